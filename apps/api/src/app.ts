@@ -1,0 +1,184 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import Fastify from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { Config } from './config.ts';
+import { type Database, type DatabaseHandle, openDatabase } from './db/client.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
+import type { ServiceContext } from './lib/context.ts';
+import { createRateLimits } from './lib/rate-limits.ts';
+import { MailWorker } from './mail/mail-worker.ts';
+import { enqueueMail } from './mail/outbox.repo.ts';
+import { fileTransport, type MailTransport, smtpTransport } from './mail/transport.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { csrfPlugin } from './plugins/csrf.ts';
+import { apiNotFound, errorsPlugin } from './plugins/errors.ts';
+import { sessionPlugin } from './plugins/session.ts';
+import { webPlugin } from './plugins/web.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Database;
+    clock: Clock;
+    services: ServiceContext;
+    mailWorker: MailWorker;
+  }
+}
+
+export type AppOverrides = {
+  /** An open, migrated database; otherwise one is opened from the config. */
+  database?: DatabaseHandle;
+  clock?: Clock;
+  mailTransport?: MailTransport;
+  /** Start the mail worker (default true); tests may drain it themselves. */
+  startMailWorker?: boolean;
+};
+
+const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** Query values that must never reach a log line (the reset link carries a token). */
+const redactUrl = (url: string) => url.replace(/([?&](?:token|email)=)[^&]*/gi, '$1[redacted]');
+
+/** Builds the whole server from a configuration; tests build their own on a fresh database. */
+export async function buildApp(config: Config, overrides: AppOverrides = {}) {
+  const app = Fastify({
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      serializers: {
+        req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+      },
+    },
+    trustProxy: config.TRUST_PROXY ? parseTrustProxy(config.TRUST_PROXY) : false,
+    bodyLimit: 1_048_576,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database =
+    overrides.database ??
+    (await openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL }));
+  const clock = overrides.clock ?? systemClock;
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { lazyConnect: false, enableOfflineQueue: true })
+    : undefined;
+  if (config.RATE_LIMITS === 'off')
+    app.log.warn('RATE_LIMITS=off: rate limits are disabled (load tests only)');
+
+  const transport =
+    overrides.mailTransport ??
+    (config.SMTP_URL
+      ? smtpTransport(config.SMTP_URL)
+      : fileTransport(path.join(config.DATA_DIR, 'mail'), app.log));
+  const mailWorker = new MailWorker(database.db, transport, clock, {
+    from: config.MAIL_FROM,
+    host: new URL(config.BASE_URL).hostname,
+    log: app.log,
+  });
+
+  const services: ServiceContext = {
+    db: database.db,
+    clock,
+    config,
+    limits: createRateLimits({ enabled: config.RATE_LIMITS === 'on', redis }),
+    withMail: async (work) => {
+      let queued = false;
+      const result = await database.db.transaction((tx) =>
+        work(tx, async (mail) => {
+          await enqueueMail(tx, mail, clock.now());
+          queued = true;
+        }),
+      );
+      if (queued) mailWorker.kick();
+      return result;
+    },
+  };
+
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('clock', clock);
+  app.decorate('services', services);
+  app.decorate('mailWorker', mailWorker);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: config.BASE_URL.startsWith('https://') ? [] : null,
+      },
+    },
+    hsts: config.BASE_URL.startsWith('https://') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(errorsPlugin);
+  await app.register(csrfPlugin);
+  await app.register(sessionPlugin);
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'National General Science Olympiad API',
+        version: '1.0.0',
+        description: 'Every call of the site. Paths are under /api.',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(
+    async (api) => {
+      api.setNotFoundHandler(apiNotFound);
+      // Personal JSON must never sit in a shared cache.
+      api.addHook('onSend', async (_request, reply) => {
+        if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+      });
+      await api.register(healthRoutes);
+      await api.register(authRoutes);
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(webPlugin, { distDir: config.WEB_DIST ?? defaultWebDist });
+
+  if (overrides.startMailWorker !== false) app.addHook('onReady', async () => mailWorker.start());
+  app.addHook('onClose', async () => {
+    await mailWorker.stop();
+    redis?.disconnect();
+    if (!overrides.database) await database.close();
+  });
+
+  return app;
+}
+
+/** TRUST_PROXY: 'true', a hop count, or addresses/subnets of the proxies (comma separated). */
+function parseTrustProxy(value: string): boolean | string | ((address: string, hop: number) => boolean) {
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value;
+}

@@ -1,0 +1,20 @@
+import type { Config } from '../config.ts';
+import type { Database, Executor } from '../db/client.ts';
+import type { NewMail } from '../mail/outbox.repo.ts';
+import type { Clock } from './clock.ts';
+import type { RateLimits } from './rate-limits.ts';
+
+/** What services need from the app: the database, the clock, configuration, limits and the outbox. */
+export type ServiceContext = {
+  db: Database;
+  clock: Clock;
+  config: Config;
+  limits: RateLimits;
+  /**
+   * Runs work in one transaction; mails queued with `queueMail` are written in that transaction
+   * (the outbox) and handed to the mail worker once it commits.
+   */
+  withMail: <T>(
+    work: (tx: Executor, queueMail: (mail: NewMail) => Promise<void>) => Promise<T>,
+  ) => Promise<T>;
+};

@@ -1,0 +1,66 @@
+import type { Redis } from 'ioredis';
+import {
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+} from 'rate-limiter-flexible';
+import { AppError } from './app-error.ts';
+
+/**
+ * Limits, keyed on the account first: mobile networks and school labs put many students behind
+ * one address, so the per-address limits are generous and the per-account ones strict.
+ */
+const LIMITS = {
+  loginPerEmail: { points: 10, duration: 600 },
+  loginPerIp: { points: 300, duration: 600 },
+  forgotPerEmail: { points: 5, duration: 3600 },
+  forgotPerIp: { points: 100, duration: 3600 },
+  registerPerIp: { points: 100, duration: 3600 },
+} as const;
+
+export type LimitName = keyof typeof LIMITS;
+
+export type RateLimits = {
+  /** Counts one attempt against each named limit; throws 429 with Retry-After when one is used up. */
+  consume: (checks: Partial<Record<LimitName, string>>) => Promise<void>;
+  /** Forgets the attempts of one key (a successful login clears its e-mail's count). */
+  reset: (name: LimitName, key: string) => Promise<void>;
+};
+
+export function createRateLimits(options: { enabled: boolean; redis?: Redis }): RateLimits {
+  if (!options.enabled) return { consume: async () => {}, reset: async () => {} };
+  const limiters = Object.fromEntries(
+    Object.entries(LIMITS).map(([name, limit]) => [
+      name,
+      options.redis
+        ? new RateLimiterRedis({ storeClient: options.redis, keyPrefix: `rl:${name}`, ...limit })
+        : new RateLimiterMemory({ keyPrefix: name, ...limit }),
+    ]),
+  ) as unknown as Record<LimitName, RateLimiterAbstract>;
+
+  return {
+    async consume(checks) {
+      for (const [name, key] of Object.entries(checks) as [LimitName, string][]) {
+        try {
+          await limiters[name].consume(key);
+        } catch (result) {
+          if (!(result instanceof RateLimiterRes)) throw result;
+          const seconds = Math.max(1, Math.ceil(result.msBeforeNext / 1000));
+          throw new AppError(
+            429,
+            'rateLimited',
+            undefined,
+            { minutes: Math.ceil(seconds / 60) },
+            {
+              'Retry-After': String(seconds),
+            },
+          );
+        }
+      }
+    },
+    async reset(name, key) {
+      await limiters[name].delete(key);
+    },
+  };
+}

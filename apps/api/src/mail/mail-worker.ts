@@ -1,0 +1,98 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/client.ts';
+import type { Clock } from '../lib/clock.ts';
+import { claimDueMails, markFailedAttempt, markSent } from './outbox.repo.ts';
+import type { MailTransport } from './transport.ts';
+
+const HOLD_MS = 60_000;
+const BATCH = 10;
+const MAX_ATTEMPTS = 20;
+const POLL_MS = 5_000;
+
+/** Retry after 30 s, 1 min, 2 min ... capped at one hour. */
+export const retryDelayMs = (attempts: number) =>
+  Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+
+/**
+ * Sends the outbox: polls, and is woken at once when a mail is queued. A mail that fails
+ * is retried with back-off, so a mail server that is down delays mail but loses none.
+ */
+export class MailWorker {
+  #timer: NodeJS.Timeout | undefined;
+  #running: Promise<void> | undefined;
+  #again = false;
+  #stopped = true;
+
+  constructor(
+    private readonly db: Database,
+    private readonly transport: MailTransport,
+    private readonly clock: Clock,
+    private readonly options: { from: string; host: string; log: FastifyBaseLogger },
+  ) {}
+
+  start() {
+    this.#stopped = false;
+    this.kick();
+  }
+
+  /** Asks for a run now (after a mail is queued); runs never overlap. */
+  kick() {
+    if (this.#stopped) return;
+    if (this.#running) {
+      this.#again = true;
+      return;
+    }
+    clearTimeout(this.#timer);
+    this.#running = this.drain()
+      .catch((err) => this.options.log.warn({ err }, 'mail worker run failed'))
+      .finally(() => {
+        this.#running = undefined;
+        if (this.#stopped) return;
+        if (this.#again) {
+          this.#again = false;
+          this.kick();
+        } else {
+          this.#timer = setTimeout(() => this.kick(), POLL_MS);
+          this.#timer.unref();
+        }
+      });
+  }
+
+  /** Sends everything due now; returns when none is left. Tests call it directly. */
+  async drain() {
+    for (;;) {
+      const mails = await claimDueMails(this.db, this.clock.now(), HOLD_MS, BATCH);
+      if (mails.length === 0) return;
+      for (const mail of mails) {
+        try {
+          await this.transport.send({
+            from: this.options.from,
+            to: mail.to,
+            subject: mail.subject,
+            text: mail.text,
+            html: mail.html ?? undefined,
+            messageId: `<outbox-${mail.id}@${this.options.host}>`,
+          });
+          await markSent(this.db, mail.id, this.clock.now());
+        } catch (err) {
+          const retryAt =
+            mail.attempts >= MAX_ATTEMPTS
+              ? null
+              : new Date(this.clock.now().getTime() + retryDelayMs(mail.attempts));
+          this.options.log.warn(
+            { err, mailId: mail.id, attempts: mail.attempts },
+            'mail not sent; will retry',
+          );
+          await markFailedAttempt(this.db, mail.id, String((err as Error)?.message ?? err), retryAt);
+        }
+      }
+    }
+  }
+
+  async stop() {
+    this.#stopped = true;
+    clearTimeout(this.#timer);
+    await this.#running;
+    this.transport.close();
+  }
+}

@@ -1,0 +1,101 @@
+import type { LoginSchema, RegisterSchema, ResetPasswordSchema, User } from '@ngso/shared/schemas/auth';
+import type { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+import type { ServiceContext } from '../../lib/context.ts';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
+import { passwordResetMail } from '../../mail/templates.ts';
+import {
+  consumePasswordReset,
+  deleteSessionsOfUser,
+  findUserByEmail,
+  findUserById,
+  insertPasswordReset,
+  insertUser,
+  type UserRow,
+  updateUserPassword,
+} from './auth.repo.ts';
+import { startSession } from './sessions.ts';
+
+export const RESET_TOKEN_MINUTES = 60;
+
+/** The user object of api.md: never the hash, never a token. */
+export function toPublicUser(user: UserRow): User {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    number: user.phoneNumber,
+    profile_image: user.profileImage,
+    role: user.role,
+  };
+}
+
+type Client = { ip: string; userAgent?: string };
+
+export async function register(ctx: ServiceContext, input: z.output<typeof RegisterSchema>, client: Client) {
+  await ctx.limits.consume({ registerPerIp: client.ip });
+  const now = ctx.clock.now();
+  const passwordHash = await hashPassword(input.password);
+  return ctx.db.transaction(async (tx) => {
+    const user = await insertUser(tx, {
+      name: input.name,
+      email: input.email,
+      passwordHash,
+      phoneNumber: input.phone_number,
+      createdAt: now,
+      updatedAt: now,
+    });
+    if (!user) throw new AppError(409, 'email.taken', { email: ['email.taken'] });
+    const session = await startSession(tx, user, now, client.userAgent);
+    return { user, session };
+  });
+}
+
+export async function login(ctx: ServiceContext, input: z.output<typeof LoginSchema>, client: Client) {
+  await ctx.limits.consume({ loginPerEmail: input.email, loginPerIp: client.ip });
+  const user = await findUserByEmail(ctx.db, input.email);
+  const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
+  if (!user || !valid) throw new AppError(401, 'login.invalid');
+  await ctx.limits.reset('loginPerEmail', input.email);
+  const session = await startSession(ctx.db, user, ctx.clock.now(), client.userAgent);
+  return { user, session };
+}
+
+/** The same answer, and about the same work, whether or not the e-mail has an account. */
+export async function requestPasswordReset(ctx: ServiceContext, email: string, client: Client) {
+  await ctx.limits.consume({ forgotPerEmail: email, forgotPerIp: client.ip });
+  const now = ctx.clock.now();
+  const token = newToken();
+  const tokenHash = hashToken(token);
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user) return;
+  const link = new URL('/reset-password', ctx.config.BASE_URL);
+  link.searchParams.set('token', token);
+  link.searchParams.set('email', user.email);
+  await ctx.withMail(async (tx, queueMail) => {
+    await insertPasswordReset(tx, {
+      userId: user.id,
+      tokenHash,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + RESET_TOKEN_MINUTES * 60_000),
+    });
+    await queueMail(passwordResetMail(user, link.toString(), RESET_TOKEN_MINUTES));
+  });
+}
+
+/** Sets the new password and ends every session of the user. */
+export async function resetPassword(ctx: ServiceContext, input: z.output<typeof ResetPasswordSchema>) {
+  const now = ctx.clock.now();
+  const passwordHash = await hashPassword(input.password);
+  await ctx.db.transaction(async (tx) => {
+    const userId = await consumePasswordReset(tx, hashToken(input.token), input.email, now);
+    if (!userId) throw new AppError(400, 'reset.invalid');
+    await updateUserPassword(tx, userId, passwordHash, now);
+    await deleteSessionsOfUser(tx, userId);
+  });
+}
+
+export async function currentUser(ctx: ServiceContext, userId: string) {
+  return findUserById(ctx.db, userId);
+}

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/app-error.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Cross-site request forgery guard for the API: a state-changing request must carry
+ * X-Requested-With: XMLHttpRequest (which a cross-site form cannot set without CORS, and we allow none),
+ * and when the browser says where it comes from (Origin, Sec-Fetch-Site), it must be this site.
+ */
+export const csrfPlugin = fp(async (app: FastifyInstance) => {
+  const ownOrigin = new URL(app.config.BASE_URL).origin;
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    const origin = request.headers.origin;
+    const site = request.headers['sec-fetch-site'];
+    const refused =
+      request.headers['x-requested-with'] !== 'XMLHttpRequest' ||
+      (origin !== undefined && origin !== ownOrigin) ||
+      (site !== undefined && site !== 'same-origin');
+    if (refused) throw new AppError(403, 'csrf.refused');
+  });
+});

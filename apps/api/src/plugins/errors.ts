@@ -1,0 +1,88 @@
+import { type MessageKey, messagesEn } from '@ngso/shared/messages/en';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/app-error.ts';
+import { type Language, translate } from '../lib/messages.ts';
+
+/** The user's language: the saved choice (cookie) first, then the browser's preference. */
+export function requestLanguage(request: FastifyRequest): Language {
+  const chosen = request.cookies?.lang;
+  if (chosen === 'bn' || chosen === 'en') return chosen;
+  return /^bn\b/i.test(request.headers['accept-language'] ?? '') ? 'bn' : 'en';
+}
+
+function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  key: string,
+  extra: { errors?: Record<string, string[]>; params?: Record<string, unknown> } = {},
+) {
+  const lng = requestLanguage(request);
+  const body: Record<string, unknown> = { status: 'error', message: translate(key, extra.params, lng) };
+  if (extra.errors) body.errors = extra.errors;
+  return reply.status(status).type('application/json; charset=utf-8').send(body);
+}
+
+const isKnownKey = (text: string): text is MessageKey => Object.hasOwn(messagesEn, text);
+
+/** One error shape for every failure (api.md): validation, not found, limits, and faults. */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const lng = requestLanguage(request);
+    if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
+      const errors = error.fieldErrors
+        ? Object.fromEntries(
+            Object.entries(error.fieldErrors).map(([field, keys]) => [
+              field,
+              keys.map((key) => translate(key, undefined, lng)),
+            ]),
+          )
+        : undefined;
+      return sendError(request, reply, error.statusCode, error.messageKey, { errors, params: error.params });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string[]> = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.split('/').filter(Boolean).join('.') || '_';
+        const key = issue.message && isKnownKey(issue.message) ? issue.message : 'request.invalid';
+        const text = translate(key, undefined, lng);
+        const list = errors[field] ?? [];
+        if (!list.includes(text)) list.push(text);
+        errors[field] = list;
+      }
+      return sendError(request, reply, 422, 'validation.failed', { errors });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413) return sendError(request, reply, 413, 'request.tooLarge');
+    if (status === 429) return sendError(request, reply, 429, 'rateLimited', { params: { minutes: 1 } });
+    if (status >= 400 && status < 500) return sendError(request, reply, status, 'request.invalid');
+    request.log.error({ err: error }, 'request failed');
+    if (isDatabaseUnavailable(error)) {
+      reply.header('Retry-After', '5');
+      return sendError(request, reply, 503, 'server.unavailable');
+    }
+    return sendError(request, reply, 500, 'server.error');
+  });
+});
+
+/** The API's own 404: the envelope, never the web app's page. */
+export const apiNotFound = (request: FastifyRequest, reply: FastifyReply) =>
+  sendError(request, reply, 404, 'notFound');
+
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  '57P01',
+  '57P03',
+  '08006',
+  '08001',
+  '53300',
+]);
+
+function isDatabaseUnavailable(error: unknown): boolean {
+  const code = (error as { code?: string })?.code;
+  return typeof code === 'string' && UNAVAILABLE_CODES.has(code);
+}

@@ -1,0 +1,74 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { forbidden, unauthorized } from '../lib/app-error.ts';
+import type { UserRow } from '../modules/auth/auth.repo.ts';
+import { type Auth, resolveSession } from '../modules/auth/sessions.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the auth guards: the signed-in user and their session. */
+    auth: Auth | null;
+  }
+  interface FastifyReply {
+    setSessionCookie: (token: string, expiresAt: Date) => FastifyReply;
+    clearSessionCookie: () => FastifyReply;
+  }
+  interface FastifyInstance {
+    sessionCookieName: string;
+    /** preHandler: 401 unless signed in. */
+    requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** preHandler factory: 401 unless signed in, 403 unless the user has one of the roles. */
+    requireRole: (
+      ...roles: UserRow['role'][]
+    ) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** Reads the session if there is one; never refuses. */
+    loadUser: (request: FastifyRequest) => Promise<Auth | null>;
+  }
+}
+
+/** Cookie sessions: an opaque token in an HttpOnly cookie, looked up in the database. */
+export const sessionPlugin = fp(async (app: FastifyInstance) => {
+  const secure = app.config.BASE_URL.startsWith('https://');
+  // The __Host- prefix pins the cookie to this exact origin; browsers accept it only over HTTPS.
+  const name = secure ? '__Host-ngso_session' : 'ngso_session';
+  app.decorate('sessionCookieName', name);
+  app.decorateRequest('auth', null);
+
+  app.decorateReply('setSessionCookie', function (this: FastifyReply, token: string, expiresAt: Date) {
+    return this.setCookie(name, token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure,
+      expires: expiresAt,
+    });
+  });
+  app.decorateReply('clearSessionCookie', function (this: FastifyReply) {
+    return this.clearCookie(name, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+  });
+
+  const loadUser = async (request: FastifyRequest) => {
+    if (request.auth) return request.auth;
+    const token = request.cookies[name];
+    if (!token || token.length > 100) return null;
+    request.auth = await resolveSession(app.db, token, app.clock.now());
+    return request.auth;
+  };
+  app.decorate('loadUser', loadUser);
+
+  app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!(await loadUser(request))) {
+      if (request.cookies[name]) reply.clearSessionCookie();
+      throw unauthorized();
+    }
+  });
+
+  app.decorate(
+    'requireRole',
+    (...roles: UserRow['role'][]) =>
+      async (request: FastifyRequest, reply: FastifyReply) => {
+        await app.requireUser(request, reply);
+        if (!request.auth || !roles.includes(request.auth.user.role)) throw forbidden();
+      },
+  );
+});

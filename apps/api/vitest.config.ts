@@ -1,0 +1,12 @@
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  test: {
+    name: process.env.DATABASE_URL ? 'api (postgres)' : 'api',
+    environment: 'node',
+    globalSetup: ['./test/helpers/global-setup.ts'],
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});

@@ -1,0 +1,29 @@
+/** Business constants from the product spec (section 9) and decisions.md. */
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+export const NAME_MIN_LENGTH = 2;
+export const NAME_MAX_LENGTH = 100;
+
+export const CATEGORIES = ['junior', 'senior', 'secondary'] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+export const ROLES = ['student', 'grader', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const REGISTRATION_FEE_BDT = 299;
+
+/** Forgot password: seconds before the link can be sent again. */
+export const RESEND_LOCK_SECONDS = 90;
+/** Reset password: milliseconds before going to /login after success. */
+export const RESET_REDIRECT_MS = 3000;
+
+/** Persisted auth state rehydrate time-out. */
+export const PERSIST_REHYDRATE_TIMEOUT_MS = 5000;
+
+/** Navigation bar turns solid after this many pixels of scroll on the home page. */
+export const NAV_SCROLL_THRESHOLD_PX = 10;
+export const MOBILE_MENU_MAX_HEIGHT_PX = 400;
+
+export const TIME_ZONE = 'Asia/Dhaka';
