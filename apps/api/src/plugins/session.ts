@@ -72,3 +72,9 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
       },
   );
 });
+
+/** The signed-in user of a route guarded by requireUser or requireRole. */
+export function signedIn(request: FastifyRequest): Auth {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}

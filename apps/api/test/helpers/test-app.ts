@@ -28,6 +28,7 @@ export async function createTestApp(
     database,
     clock: options.clock ?? systemClock,
     mailTransport: options.smtpUrl ? smtpTransport(options.smtpUrl) : undefined,
+    startMailWorker: options.startMailWorker,
   });
   await app.ready();
   return {
@@ -55,18 +56,15 @@ export function client(app: App) {
     };
     if (cookies.size > 0) headers.cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const response = await app.inject({ ...options, headers });
-    for (const cookie of response.cookies as Array<{
-      name: string;
-      value: string;
-      expires?: Date;
-      maxAge?: number;
-    }>) {
-      const expired =
-        cookie.value === '' ||
-        (cookie.expires && cookie.expires.getTime() <= Date.now()) ||
-        cookie.maxAge === 0;
-      if (expired) cookies.delete(cookie.name);
-      else cookies.set(cookie.name, cookie.value);
+    // Read Set-Cookie ourselves: the app's clock may be far from this machine's, so expiry is not checked here.
+    const setCookie = response.headers['set-cookie'] ?? [];
+    for (const line of Array.isArray(setCookie) ? setCookie : [setCookie]) {
+      const [pair = ''] = line.split(';');
+      const name = pair.slice(0, pair.indexOf('='));
+      const value = pair.slice(pair.indexOf('=') + 1);
+      const cleared = value === '' || /expires=Thu, 01 Jan 1970/i.test(line) || /max-age=0\b/i.test(line);
+      if (cleared) cookies.delete(name);
+      else cookies.set(name, value);
     }
     return response;
   };

@@ -11,6 +11,7 @@ import { ErrorResponseSchema, MessageResponseSchema, OkResponseSchema } from '@n
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { translate } from '../../lib/messages.ts';
 import { requestLanguage } from '../../plugins/errors.ts';
+import { signedIn } from '../../plugins/session.ts';
 import * as auth from './auth.service.ts';
 import { endSession } from './sessions.ts';
 
@@ -32,7 +33,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: app.requireUser,
     },
-    async (request) => ({ status: 'success' as const, user: auth.toPublicUser(request.auth!.user) }),
+    async (request) => ({ status: 'success' as const, user: auth.toPublicUser(signedIn(request).user) }),
   );
 
   app.post(

@@ -1,0 +1,34 @@
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { acquireDataDirLock } from '../lib/data-dir-lock.ts';
+
+/**
+ * Opens the configured database for a command-line tool. On the embedded database the tool takes
+ * the server's lock, so it refuses to run while a server holds the folder.
+ */
+export async function openForTool(tool: string) {
+  const config = loadConfig();
+  const release = config.DATABASE_URL ? () => {} : acquireDataDirLock(config.DATA_DIR, tool);
+  try {
+    const database = await openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL });
+    return {
+      config,
+      db: database.db,
+      close: async () => {
+        await database.close();
+        release();
+      },
+    };
+  } catch (err) {
+    release();
+    throw err;
+  }
+}
+
+/** Prints a tool's failure as a sentence and exits non-zero. */
+export function runTool(main: () => Promise<void>) {
+  main().catch((err: unknown) => {
+    console.error(err instanceof Error ? err.message : String(err));
+    process.exit(1);
+  });
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('gives the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      PORT: 3000,
+      HOST: '127.0.0.1',
+      DATA_DIR: './data',
+      BASE_URL: 'http://localhost:3000',
+      RATE_LIMITS: 'on',
+    });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.SMTP_URL).toBeUndefined();
+  });
+
+  it('derives BASE_URL from PORT and drops a trailing slash', () => {
+    expect(loadConfig({ PORT: '8080' }).BASE_URL).toBe('http://localhost:8080');
+    expect(loadConfig({ BASE_URL: 'https://ngso.example/' }).BASE_URL).toBe('https://ngso.example');
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' }).PORT).toBe(3000);
+  });
+
+  it.each([
+    ['PORT', { PORT: 'abc' }],
+    ['PORT', { PORT: '70000' }],
+    ['DATABASE_URL', { DATABASE_URL: 'mysql://x' }],
+    ['SMTP_URL', { SMTP_URL: 'http://mail' }],
+    ['RATE_LIMITS', { RATE_LIMITS: 'maybe' }],
+    ['BASE_URL', { BASE_URL: 'not a url' }],
+    ['ADMIN_PASSWORD', { ADMIN_EMAIL: 'a@b.co' }],
+  ])('stops with a sentence naming %s', (name, env) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `));
+  });
+
+  it('never prints a secret value', () => {
+    try {
+      loadConfig({ DATABASE_URL: 'mysql://user:hunter2@db' });
+      expect.unreachable();
+    } catch (err) {
+      expect((err as Error).message).not.toContain('hunter2');
+      expect((err as Error).message).toContain('a hidden value');
+    }
+  });
+});

@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../src/lib/clock.ts';
+import { retryDelayMs } from '../src/mail/mail-worker.ts';
+import { listMails } from '../src/mail/outbox.repo.ts';
+import { startSmtpServer } from './helpers/smtp-server.ts';
+import { client, createTestApp, newStudent } from './helpers/test-app.ts';
+
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let t: Awaited<ReturnType<typeof createTestApp>>;
+const clock = fixedClock('2026-03-01T08:00:00Z');
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  // The test drives the worker itself, step by step.
+  t = await createTestApp({ clock, smtpUrl: smtp.url, startMailWorker: false });
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+describe('the mail outbox', () => {
+  it('keeps a mail while the mail server is down and delivers it once when it returns', async () => {
+    const student = newStudent();
+    await client(t.app).post('/api/v1/register', student);
+    smtp.refuse(true);
+    await client(t.app).post('/api/v1/forgot-password', { email: student.email });
+    await t.app.mailWorker.drain();
+    let [mail] = (await listMails(t.db)).filter((m) => m.to === student.email);
+    expect(mail).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(mail?.lastError).toBeTruthy();
+    expect(mail?.nextAttemptAt.getTime()).toBe(clock.now().getTime() + retryDelayMs(1));
+
+    // Not retried before its time, even when the server is back.
+    smtp.refuse(false);
+    await t.app.mailWorker.drain();
+    expect(smtp.received.filter((m) => m.to?.[0]?.address === student.email)).toHaveLength(0);
+
+    clock.advance(retryDelayMs(1));
+    await t.app.mailWorker.drain();
+    await t.app.mailWorker.drain();
+    [mail] = (await listMails(t.db)).filter((m) => m.to === student.email);
+    expect(mail).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(smtp.received.filter((m) => m.to?.[0]?.address === student.email)).toHaveLength(1);
+  });
+
+  it('backs off from 30 seconds up to an hour', () => {
+    expect(retryDelayMs(1)).toBe(30_000);
+    expect(retryDelayMs(2)).toBe(60_000);
+    expect(retryDelayMs(3)).toBe(120_000);
+    expect(retryDelayMs(30)).toBe(3_600_000);
+  });
+});
