@@ -12,7 +12,7 @@ export const BASE_URL = 'http://localhost:3000';
 
 /** The app on a fresh database, with real SMTP when a server URL is given. */
 export async function createTestApp(
-  options: { clock?: Clock; smtpUrl?: string; env?: Record<string, string> } = {},
+  options: { clock?: Clock; smtpUrl?: string; env?: Record<string, string>; startMailWorker?: boolean } = {},
 ) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ngso-test-'));
   const database = await createTestDatabase();
