@@ -21,6 +21,8 @@ import { enqueueMail } from './mail/outbox.repo.ts';
 import { fileTransport, type MailTransport, smtpTransport } from './mail/transport.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { apiNotFound, errorsPlugin } from './plugins/errors.ts';
 import { sessionPlugin } from './plugins/session.ts';
@@ -156,6 +158,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
       });
       await api.register(healthRoutes);
       await api.register(authRoutes);
+      await api.register(profileRoutes);
+      await api.register(registrationRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

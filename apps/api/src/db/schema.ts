@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -82,4 +92,75 @@ export const outboxMails = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [index('outbox_mails_due_idx').on(t.status, t.nextAttemptAt)],
+);
+
+/** A competition is data: next year's is a new row, not new code (decisions.md). */
+export const competitions = pgTable('competitions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** The path segment of the spec's calls, e.g. ngso-1. */
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  feeBdt: integer('fee_bdt').notNull(),
+  createdAt: createdAt(),
+});
+
+const categoryEnum = { enum: ['junior', 'senior', 'secondary'] as [string, ...string[]] };
+
+/** The in-person final round's details per category: what `exam_details` and the admit card show. */
+export const finalRoundDetails = pgTable(
+  'final_round_details',
+  {
+    competitionId: uuid('competition_id')
+      .notNull()
+      .references(() => competitions.id, { onDelete: 'cascade' }),
+    category: text('category', categoryEnum).notNull(),
+    date: text('date'),
+    reportingTime: text('reporting_time'),
+    time: text('time'),
+    venue: text('venue'),
+    influencerSession: text('influencer_session'),
+    departure: text('departure'),
+  },
+  (t) => [primaryKey({ columns: [t.competitionId, t.category] })],
+);
+
+export const registrations = pgTable(
+  'registrations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    competitionId: uuid('competition_id')
+      .notNull()
+      .references(() => competitions.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    category: text('category', categoryEnum).notNull(),
+    classLevel: integer('class').notNull(),
+    name: text('name').notNull(),
+    institution: text('institution').notNull(),
+    division: text('division').notNull(),
+    district: text('district').notNull(),
+    subDistrict: text('sub_district').notNull(),
+    guardianName: text('guardian_name').notNull(),
+    guardianPhone: text('guardian_phone').notNull(),
+    tshirtSize: text('tshirt_size').notNull(),
+    pickupSpot: text('pickup_spot').notNull(),
+    paymentMethod: text('payment_method', { enum: ['bkash', 'nagad', 'rocket'] }).notNull(),
+    paymentSender: text('payment_sender').notNull(),
+    /** Stored upper-case; a transaction ID can be used once across all registrations. */
+    transactionId: text('transaction_id').notNull().unique(),
+    rollNumber: text('roll_number').unique(),
+    verificationCode: text('verification_code').unique(),
+    rejectionReason: text('rejection_reason'),
+    registeredAt: timestamp('registered_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: uuid('decided_by').references(() => users.id),
+  },
+  (t) => [
+    uniqueIndex('registrations_one_per_account_idx').on(t.competitionId, t.userId),
+    index('registrations_status_idx').on(t.competitionId, t.status, t.category),
+  ],
 );

@@ -1,0 +1,34 @@
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
+import { SCROLL_KEPT_BETWEEN } from '../../config/paths.ts';
+
+function keepsScroll(from: string, to: string): boolean {
+  const [a, b] = SCROLL_KEPT_BETWEEN;
+  return (from === a && to === b) || (from === b && to === a);
+}
+
+/**
+ * Scroll resets to the top on navigation, except between the final round registration form and
+ * its completion page; a link with a hash (#faq, #footer) scrolls to that anchor instead.
+ */
+export function ScrollManager() {
+  const { pathname, hash, key } = useLocation();
+  const previous = useRef<string | null>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` changes on every navigation, even to the same path
+  useEffect(() => {
+    const from = previous.current;
+    previous.current = pathname;
+    if (hash) {
+      const target = document.getElementById(decodeURIComponent(hash.slice(1)));
+      if (target) {
+        target.scrollIntoView?.({ block: 'start' });
+        return;
+      }
+    }
+    if (from !== null && keepsScroll(from, pathname)) return;
+    window.scrollTo(0, 0);
+  }, [pathname, hash, key]);
+
+  return null;
+}

@@ -1,0 +1,13 @@
+import { useEffect, useState } from 'react';
+
+/** True while the window is scrolled more than `threshold` pixels. */
+export function useScrolledPast(threshold: number): boolean {
+  const [past, setPast] = useState(() => typeof window !== 'undefined' && window.scrollY > threshold);
+  useEffect(() => {
+    const update = () => setPast(window.scrollY > threshold);
+    update();
+    window.addEventListener('scroll', update, { passive: true });
+    return () => window.removeEventListener('scroll', update);
+  }, [threshold]);
+  return past;
+}

@@ -1,0 +1,58 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { paths } from '../config/paths.ts';
+import { LoadingScreen } from './layout/loading-screen.tsx';
+import { GuestOnly, RequireAuth } from './layout/require-auth.tsx';
+import { RootLayout } from './layout/root-layout.tsx';
+import { RouteError } from './layout/route-error.tsx';
+
+/**
+ * Every route of the spec's route table (section 2), each page's code loaded when first needed.
+ * Protected pages sit under RequireAuth; /login and /register under GuestOnly.
+ */
+export const routes: RouteObject[] = [
+  {
+    path: paths.home,
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <LoadingScreen />,
+    children: [
+      { index: true, lazy: () => import('./routes/home.tsx') },
+      { path: paths.about, lazy: () => import('./routes/about.tsx') },
+      { path: paths.events, lazy: () => import('./routes/events.tsx') },
+      { path: paths.team, lazy: () => import('./routes/team.tsx') },
+      {
+        element: <GuestOnly />,
+        children: [
+          { path: paths.register, lazy: () => import('./routes/register.tsx') },
+          { path: paths.login, lazy: () => import('./routes/login.tsx') },
+        ],
+      },
+      { path: paths.forgotPassword, lazy: () => import('./routes/forgot-password.tsx') },
+      { path: paths.resetPassword, lazy: () => import('./routes/reset-password.tsx') },
+      {
+        element: <RequireAuth />,
+        children: [
+          { path: paths.profile, lazy: () => import('./routes/profile.tsx') },
+          { path: paths.myPdfs, lazy: () => import('./routes/my-pdfs.tsx') },
+          { path: paths.finalExam, lazy: () => import('./routes/final-exam.tsx') },
+          { path: paths.submissionSuccess, lazy: () => import('./routes/submission-success.tsx') },
+          { path: paths.examCountdown, lazy: () => import('./routes/exam-countdown.tsx') },
+          // The spec: /daily-quiz is the same screen as /national-round-result.
+          { path: paths.dailyQuiz, lazy: () => import('./routes/national-round-result.tsx') },
+          { path: paths.nationalRoundResult, lazy: () => import('./routes/national-round-result.tsx') },
+          {
+            path: paths.nationalRoundRegistration,
+            lazy: () => import('./routes/national-round-registration.tsx'),
+          },
+          {
+            path: paths.nationalRoundRegistrationComplete,
+            lazy: () => import('./routes/national-round-registration-complete.tsx'),
+          },
+        ],
+      },
+      { path: '*', lazy: () => import('./routes/not-found.tsx') },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(routes);

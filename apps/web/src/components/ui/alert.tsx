@@ -1,0 +1,21 @@
+import type { ReactNode } from 'react';
+
+type AlertProps = { tone: 'error' | 'success' | 'info'; children: ReactNode; className?: string };
+
+const TONES = {
+  error: 'border-red-200 bg-red-50 text-red-800',
+  success: 'border-emerald-200 bg-emerald-50 text-emerald-800',
+  info: 'border-sky-200 bg-sky-50 text-sky-800',
+};
+
+/** A message about the form as a whole; announced to screen readers when it appears. */
+export function Alert({ tone, children, className = '' }: AlertProps) {
+  return (
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={`rounded-lg border px-4 py-3 text-sm ${TONES[tone]} ${className}`}
+    >
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+/** Every route path of the site (spec section 2). Components link through these, never by literal. */
+export const paths = {
+  home: '/',
+  about: '/about',
+  events: '/events',
+  team: '/team',
+  register: '/register',
+  login: '/login',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  profile: '/profile',
+  myPdfs: '/my-pdfs',
+  finalExam: '/final-exam',
+  submissionSuccess: '/submission-success',
+  examCountdown: '/exam-countdown',
+  dailyQuiz: '/daily-quiz',
+  nationalRoundResult: '/national-round-result',
+  nationalRoundRegistration: '/national-round-registration',
+  nationalRoundRegistrationComplete: '/national-round-registration-complete',
+} as const;
+
+export type AppPath = (typeof paths)[keyof typeof paths];
+
+/** Anchors on the home page. */
+export const anchors = { faq: 'faq', footer: 'footer' } as const;
+
+/** Pages whose navigation bar is always transparent with light text (they have a dark hero). */
+export const TRANSPARENT_NAV_PATHS: readonly string[] = [
+  paths.register,
+  paths.login,
+  paths.forgotPassword,
+  paths.resetPassword,
+];
+
+/** Pages that show the full footer; every other page shows only the copyright line. */
+export const FULL_FOOTER_PATHS: readonly string[] = [paths.home, paths.about, paths.events, paths.team];
+
+/** Navigating between these two keeps the scroll position (spec section 2). */
+export const SCROLL_KEPT_BETWEEN: readonly [string, string] = [
+  paths.nationalRoundRegistration,
+  paths.nationalRoundRegistrationComplete,
+];

@@ -1,0 +1,47 @@
+import type {
+  ForgotPasswordInput,
+  LoginInput,
+  LoginResponse,
+  RegisterInput,
+  RegisterResponse,
+  ResetPasswordInput,
+  User,
+  UserResponse,
+} from '@ngso/shared/schemas/auth';
+import type { MessageResponse } from '@ngso/shared/schemas/common';
+import { baseApi } from '../../lib/api.ts';
+
+export const authApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** The current user (auth check). Only asked when the persisted state says signed in. */
+    getCurrentUser: build.query<User, void>({
+      query: () => 'v1/user',
+      transformResponse: (response: UserResponse) => response.user,
+      providesTags: ['User'],
+    }),
+    register: build.mutation<RegisterResponse, RegisterInput>({
+      query: (body) => ({ url: 'v1/register', method: 'POST', body }),
+    }),
+    login: build.mutation<LoginResponse, LoginInput>({
+      query: (body) => ({ url: 'v1/login', method: 'POST', body }),
+    }),
+    logout: build.mutation<{ status: 'success' }, void>({
+      query: () => ({ url: 'v1/logout', method: 'POST', body: {} }),
+    }),
+    forgotPassword: build.mutation<MessageResponse, ForgotPasswordInput>({
+      query: (body) => ({ url: 'v1/forgot-password', method: 'POST', body }),
+    }),
+    resetPassword: build.mutation<MessageResponse, ResetPasswordInput>({
+      query: (body) => ({ url: 'v1/reset-password', method: 'POST', body }),
+    }),
+  }),
+});
+
+export const {
+  useGetCurrentUserQuery,
+  useRegisterMutation,
+  useLoginMutation,
+  useLogoutMutation,
+  useForgotPasswordMutation,
+  useResetPasswordMutation,
+} = authApi;

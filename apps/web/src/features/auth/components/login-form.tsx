@@ -1,0 +1,79 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LoginSchema } from '@ngso/shared/schemas/auth';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { PasswordField } from '../../../components/ui/password-field.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { paths } from '../../../config/paths.ts';
+import { translateMessage } from '../../../i18n/message.ts';
+import { serverMessage } from '../../../lib/api-error.ts';
+import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { useLoginMutation } from '../api.ts';
+
+/** Sign in. On success the store holds the user; the route's guard moves on to the wanted page. */
+export function LoginForm() {
+  const { t } = useTranslation('auth');
+  const [login, { isLoading }] = useLoginMutation();
+  const [formError, setFormError] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(LoginSchema),
+    mode: 'onTouched',
+    defaultValues: { email: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(undefined);
+    try {
+      await login(values).unwrap();
+    } catch (failure) {
+      applyServerFieldErrors(failure, setError, ['email', 'password']);
+      setFormError(serverMessage(failure) ?? t('login.error'));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t('login.title')}>
+      {formError ? <Alert tone="error">{formError}</Alert> : null}
+      <TextField
+        label={t('email')}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        error={translateMessage(errors.email?.message)}
+        {...register('email')}
+      />
+      <PasswordField
+        label={t('password')}
+        autoComplete="current-password"
+        error={translateMessage(errors.password?.message)}
+        {...register('password')}
+      />
+      <div className="text-right text-sm">
+        <Link
+          to={paths.forgotPassword}
+          className="font-semibold text-sky-700 underline-offset-2 hover:underline"
+        >
+          {t('login.forgot')}
+        </Link>
+      </div>
+      <Button type="submit" className="w-full" pending={isLoading} pendingText={t('login.pending')}>
+        {t('login.submit')}
+      </Button>
+      <p className="text-center text-sm text-slate-600">
+        {t('login.noAccount')}{' '}
+        <Link to={paths.register} className="font-semibold text-sky-700 underline-offset-2 hover:underline">
+          {t('login.registerLink')}
+        </Link>
+      </p>
+    </form>
+  );
+}

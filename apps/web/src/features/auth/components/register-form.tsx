@@ -1,0 +1,109 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { RegisterFormSchema } from '@ngso/shared/schemas/auth';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { PasswordField } from '../../../components/ui/password-field.tsx';
+import { PasswordStrengthMeter } from '../../../components/ui/password-strength.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { paths } from '../../../config/paths.ts';
+import { translateMessage } from '../../../i18n/message.ts';
+import { serverMessage } from '../../../lib/api-error.ts';
+import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { useRegisterMutation } from '../api.ts';
+
+const FIELDS = ['name', 'email', 'password', 'phone_number'] as const;
+
+/**
+ * Account creation. On success the server signs the student in and the store holds the user;
+ * the page then moves on to /profile (see the route's guard).
+ */
+export function RegisterForm() {
+  const { t } = useTranslation(['auth', 'messages']);
+  const [registerAccount, { isLoading }] = useRegisterMutation();
+  const [formError, setFormError] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setError,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(RegisterFormSchema),
+    mode: 'onTouched',
+    defaultValues: { name: '', email: '', password: '', confirm_password: '', phone_number: '' },
+  });
+
+  const password = watch('password');
+  const confirmation = watch('confirm_password');
+  const mismatch = confirmation.length > 0 && confirmation !== password;
+
+  const onSubmit = handleSubmit(async ({ confirm_password: _confirmation, ...values }) => {
+    setFormError(undefined);
+    try {
+      const response = await registerAccount(values).unwrap();
+      if (response.status !== 'success') setFormError(t('register.failed'));
+    } catch (failure) {
+      applyServerFieldErrors(failure, setError, FIELDS);
+      setFormError(serverMessage(failure) ?? t('register.error'));
+    }
+  });
+
+  const confirmError =
+    translateMessage(errors.confirm_password?.message) ??
+    (mismatch ? t('messages:password.mismatch') : undefined);
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t('register.title')}>
+      {formError ? <Alert tone="error">{formError}</Alert> : null}
+      <TextField
+        label={t('name')}
+        autoComplete="name"
+        error={translateMessage(errors.name?.message)}
+        {...register('name')}
+      />
+      <TextField
+        label={t('email')}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        error={translateMessage(errors.email?.message)}
+        {...register('email')}
+      />
+      <TextField
+        label={t('phoneNumber')}
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        hint={t('phoneHint')}
+        error={translateMessage(errors.phone_number?.message)}
+        {...register('phone_number')}
+      />
+      <PasswordField
+        label={t('password')}
+        autoComplete="new-password"
+        error={translateMessage(errors.password?.message)}
+        below={<PasswordStrengthMeter password={password} />}
+        {...register('password')}
+      />
+      <PasswordField
+        label={t('confirmPassword')}
+        autoComplete="new-password"
+        error={confirmError}
+        {...register('confirm_password')}
+      />
+      <Button type="submit" className="w-full" pending={isLoading} pendingText={t('register.pending')}>
+        {t('register.submit')}
+      </Button>
+      <p className="text-center text-sm text-slate-600">
+        {t('register.haveAccount')}{' '}
+        <Link to={paths.login} className="font-semibold text-sky-700 underline-offset-2 hover:underline">
+          {t('register.loginLink')}
+        </Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,100 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { RESET_REDIRECT_MS } from '@ngso/shared/constants';
+import { ResetPasswordFormSchema } from '@ngso/shared/schemas/auth';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { PasswordField } from '../../../components/ui/password-field.tsx';
+import { PasswordStrengthMeter } from '../../../components/ui/password-strength.tsx';
+import { paths } from '../../../config/paths.ts';
+import { translateMessage } from '../../../i18n/message.ts';
+import { serverFieldErrors, serverMessage } from '../../../lib/api-error.ts';
+import { useResetPasswordMutation } from '../api.ts';
+
+type ResetPasswordFormProps = { token: string; email: string };
+
+/** Set a new password with the token and e-mail from the link; then to /login after 3 seconds. */
+export function ResetPasswordForm({ token, email }: ResetPasswordFormProps) {
+  const { t } = useTranslation(['auth', 'messages']);
+  const navigate = useNavigate();
+  const [resetPassword, { isLoading }] = useResetPasswordMutation();
+  const [done, setDone] = useState(false);
+  const [formError, setFormError] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setError,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(ResetPasswordFormSchema),
+    mode: 'onTouched',
+    defaultValues: { password: '', confirm_password: '' },
+  });
+
+  const password = watch('password');
+  const confirmation = watch('confirm_password');
+  const mismatch = confirmation.length > 0 && confirmation !== password;
+
+  useEffect(() => {
+    if (!done) return;
+    const timer = setTimeout(() => navigate(paths.login, { replace: true }), RESET_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [done, navigate]);
+
+  const onSubmit = handleSubmit(async ({ password: newPassword }) => {
+    setFormError(undefined);
+    try {
+      await resetPassword({ token, email, password: newPassword }).unwrap();
+      setDone(true);
+    } catch (failure) {
+      const fieldError = serverFieldErrors(failure).password;
+      if (fieldError) setError('password', { type: 'server', message: fieldError });
+      setFormError(serverMessage(failure) ?? t('reset.error'));
+    }
+  });
+
+  if (done) {
+    return (
+      <div className="space-y-2">
+        <Alert tone="success">{t('reset.success')}</Alert>
+        <p className="text-center text-sm text-slate-600">{t('reset.redirecting')}</p>
+      </div>
+    );
+  }
+
+  const confirmError =
+    translateMessage(errors.confirm_password?.message) ??
+    (mismatch ? t('messages:password.mismatch') : undefined);
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t('reset.title')}>
+      {formError ? <Alert tone="error">{formError}</Alert> : null}
+      <PasswordField
+        label={t('newPassword')}
+        autoComplete="new-password"
+        error={translateMessage(errors.password?.message)}
+        below={<PasswordStrengthMeter password={password} />}
+        {...register('password')}
+      />
+      <PasswordField
+        label={t('confirmNewPassword')}
+        autoComplete="new-password"
+        error={confirmError}
+        {...register('confirm_password')}
+      />
+      <Button
+        type="submit"
+        className="w-full"
+        disabled={mismatch}
+        pending={isLoading}
+        pendingText={t('reset.pending')}
+      >
+        {t('reset.submit')}
+      </Button>
+    </form>
+  );
+}

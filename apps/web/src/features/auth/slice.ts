@@ -1,0 +1,106 @@
+import type { User } from '@ngso/shared/schemas/auth';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { errorStatus } from '../../lib/api-error.ts';
+import { sessionEnded } from '../../lib/session-events.ts';
+import { authApi } from './api.ts';
+
+/** Spec section 3 and 4: the auth state. Sessions are cookies, so `token` stays null. */
+export type AuthState = {
+  user: User | null;
+  token: string | null;
+  isAuthenticated: boolean;
+  loading: boolean;
+  error: unknown;
+  profileImage: string | null;
+  loggingOut: boolean;
+};
+
+export const initialAuthState: AuthState = {
+  user: null,
+  token: null,
+  isAuthenticated: false,
+  loading: false,
+  error: null,
+  profileImage: null,
+  loggingOut: false,
+};
+
+function signIn(state: AuthState, user: User, token: string | null = null) {
+  state.user = user;
+  state.token = token;
+  state.isAuthenticated = true;
+  state.profileImage = user.profile_image;
+  state.error = null;
+}
+
+function signOut(state: AuthState) {
+  state.user = null;
+  state.token = null;
+  state.isAuthenticated = false;
+  state.profileImage = null;
+  state.loading = false;
+}
+
+export const authSlice = createSlice({
+  name: 'auth',
+  initialState: initialAuthState,
+  reducers: {
+    setCredentials(state, action: PayloadAction<{ user: User; token?: string | null }>) {
+      signIn(state, action.payload.user, action.payload.token ?? null);
+    },
+    clearCredentials(state) {
+      signOut(state);
+      state.error = null;
+    },
+    setProfileImage(state, action: PayloadAction<string | null>) {
+      state.profileImage = action.payload;
+      if (state.user) state.user.profile_image = action.payload;
+    },
+    setLoggingOut(state, action: PayloadAction<boolean>) {
+      state.loggingOut = action.payload;
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(sessionEnded, (state) => {
+        signOut(state);
+      })
+      .addMatcher(authApi.endpoints.getCurrentUser.matchPending, (state) => {
+        state.loading = true;
+      })
+      .addMatcher(authApi.endpoints.getCurrentUser.matchFulfilled, (state, action) => {
+        state.loading = false;
+        signIn(state, action.payload, state.token);
+      })
+      .addMatcher(authApi.endpoints.getCurrentUser.matchRejected, (state, action) => {
+        state.loading = false;
+        if (action.meta.condition) return; // skipped, not failed
+        state.error = action.payload ?? action.error;
+        // Only the server saying "not signed in" ends the session; a dropped connection on a
+        // phone must not sign the student out.
+        if (errorStatus(action.payload) === 401) signOut(state);
+      })
+      .addMatcher(authApi.endpoints.login.matchFulfilled, (state, action) => {
+        if (action.payload.status === 'success') signIn(state, action.payload.data.user);
+      })
+      .addMatcher(authApi.endpoints.register.matchFulfilled, (state, action) => {
+        if (action.payload.status === 'success') signIn(state, action.payload.user);
+      })
+      .addMatcher(authApi.endpoints.logout.matchPending, (state) => {
+        state.loggingOut = true;
+      })
+      .addMatcher(authApi.endpoints.logout.matchFulfilled, (state) => {
+        signOut(state);
+      });
+    // A failed logout does not turn `loggingOut` off here: the session is cleared on this device
+    // anyway (use-logout.ts), and the flag goes off once the home page shows (root-layout.tsx), so
+    // a protected page being left does not send the student to /login on the way.
+  },
+});
+
+export const { setCredentials, clearCredentials, setProfileImage, setLoggingOut } = authSlice.actions;
+
+type WithAuth = { auth: AuthState };
+export const selectAuth = (state: WithAuth) => state.auth;
+export const selectIsAuthenticated = (state: WithAuth) => state.auth.isAuthenticated;
+export const selectUser = (state: WithAuth) => state.auth.user;

@@ -1,0 +1,31 @@
+import { useCallback } from 'react';
+import { useDispatch } from 'react-redux';
+import { useNavigate } from 'react-router';
+import { paths } from '../../config/paths.ts';
+import { baseApi } from '../../lib/api.ts';
+import { sessionEnded } from '../../lib/session-events.ts';
+import { useLogoutMutation } from './api.ts';
+import { setLoggingOut } from './slice.ts';
+
+/**
+ * Logs out: the Logging out screen shows while `POST /v1/logout` runs (auth.loggingOut); the
+ * local session is cleared whatever the answer, and a failure is only logged (spec section 4).
+ * Then to the home page; the flag goes off when it shows (see RootLayout).
+ */
+export function useLogout() {
+  const [logout] = useLogoutMutation();
+  const dispatch = useDispatch();
+  const navigate = useNavigate();
+  return useCallback(async () => {
+    dispatch(setLoggingOut(true));
+    try {
+      await logout().unwrap();
+    } catch (failure) {
+      console.warn('Logout failed on the server; the session is cleared on this device.', failure);
+    } finally {
+      dispatch(sessionEnded());
+      dispatch(baseApi.util.resetApiState());
+      await navigate(paths.home, { replace: true });
+    }
+  }, [logout, dispatch, navigate]);
+}

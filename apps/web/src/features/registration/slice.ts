@@ -1,0 +1,68 @@
+import type { Category } from '@ngso/shared/constants';
+import type { ExamDetails, RegistrationStatus } from '@ngso/shared/schemas/registration';
+import { createSlice } from '@reduxjs/toolkit';
+import { sessionEnded } from '../../lib/session-events.ts';
+import { registrationApi } from './api.ts';
+
+/** A question of the final exam (spec section 3); loaded by the exam issue. */
+export type Question = {
+  id: string | number;
+  marks: number;
+  questionEnglish: string;
+  questionBangla: string;
+};
+
+/** Spec section 3: the registration state. */
+export type RegistrationState = {
+  registrationStatus: RegistrationStatus;
+  registration_date: string | null;
+  admitCard: string | null;
+  examDetails: ExamDetails | null;
+  category: Category | null;
+  questions: Question[];
+  questionsLoading: boolean;
+  registrationStatusInitialized: boolean;
+  statusLoading: boolean;
+};
+
+export const initialRegistrationState: RegistrationState = {
+  registrationStatus: null,
+  registration_date: null,
+  admitCard: null,
+  examDetails: null,
+  category: null,
+  questions: [],
+  questionsLoading: false,
+  registrationStatusInitialized: false,
+  statusLoading: false,
+};
+
+export const registrationSlice = createSlice({
+  name: 'registration',
+  initialState: initialRegistrationState,
+  reducers: {
+    clearRegistration: () => initialRegistrationState,
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(sessionEnded, () => initialRegistrationState)
+      .addMatcher(registrationApi.endpoints.getRegistrationStatus.matchPending, (state) => {
+        state.statusLoading = true;
+      })
+      .addMatcher(registrationApi.endpoints.getRegistrationStatus.matchFulfilled, (state, action) => {
+        const { category, data } = action.payload;
+        state.statusLoading = false;
+        state.registrationStatus = data.registration_status;
+        state.registration_date = data.registration_date ?? action.payload.registration_date;
+        state.admitCard = data.admit_card_url ?? action.payload.admit_card_url;
+        state.examDetails = data.exam_details ?? action.payload.exam_details;
+        state.category = category;
+        state.registrationStatusInitialized = true;
+      })
+      .addMatcher(registrationApi.endpoints.getRegistrationStatus.matchRejected, (state) => {
+        state.statusLoading = false;
+      });
+  },
+});
+
+export const { clearRegistration } = registrationSlice.actions;

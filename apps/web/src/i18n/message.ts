@@ -1,0 +1,11 @@
+import { i18next } from './i18n.ts';
+
+/**
+ * A message from a zod schema (a key of the shared catalogue, e.g. 'password.min') or from the
+ * server (already a sentence) as the text to show.
+ */
+export function translateMessage(message: string | undefined): string | undefined {
+  if (!message) return undefined;
+  const key = `messages:${message}`;
+  return i18next.exists(key) ? i18next.t(key as 'messages:required') : message;
+}

@@ -1,0 +1,26 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/** The API the dev server proxies to (`npm run dev` runs it on port 3000). */
+const API_TARGET = process.env.API_TARGET ?? 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+  },
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: {
+      '/api': {
+        target: API_TARGET,
+        // `npm run dev` starts the API with BASE_URL set to this dev server, so the browser's Origin
+        // (this server) is the site's own and mail links open here.
+        changeOrigin: true,
+      },
+    },
+  },
+});
