@@ -8,7 +8,9 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const port = process.env.E2E_PORT ?? '3100';
 const dataDir = path.join(os.tmpdir(), `ngso-e2e-${port}`);
-if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+// WEB_DIST lets a run use a build of its own (several runs on one machine do not share apps/web/dist).
+const webDist = process.env.WEB_DIST ?? path.join(root, 'apps/web/dist');
+if (!existsSync(path.join(webDist, 'index.html'))) {
   console.error('Build the web app first: npm run build');
   process.exit(1);
 }
@@ -20,6 +22,7 @@ const env = {
   NODE_ENV: 'production',
   PORT: port,
   DATA_DIR: dataDir,
+  WEB_DIST: webDist,
   BASE_URL: `http://localhost:${port}`,
   LOG_LEVEL: 'warn',
   ADMIN_EMAIL: 'admin@e2e.test',
