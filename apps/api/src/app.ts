@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import Fastify from 'fastify';
 import {
@@ -16,11 +17,13 @@ import { type Database, type DatabaseHandle, openDatabase } from './db/client.ts
 import { type Clock, systemClock } from './lib/clock.ts';
 import type { ServiceContext } from './lib/context.ts';
 import { createRateLimits } from './lib/rate-limits.ts';
+import { diskStorage } from './lib/storage.ts';
 import { MailWorker } from './mail/mail-worker.ts';
 import { enqueueMail } from './mail/outbox.repo.ts';
 import { fileTransport, type MailTransport, smtpTransport } from './mail/transport.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { mediaRoutes } from './modules/media/media.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
@@ -95,6 +98,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     clock,
     config,
     limits: createRateLimits({ enabled: config.RATE_LIMITS === 'on', redis }),
+    storage: diskStorage(path.join(config.DATA_DIR, 'uploads')),
     withMail: async (work) => {
       let queued = false;
       const result = await database.db.transaction((tx) =>
@@ -134,6 +138,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     hsts: config.BASE_URL.startsWith('https://') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
   });
+  await app.register(fastifyMultipart);
   await app.register(errorsPlugin);
   await app.register(csrfPlugin);
   await app.register(sessionPlugin);
@@ -160,6 +165,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
       await api.register(authRoutes);
       await api.register(profileRoutes);
       await api.register(registrationRoutes);
+      await api.register(mediaRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

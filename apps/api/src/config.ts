@@ -1,3 +1,4 @@
+import { UPLOAD_MAX_MEGABYTES } from '@ngso/shared/constants';
 import { z } from 'zod';
 
 /** Environment variables (decisions.md, Configuration). Parsed once at start-up. */
@@ -30,6 +31,7 @@ export const ConfigSchema = z
     SESSION_SECRET: z.string().min(32).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST: z.string().optional(),
+    UPLOAD_MAX_MEGABYTES: z.coerce.number().positive().max(100).default(UPLOAD_MAX_MEGABYTES),
   })
   .transform((env) => ({
     ...env,

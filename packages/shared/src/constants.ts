@@ -27,3 +27,18 @@ export const NAV_SCROLL_THRESHOLD_PX = 10;
 export const MOBILE_MENU_MAX_HEIGHT_PX = 400;
 
 export const TIME_ZONE = 'Asia/Dhaka';
+
+/** Uploads: what the server accepts, and what the browser prepares before sending. */
+export const UPLOAD_MAX_MEGABYTES = 15;
+export const UPLOAD_MAX_MEGAPIXELS = 40;
+export const IMAGE_MAX_SIDE_PX = 2000;
+export const CLIENT_JPEG_QUALITY = 0.85;
+export const UPLOAD_QUOTA_FILES = 200;
+export const UPLOAD_QUOTA_MEGABYTES = 500;
+export const ACCEPTED_IMAGE_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/heic',
+  'image/heif',
+] as const;

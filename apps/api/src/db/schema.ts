@@ -29,7 +29,8 @@ export const users = pgTable(
     division: text('division'),
     district: text('district'),
     subDistrict: text('sub_district'),
-    profileImage: text('profile_image'),
+    /** The current profile photo (a row of media). */
+    profileImageId: uuid('profile_image_id'),
     language: text('language', { enum: ['en', 'bn'] })
       .notNull()
       .default('en'),
@@ -163,4 +164,24 @@ export const registrations = pgTable(
     uniqueIndex('registrations_one_per_account_idx').on(t.competitionId, t.userId),
     index('registrations_status_idx').on(t.competitionId, t.status, t.category),
   ],
+);
+
+/** Every stored image: who owns it, what it is for, and what was stored (the file itself is in storage). */
+export const media = pgTable(
+  'media',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['profile', 'upload', 'ebook'] }).notNull(),
+    storageKey: text('storage_key').notNull().unique(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    sha256: text('sha256').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('media_owner_idx').on(t.ownerId)],
 );

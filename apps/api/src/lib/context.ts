@@ -3,6 +3,7 @@ import type { Database, Executor } from '../db/client.ts';
 import type { NewMail } from '../mail/outbox.repo.ts';
 import type { Clock } from './clock.ts';
 import type { RateLimits } from './rate-limits.ts';
+import type { Storage } from './storage.ts';
 
 /** What services need from the app: the database, the clock, configuration, limits and the outbox. */
 export type ServiceContext = {
@@ -10,6 +11,8 @@ export type ServiceContext = {
   clock: Clock;
   config: Config;
   limits: RateLimits;
+  /** Uploaded files. */
+  storage: Storage;
   /**
    * Runs work in one transaction; mails queued with `queueMail` are written in that transaction
    * (the outbox) and handed to the mail worker once it commits.

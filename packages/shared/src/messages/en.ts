@@ -16,6 +16,18 @@ export const messagesEn = {
   'name.max': 'Name must be at most 100 characters long.',
   'text.tooLong': 'This text is too long.',
   'token.invalid': 'This link is not valid.',
+  'institution.max': 'Institution must be at most 200 characters long.',
+  'location.division': 'Please choose a division from the list.',
+  'location.district': 'Please choose a district of the chosen division.',
+  'location.sub_district': 'Please choose a sub-district of the chosen district.',
+
+  'media.notImage': '{{file}} is not an image',
+  'media.missingFile': 'Please choose an image file to upload.',
+  'media.tooLarge': 'This file is larger than {{megabytes}} MB. Please choose a smaller image.',
+  'media.tooManyPixels':
+    'This image is too large ({{megapixels}} megapixels at most). Please choose a smaller image.',
+  'media.oneFile': 'Please upload one file at a time.',
+  'media.quota': 'You have reached the upload limit for your account. Remove some images and try again.',
 
   'register.success': 'Your account has been created.',
   'login.invalid': 'The email or password is incorrect.',

@@ -5,6 +5,7 @@ import type { ServiceContext } from '../../lib/context.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { passwordResetMail } from '../../mail/templates.ts';
+import { mediaUrl } from '../media/media.service.ts';
 import {
   consumePasswordReset,
   deleteSessionsOfUser,
@@ -26,7 +27,7 @@ export function toPublicUser(user: UserRow): User {
     name: user.name,
     email: user.email,
     number: user.phoneNumber,
-    profile_image: user.profileImage,
+    profile_image: user.profileImageId ? mediaUrl(user.profileImageId) : null,
     role: user.role,
   };
 }

@@ -1,6 +1,12 @@
-import type { ProfileUser } from '@ngso/shared/schemas/profile';
+import { locationError } from '@ngso/shared/geography';
+import type { ProfileUpdateSchema, ProfileUser } from '@ngso/shared/schemas/profile';
+import type { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+import type { ServiceContext } from '../../lib/context.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
 import { toPublicUser } from '../auth/auth.service.ts';
+import { removeMedia, storeImage } from '../media/media.service.ts';
+import { type ProfileChanges, updateProfileFields } from './profile.repo.ts';
 
 /** The user with the profile fields (api.md, `GET /v1/user/profile`). */
 export function toProfileUser(user: UserRow): ProfileUser {
@@ -13,4 +19,44 @@ export function toProfileUser(user: UserRow): ProfileUser {
     sub_district: user.subDistrict,
     created_at: user.createdAt.toISOString(),
   };
+}
+
+/** Changes only the fields sent; the place fields must still form a chain after the change. */
+export async function updateProfile(
+  ctx: ServiceContext,
+  user: UserRow,
+  input: z.output<typeof ProfileUpdateSchema>,
+) {
+  const location = {
+    division: input.division !== undefined ? input.division : user.division,
+    district: input.district !== undefined ? input.district : user.district,
+    sub_district: input.sub_district !== undefined ? input.sub_district : user.subDistrict,
+  };
+  const broken = locationError(location);
+  if (broken) {
+    throw new AppError(422, 'validation.failed', { [broken]: [`location.${broken}`] });
+  }
+  const changes: ProfileChanges = {
+    name: input.name,
+    institution: input.institution,
+    phoneNumber: input.phone_number,
+    division: input.division,
+    district: input.district,
+    subDistrict: input.sub_district,
+  };
+  const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+  if (Object.keys(defined).length === 0) return user;
+  return updateProfileFields(ctx.db, user.id, defined, ctx.clock.now());
+}
+
+/** Stores a new profile photo and removes the previous one (a child's photo is not kept longer than needed). */
+export async function changePhoto(
+  ctx: ServiceContext,
+  user: UserRow,
+  upload: { data: Buffer; fileName: string },
+) {
+  const photo = await storeImage(ctx, user, upload, 'profile');
+  const updated = await updateProfileFields(ctx.db, user.id, { profileImageId: photo.id }, ctx.clock.now());
+  if (user.profileImageId) await removeMedia(ctx, user.id, user.profileImageId);
+  return updated;
 }

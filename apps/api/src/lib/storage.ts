@@ -1,0 +1,34 @@
+import { createReadStream } from 'node:fs';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+
+/**
+ * Where uploaded files live. The disk implementation keeps them under DATA_DIR/uploads; an
+ * S3-compatible store can implement the same four calls.
+ */
+export type Storage = {
+  put: (key: string, data: Buffer) => Promise<void>;
+  stream: (key: string) => Readable;
+  delete: (key: string) => Promise<void>;
+};
+
+/** Keys are random names; two levels of folders keep each folder small. */
+export function diskStorage(root: string): Storage {
+  const fileOf = (key: string) => {
+    if (!/^[a-z0-9]{16,64}\.[a-z]{2,5}$/.test(key)) throw new Error(`invalid storage key ${key}`);
+    return path.join(root, key.slice(0, 2), key.slice(2, 4), key);
+  };
+  return {
+    async put(key, data) {
+      const file = fileOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      // Write then rename, so a crash never leaves a half-written file under the final name.
+      const partial = `${file}.partial`;
+      await writeFile(partial, data);
+      await rename(partial, file);
+    },
+    stream: (key) => createReadStream(fileOf(key)),
+    delete: (key) => rm(fileOf(key), { force: true }),
+  };
+}

@@ -1,0 +1,62 @@
+import { ErrorResponseSchema } from '@ngso/shared/schemas/common';
+import { UploadResponseSchema } from '@ngso/shared/schemas/media';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { signedIn } from '../../plugins/session.ts';
+import { mediaUrl, readableMedia, storeImage } from './media.service.ts';
+import { readUpload } from './read-upload.ts';
+
+const uploadErrors = {
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  413: ErrorResponseSchema,
+  415: ErrorResponseSchema,
+};
+
+export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/v1/upload',
+    {
+      schema: {
+        tags: ['media'],
+        summary: 'Upload one image (multipart field `file`); answers its address',
+        consumes: ['multipart/form-data'],
+        response: { 200: UploadResponseSchema, ...uploadErrors },
+      },
+      preHandler: app.requireUser,
+    },
+    async (request) => {
+      const upload = await readUpload(request, app.config.UPLOAD_MAX_MEGABYTES);
+      const row = await storeImage(app.services, signedIn(request).user, upload, 'upload');
+      return { status: 'success' as const, url: mediaUrl(row.id) };
+    },
+  );
+
+  app.get(
+    '/v1/media/:id',
+    {
+      schema: {
+        tags: ['media'],
+        summary: 'A stored image, for its owner and staff',
+        description: 'Answers the image bytes (image/jpeg) with an ETag; 304 when If-None-Match matches.',
+        params: z.object({ id: z.string().max(64) }),
+      },
+      preHandler: app.requireUser,
+    },
+    async (request, reply) => {
+      const row = await readableMedia(app.services, signedIn(request).user, request.params.id);
+      const etag = `"${row.sha256}"`;
+      reply
+        .header('Cache-Control', 'private, max-age=3600')
+        .header('ETag', etag)
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Disposition', 'inline');
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+      return reply
+        .type(row.contentType)
+        .header('Content-Length', row.sizeBytes)
+        .send(app.services.storage.stream(row.storageKey));
+    },
+  );
+};
