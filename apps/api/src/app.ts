@@ -21,6 +21,8 @@ import { diskStorage } from './lib/storage.ts';
 import { MailWorker } from './mail/mail-worker.ts';
 import { enqueueMail } from './mail/outbox.repo.ts';
 import { fileTransport, type MailTransport, smtpTransport } from './mail/transport.ts';
+import { adminPreliminaryRoutes } from './modules/admin/admin-preliminary.routes.ts';
+import { adminRegistrationRoutes } from './modules/admin/admin-registrations.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
@@ -166,6 +168,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
       await api.register(profileRoutes);
       await api.register(registrationRoutes);
       await api.register(mediaRoutes);
+      await api.register(adminRegistrationRoutes);
+      await api.register(adminPreliminaryRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

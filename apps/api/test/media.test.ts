@@ -113,7 +113,7 @@ describe('POST /v1/upload', () => {
     expect(two.statusCode).toBe(400);
     const none = await owner.request({ method: 'POST', url: '/api/v1/upload', payload: {} });
     expect(none.statusCode).toBe(400);
-    expect(none.json().message).toBe('Please choose an image file to upload.');
+    expect(none.json().message).toBe('Please choose a file to upload.');
   });
 
   it('refuses signed-out uploads and unknown media ids without a 500', async () => {

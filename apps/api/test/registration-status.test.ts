@@ -21,7 +21,13 @@ describe('GET /v1/ngso-1/registration/status', () => {
       registration_date: null,
       admit_card_url: null,
       exam_details: null,
-      data: { registration_status: null, registration_date: null, admit_card_url: null, exam_details: null },
+      data: {
+        registration_status: null,
+        registration_date: null,
+        admit_card_url: null,
+        exam_details: null,
+        rejection_reason: null,
+      },
     });
   });
 

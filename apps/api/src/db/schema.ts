@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  boolean,
   index,
   integer,
   pgTable,
@@ -184,4 +185,62 @@ export const media = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('media_owner_idx').on(t.ownerId)],
+);
+
+/** The preliminary (online selection) round's results, imported by organisers from CSV. */
+export const preliminaryResults = pgTable(
+  'preliminary_results',
+  {
+    competitionId: uuid('competition_id')
+      .notNull()
+      .references(() => competitions.id, { onDelete: 'cascade' }),
+    /** Stored lower-case. */
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    category: text('category', categoryEnum).notNull(),
+    score: integer('score').notNull(),
+    total: integer('total').notNull(),
+    qualified: boolean('qualified').notNull(),
+    importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.competitionId, t.email] })],
+);
+
+export const ebooks = pgTable('ebooks', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  competitionId: uuid('competition_id')
+    .notNull()
+    .references(() => competitions.id, { onDelete: 'cascade' }),
+  title: text('title').notNull(),
+  description: text('description').notNull(),
+  position: integer('position').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/** An e-book's page images, in order; page 1 doubles as the thumbnail. Served to approved registrants only. */
+export const ebookPages = pgTable(
+  'ebook_pages',
+  {
+    ebookId: uuid('ebook_id')
+      .notNull()
+      .references(() => ebooks.id, { onDelete: 'cascade' }),
+    page: integer('page').notNull(),
+    storageKey: text('storage_key').notNull(),
+    sha256: text('sha256').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ebookId, t.page] })],
+);
+
+/** The last roll number given per competition and category; incremented atomically at approval. */
+export const rollCounters = pgTable(
+  'roll_counters',
+  {
+    competitionId: uuid('competition_id')
+      .notNull()
+      .references(() => competitions.id, { onDelete: 'cascade' }),
+    category: text('category', categoryEnum).notNull(),
+    last: integer('last').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.competitionId, t.category] })],
 );

@@ -47,15 +47,10 @@ export function createRateLimits(options: { enabled: boolean; redis?: Redis }): 
         } catch (result) {
           if (!(result instanceof RateLimiterRes)) throw result;
           const seconds = Math.max(1, Math.ceil(result.msBeforeNext / 1000));
-          throw new AppError(
-            429,
-            'rateLimited',
-            undefined,
-            { minutes: Math.ceil(seconds / 60) },
-            {
-              'Retry-After': String(seconds),
-            },
-          );
+          throw new AppError(429, 'rateLimited', {
+            params: { minutes: Math.ceil(seconds / 60) },
+            headers: { 'Retry-After': String(seconds) },
+          });
         }
       }
     },

@@ -20,3 +20,49 @@ export function passwordResetMail(
       SIGNATURE,
   };
 }
+
+export function registrationReceivedMail(to: { name: string; email: string }, competition: string): NewMail {
+  return {
+    to: to.email,
+    subject: 'We received your final-round registration',
+    text:
+      `Hello ${to.name},\n\n` +
+      `We received your registration for the final round of the ${competition}.\n\n` +
+      'We are now checking your payment details. This usually takes about 24 hours. We will e-mail you as soon as ' +
+      'your registration is approved, and you will then be able to download your admit card from your profile.' +
+      SIGNATURE,
+  };
+}
+
+export function registrationApprovedMail(
+  to: { name: string; email: string },
+  details: { competition: string; rollNumber: string; profileUrl: string },
+): NewMail {
+  return {
+    to: to.email,
+    subject: 'Your final-round registration is approved',
+    text:
+      `Hello ${to.name},\n\n` +
+      `Your registration for the final round of the ${details.competition} is approved. Your roll number is ` +
+      `${details.rollNumber}.\n\n` +
+      `Download your admit card from your profile:\n${details.profileUrl}\n\n` +
+      'Bring a ballpoint pen and your admit card to the final round. Calculators are not allowed.' +
+      SIGNATURE,
+  };
+}
+
+export function registrationRejectedMail(
+  to: { name: string; email: string },
+  details: { competition: string; reason: string; formUrl: string },
+): NewMail {
+  return {
+    to: to.email,
+    subject: 'Your final-round registration needs a correction',
+    text:
+      `Hello ${to.name},\n\n` +
+      `We could not approve your registration for the final round of the ${details.competition}.\n\n` +
+      `Reason: ${details.reason}\n\n` +
+      `Please correct your registration here and submit it again:\n${details.formUrl}` +
+      SIGNATURE,
+  };
+}

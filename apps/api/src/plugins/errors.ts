@@ -32,16 +32,18 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const lng = requestLanguage(request);
     if (error instanceof AppError) {
-      if (error.headers) reply.headers(error.headers);
-      const errors = error.fieldErrors
+      const { fieldErrors, params, headers, details } = error.options;
+      if (headers) reply.headers(headers);
+      const translated = fieldErrors
         ? Object.fromEntries(
-            Object.entries(error.fieldErrors).map(([field, keys]) => [
+            Object.entries(fieldErrors).map(([field, keys]) => [
               field,
               keys.map((key) => translate(key, undefined, lng)),
             ]),
           )
         : undefined;
-      return sendError(request, reply, error.statusCode, error.messageKey, { errors, params: error.params });
+      const errors = translated || details ? { ...details, ...translated } : undefined;
+      return sendError(request, reply, error.statusCode, error.messageKey, { errors, params });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string[]> = {};

@@ -1,11 +1,74 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { apiNotFound } from './errors.ts';
+
+/** One HTML document, ready in each encoding (a handful of small files, compressed once at start-up). */
+type Html = { identity: Buffer; br: Buffer; gzip: Buffer };
+
+function prepare(file: string): Html {
+  const identity = readFileSync(file);
+  return {
+    identity,
+    br: brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: gzipSync(identity, { level: 9 }),
+  };
+}
 
 /**
- * Serves the built web app: hashed assets cached for a year, HTML never cached, and the
- * single-page app's index for every other path so deep links like /profile work on reload.
+ * The pre-rendered pages of the build (docs/decisions/005-prerendering.md): dist/home.html for `/` and
+ * dist/<path>/index.html for every other page, keyed by the path they answer.
+ */
+function findPages(distDir: string): Map<string, Html> {
+  const pages = new Map<string, Html>();
+  const home = path.join(distDir, 'home.html');
+  if (existsSync(home)) pages.set('/', prepare(home));
+  const walk = (dir: string, prefix: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (!entry.isDirectory() || (prefix === '' && entry.name === 'assets')) continue;
+      const sub = path.join(dir, entry.name);
+      const urlPath = `${prefix}/${entry.name}`;
+      const index = path.join(sub, 'index.html');
+      if (existsSync(index)) pages.set(urlPath, prepare(index));
+      walk(sub, urlPath);
+    }
+  };
+  walk(distDir, '');
+  return pages;
+}
+
+/** The best encoding the browser accepts: Brotli, then gzip, else none. */
+function pickEncoding(header: string | string[] | undefined): 'br' | 'gzip' | undefined {
+  const accepted = new Map<string, number>();
+  for (const part of String(header ?? '').split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    accepted.set(name, q ? Number(q.slice(2)) : 1);
+  }
+  if ((accepted.get('br') ?? 0) > 0) return 'br';
+  if ((accepted.get('gzip') ?? 0) > 0) return 'gzip';
+  return undefined;
+}
+
+function sendHtml(request: FastifyRequest, reply: FastifyReply, html: Html) {
+  const encoding = pickEncoding(request.headers['accept-encoding']);
+  reply
+    .header('Cache-Control', 'no-cache')
+    .header('Vary', 'Accept-Encoding')
+    .type('text/html; charset=utf-8');
+  if (encoding) reply.header('Content-Encoding', encoding);
+  return reply.send(encoding ? html[encoding] : html.identity);
+}
+
+/**
+ * Serves the built web app:
+ * - each pre-rendered public page's own HTML for its path (/about gets dist/about/index.html);
+ * - index.html, the single-page app's shell, for every other path, so deep links like /profile work;
+ * - HTML never cached (`no-cache`), hashed files under /assets cached for a year (`immutable`);
+ * - compressed: the build writes .br and .gz beside each file, HTML is compressed at start-up.
+ * Unknown /api paths keep the API's JSON 404.
  */
 export async function webPlugin(app: FastifyInstance, options: { distDir: string }) {
   const indexFile = path.join(options.distDir, 'index.html');
@@ -13,22 +76,37 @@ export async function webPlugin(app: FastifyInstance, options: { distDir: string
     app.log.warn({ distDir: options.distDir }, 'the web app is not built; run `npm run build`');
     return;
   }
-  const indexHtml = readFileSync(indexFile);
+  const shell = prepare(indexFile);
+  const pages = findPages(options.distDir);
+  const assetsDir = path.join(options.distDir, 'assets') + path.sep;
 
   await app.register(fastifyStatic, {
     root: options.distDir,
     wildcard: false,
     index: false,
+    preCompressed: true,
+    // HTML goes through the handler below (the right page, the right headers), never as a raw file.
+    allowedPath: (pathName) => !pathName.endsWith('.html'),
     setHeaders: (reply, filePath) => {
-      const hashed = filePath.startsWith(path.join(options.distDir, 'assets') + path.sep);
+      const hashed = filePath.startsWith(assetsDir);
       reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
 
   app.setNotFoundHandler((request, reply) => {
+    const pathname = (request.url.split('?')[0] ?? '/').replace(/(.)\/+$/, '$1');
+    if (pathname === '/api' || pathname.startsWith('/api/')) return apiNotFound(request, reply);
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.status(404).type('text/plain; charset=utf-8').send('Not Found');
     }
-    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    // A missing file under /assets (an old build's chunk) is a 404, not the page shell.
+    if (pathname.startsWith('/assets/')) {
+      return reply
+        .status(404)
+        .header('Cache-Control', 'no-cache')
+        .type('text/plain; charset=utf-8')
+        .send('Not Found');
+    }
+    return sendHtml(request, reply, pages.get(pathname) ?? shell);
   });
 }

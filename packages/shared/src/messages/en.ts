@@ -21,8 +21,32 @@ export const messagesEn = {
   'location.district': 'Please choose a district of the chosen division.',
   'location.sub_district': 'Please choose a sub-district of the chosen district.',
 
+  'class.range': 'Please choose a class from 6 to 12.',
+  'tshirt.invalid': 'Please choose a T-shirt size.',
+  'pickup.invalid': 'Please choose a pick-up spot from the list, or your own transport.',
+  'payment.invalid': 'Please choose bKash, Nagad or Rocket.',
+  'transaction.invalid':
+    'Please enter the transaction ID from your payment message (6 to 20 letters and digits).',
+  'transaction.used': 'This transaction ID has already been used for a registration. Please check it.',
+  'registration.exists': 'You have already registered for the final round.',
+  'registration.noResult':
+    'We found no Online Selection Round result for {{email}}. Only those who took the Online Selection Round may register for the Final Round, using the same e-mail as in that round.',
+  'registration.notQualified':
+    '{{email}} did not qualify in the Online Selection Round, so it cannot be registered for the Final Round.',
+  'registration.received':
+    'Your registration has been received. We will verify your payment within about 24 hours.',
+  'registration.notFound': 'This registration was not found.',
+  'registration.notPending': 'Only a registration that is pending verification can be approved or rejected.',
+  'rejection.reason': 'Please write the reason for the rejection (up to 500 characters).',
+  'prelim.notFound': 'No preliminary result was found for this email.',
+  'prelim.ownOnly': 'You can look up the preliminary result of your own email only.',
+  'prelim.import.invalid':
+    'The file has errors; nothing was imported. Correct the rows listed and try again.',
+  'prelim.import.empty': 'The file has no result rows.',
+  'verify.notFound': 'No admit card matches this code.',
+
   'media.notImage': '{{file}} is not an image',
-  'media.missingFile': 'Please choose an image file to upload.',
+  'media.missingFile': 'Please choose a file to upload.',
   'media.tooLarge': 'This file is larger than {{megabytes}} MB. Please choose a smaller image.',
   'media.tooManyPixels':
     'This image is too large ({{megapixels}} megapixels at most). Please choose a smaller image.',

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { CATEGORIES } from '../constants.ts';
+import { CATEGORIES, type Category } from '../constants.ts';
+import { locationError } from '../geography.ts';
+import type { MessageKey } from '../messages/en.ts';
+import { isPickupSpot } from '../pickup-spots.ts';
+import { EmailSchema, NameSchema, PhoneSchema } from './auth.ts';
+import { msg, requiredString } from './common.ts';
 
 export const REGISTRATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
 /** `null` means not registered (api.md). */
@@ -33,6 +38,103 @@ export const RegistrationStatusResponseSchema = z.object({
   registration_date: StatusFields.registration_date,
   admit_card_url: StatusFields.admit_card_url,
   exam_details: StatusFields.exam_details,
-  data: z.object(StatusFields),
+  /** `rejection_reason` is ours: the rejected card shows it. */
+  data: z.object({ ...StatusFields, rejection_reason: z.string().nullable() }),
 });
 export type RegistrationStatusResponse = z.infer<typeof RegistrationStatusResponseSchema>;
+
+export const TSHIRT_SIZES = ['XS', 'S', 'M', 'L', 'XL', 'XXL'] as const;
+export const PAYMENT_METHODS = ['bkash', 'nagad', 'rocket'] as const;
+export const CLASS_LEVELS = [6, 7, 8, 9, 10, 11, 12] as const;
+
+/** Class decides the category: 6-8 junior, 9-10 senior, 11-12 secondary (decisions.md). */
+export function categoryForClass(classLevel: number): Category {
+  if (classLevel <= 8) return 'junior';
+  if (classLevel <= 10) return 'senior';
+  return 'secondary';
+}
+
+/** `POST /v1/ngso-1/registration`: the final-round registration form (decisions.md, api.md). */
+export const RegistrationFormSchema = z
+  .object({
+    name: NameSchema,
+    institution: requiredString().max(200, msg('institution.max')),
+    class: z
+      .number({ error: 'class.range' satisfies MessageKey })
+      .int(msg('class.range'))
+      .min(6, msg('class.range'))
+      .max(12, msg('class.range')),
+    division: requiredString().max(100, msg('location.division')),
+    district: requiredString().max(100, msg('location.district')),
+    sub_district: requiredString().max(100, msg('location.sub_district')),
+    guardian_name: NameSchema,
+    guardian_phone: PhoneSchema,
+    tshirt_size: z.enum(TSHIRT_SIZES, msg('tshirt.invalid')),
+    pickup_spot: requiredString().max(100, msg('pickup.invalid')).refine(isPickupSpot, msg('pickup.invalid')),
+    payment_method: z.enum(PAYMENT_METHODS, msg('payment.invalid')),
+    payment_sender: PhoneSchema,
+    transaction_id: requiredString()
+      .regex(/^[A-Za-z0-9]{6,20}$/, msg('transaction.invalid'))
+      .transform((id) => id.toUpperCase()),
+  })
+  .superRefine((form, ctx) => {
+    const broken = locationError(form);
+    if (broken) ctx.addIssue({ code: 'custom', path: [broken], message: `location.${broken}` });
+  });
+export type RegistrationForm = z.input<typeof RegistrationFormSchema>;
+
+/** The stored form as the server answers it (no transforms: responses are encoded, not parsed). */
+export const RegistrationFormDataSchema = z.object({
+  name: z.string(),
+  institution: z.string(),
+  class: z.number(),
+  division: z.string(),
+  district: z.string(),
+  sub_district: z.string(),
+  guardian_name: z.string(),
+  guardian_phone: z.string(),
+  tshirt_size: z.enum(TSHIRT_SIZES),
+  pickup_spot: z.string(),
+  payment_method: z.enum(PAYMENT_METHODS),
+  payment_sender: z.string(),
+  transaction_id: z.string(),
+});
+export type RegistrationFormData = z.infer<typeof RegistrationFormDataSchema>;
+
+export const RegistrationResponseSchema = z.object({
+  status: z.literal('success'),
+  message: z.string(),
+  category: CategorySchema,
+  data: z.object({ registration_status: RegistrationStatusSchema, registration_date: z.string().nullable() }),
+});
+export type RegistrationResponse = z.infer<typeof RegistrationResponseSchema>;
+
+export const PreliminaryLookupSchema = z.object({ email: EmailSchema });
+
+export const PreliminaryResultSchema = z.object({
+  email: z.string(),
+  name: z.string(),
+  category: z.enum(CATEGORIES),
+  score: z.number(),
+  total: z.number(),
+  qualified: z.boolean(),
+});
+export type PreliminaryResult = z.infer<typeof PreliminaryResultSchema>;
+export const PreliminaryResultResponseSchema = z.object({
+  status: z.literal('success'),
+  data: PreliminaryResultSchema,
+});
+
+/** `GET /v1/verify/:code`: what a public admit-card check shows, nothing private. */
+export const VerifyResponseSchema = z.object({
+  status: z.literal('success'),
+  data: z.object({
+    name: z.string(),
+    roll_number: z.string(),
+    category: z.enum(CATEGORIES),
+    registration_status: z.enum(REGISTRATION_STATUSES),
+  }),
+});
+export type VerifyResponse = z.infer<typeof VerifyResponseSchema>;
+
+export const RejectSchema = z.object({ reason: requiredString().max(500, msg('rejection.reason')) });

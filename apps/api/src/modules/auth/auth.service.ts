@@ -47,7 +47,7 @@ export async function register(ctx: ServiceContext, input: z.output<typeof Regis
       createdAt: now,
       updatedAt: now,
     });
-    if (!user) throw new AppError(409, 'email.taken', { email: ['email.taken'] });
+    if (!user) throw new AppError(409, 'email.taken', { fieldErrors: { email: ['email.taken'] } });
     const session = await startSession(tx, user, now, client.userAgent);
     return { user, session };
   });

@@ -9,6 +9,11 @@ export async function findCompetitionByCode(db: Executor, code: string) {
   return row;
 }
 
+export async function findCompetitionById(db: Executor, id: string) {
+  const [row] = await db.select().from(competitions).where(eq(competitions.id, id)).limit(1);
+  return row;
+}
+
 export async function findFinalRoundDetails(db: Executor, competitionId: string, category: string) {
   const [row] = await db
     .select()

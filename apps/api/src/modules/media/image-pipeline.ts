@@ -20,7 +20,7 @@ export type ProcessedImage = {
   sha256: string;
 };
 
-const notAnImage = (fileName: string) => new AppError(415, 'media.notImage', undefined, { file: fileName });
+const notAnImage = (fileName: string) => new AppError(415, 'media.notImage', { params: { file: fileName } });
 
 /**
  * Decodes an upload whatever its name or declared type says, refuses what is not a JPEG, PNG, WebP or
@@ -38,7 +38,7 @@ export function processImage(input: Buffer, fileName: string): Promise<Processed
     }
     if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format)) throw notAnImage(fileName);
     if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_PIXELS) {
-      throw new AppError(413, 'media.tooManyPixels', undefined, { megapixels: UPLOAD_MAX_MEGAPIXELS });
+      throw new AppError(413, 'media.tooManyPixels', { params: { megapixels: UPLOAD_MAX_MEGAPIXELS } });
     }
     try {
       const { data, info } = await sharp(input, { limitInputPixels: MAX_PIXELS, failOn: 'truncated' })

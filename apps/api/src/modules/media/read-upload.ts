@@ -19,7 +19,7 @@ export async function readUpload(request: FastifyRequest, maxMegabytes: number) 
     if (err instanceof AppError) throw err;
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError(413, 'media.tooLarge', undefined, { megabytes: maxMegabytes });
+      throw new AppError(413, 'media.tooLarge', { params: { megabytes: maxMegabytes } });
     }
     if (code === 'FST_FILES_LIMIT') throw new AppError(400, 'media.oneFile');
     throw new AppError(400, 'request.invalid');

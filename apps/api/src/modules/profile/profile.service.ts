@@ -34,7 +34,7 @@ export async function updateProfile(
   };
   const broken = locationError(location);
   if (broken) {
-    throw new AppError(422, 'validation.failed', { [broken]: [`location.${broken}`] });
+    throw new AppError(422, 'validation.failed', { fieldErrors: { [broken]: [`location.${broken}`] } });
   }
   const changes: ProfileChanges = {
     name: input.name,

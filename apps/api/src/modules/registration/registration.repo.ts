@@ -1,8 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { registrations } from '../../db/schema.ts';
+import { registrations, rollCounters } from '../../db/schema.ts';
 
 export type RegistrationRow = typeof registrations.$inferSelect;
+export type RegistrationValues = typeof registrations.$inferInsert;
 
 export async function findRegistrationOfUser(db: Executor, competitionId: string, userId: string) {
   const [row] = await db
@@ -11,4 +12,52 @@ export async function findRegistrationOfUser(db: Executor, competitionId: string
     .where(and(eq(registrations.competitionId, competitionId), eq(registrations.userId, userId)))
     .limit(1);
   return row;
+}
+
+export async function findRegistrationById(db: Executor, id: string) {
+  const [row] = await db.select().from(registrations).where(eq(registrations.id, id)).limit(1);
+  return row;
+}
+
+export async function findRegistrationByCode(db: Executor, verificationCode: string) {
+  const [row] = await db
+    .select()
+    .from(registrations)
+    .where(eq(registrations.verificationCode, verificationCode))
+    .limit(1);
+  return row;
+}
+
+export async function transactionIdTaken(db: Executor, transactionId: string, exceptId?: string) {
+  const [row] = await db
+    .select({ id: registrations.id })
+    .from(registrations)
+    .where(eq(registrations.transactionId, transactionId))
+    .limit(1);
+  return row !== undefined && row.id !== exceptId;
+}
+
+export async function insertRegistration(db: Executor, values: RegistrationValues) {
+  const [row] = await db.insert(registrations).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function updateRegistration(db: Executor, id: string, values: Partial<RegistrationValues>) {
+  const [row] = await db.update(registrations).set(values).where(eq(registrations.id, id)).returning();
+  if (!row) throw new Error('registration vanished during update');
+  return row;
+}
+
+/** The next roll number of a category: atomic, so two approvals at once never share one. */
+export async function nextRollSequence(db: Executor, competitionId: string, category: string) {
+  const [row] = await db
+    .insert(rollCounters)
+    .values({ competitionId, category, last: 1 })
+    .onConflictDoUpdate({
+      target: [rollCounters.competitionId, rollCounters.category],
+      set: { last: sql`${rollCounters.last} + 1` },
+    })
+    .returning({ last: rollCounters.last });
+  if (!row) throw new Error('roll counter not updated');
+  return row.last;
 }

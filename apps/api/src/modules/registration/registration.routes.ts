@@ -1,12 +1,33 @@
+import type { Category } from '@ngso/shared/constants';
 import { ErrorResponseSchema } from '@ngso/shared/schemas/common';
-import { RegistrationStatusResponseSchema } from '@ngso/shared/schemas/registration';
+import {
+  PreliminaryLookupSchema,
+  PreliminaryResultResponseSchema,
+  RegistrationFormDataSchema,
+  RegistrationFormSchema,
+  RegistrationResponseSchema,
+  RegistrationStatusResponseSchema,
+  VerifyResponseSchema,
+} from '@ngso/shared/schemas/registration';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { translate } from '../../lib/messages.ts';
+import { requestLanguage } from '../../plugins/errors.ts';
 import { signedIn } from '../../plugins/session.ts';
-import { registrationStatus } from './registration.service.ts';
+import { lookUpPreliminaryResult } from '../preliminary/preliminary.service.ts';
+import { ownRegistrationForm, registrationStatus, submitRegistration } from './registration.service.ts';
+import { verifyAdmitCard } from './verify.service.ts';
 
 /** A competition's path segment, e.g. ngso-1 (the spec's paths keep working for it). */
 export const CompetitionParamsSchema = z.object({ competition: z.string().regex(/^[a-z0-9-]{1,40}$/) });
+
+const errors = {
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+  409: ErrorResponseSchema,
+  422: ErrorResponseSchema,
+};
 
 export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -16,15 +37,99 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['registration'],
         summary: "The signed-in student's final-round registration",
         params: CompetitionParamsSchema,
-        response: {
-          200: RegistrationStatusResponseSchema,
-          401: ErrorResponseSchema,
-          404: ErrorResponseSchema,
-        },
+        response: { 200: RegistrationStatusResponseSchema, ...errors },
       },
       preHandler: app.requireUser,
     },
     async (request) =>
       registrationStatus(app.services, request.params.competition, signedIn(request).user.id),
+  );
+
+  app.post(
+    '/v1/:competition/registration',
+    {
+      schema: {
+        tags: ['registration'],
+        summary: 'Register for the final round (or resubmit a rejected registration)',
+        params: CompetitionParamsSchema,
+        body: RegistrationFormSchema,
+        response: { 201: RegistrationResponseSchema, ...errors },
+      },
+      preHandler: app.requireUser,
+    },
+    async (request, reply) => {
+      const row = await submitRegistration(
+        app.services,
+        request.params.competition,
+        signedIn(request).user,
+        request.body,
+      );
+      reply.status(201);
+      return {
+        status: 'success' as const,
+        message: translate('registration.received', undefined, requestLanguage(request)),
+        category: row.category as Category,
+        data: { registration_status: row.status, registration_date: row.registeredAt.toISOString() },
+      };
+    },
+  );
+
+  app.get(
+    '/v1/:competition/registration',
+    {
+      schema: {
+        tags: ['registration'],
+        summary: "The signed-in student's registration form, to correct and resubmit",
+        params: CompetitionParamsSchema,
+        response: {
+          200: z.object({ status: z.literal('success'), data: RegistrationFormDataSchema }),
+          ...errors,
+        },
+      },
+      preHandler: app.requireUser,
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await ownRegistrationForm(app.services, request.params.competition, signedIn(request).user.id),
+    }),
+  );
+
+  app.post(
+    '/v1/:competition/preliminary/result',
+    {
+      schema: {
+        tags: ['registration'],
+        summary: "The preliminary round's result for the signed-in student's own e-mail",
+        params: CompetitionParamsSchema,
+        body: PreliminaryLookupSchema,
+        response: { 200: PreliminaryResultResponseSchema, ...errors },
+      },
+      preHandler: app.requireUser,
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await lookUpPreliminaryResult(
+        app.services,
+        request.params.competition,
+        signedIn(request).user.email,
+        request.body.email,
+      ),
+    }),
+  );
+
+  app.get(
+    '/v1/verify/:code',
+    {
+      schema: {
+        tags: ['registration'],
+        summary: 'Public admit-card check: name, roll, category and status only',
+        params: z.object({ code: z.string().max(64) }),
+        response: { 200: VerifyResponseSchema, 404: ErrorResponseSchema },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await verifyAdmitCard(app.services, request.params.code),
+    }),
   );
 };

@@ -1,0 +1,83 @@
+import { ErrorResponseSchema } from '@ngso/shared/schemas/common';
+import { RejectSchema } from '@ngso/shared/schemas/registration';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { signedIn } from '../../plugins/session.ts';
+import { approveRegistration, rejectRegistration } from '../registration/registration.service.ts';
+
+const DecisionResponseSchema = z.object({
+  status: z.literal('success'),
+  data: z.object({
+    id: z.string(),
+    registration_status: z.enum(['pending', 'approved', 'rejected']),
+    roll_number: z.string().nullable(),
+    rejection_reason: z.string().nullable(),
+  }),
+});
+
+const errors = {
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+  409: ErrorResponseSchema,
+  422: ErrorResponseSchema,
+};
+
+const decision = (row: {
+  id: string;
+  status: 'pending' | 'approved' | 'rejected';
+  rollNumber: string | null;
+  rejectionReason: string | null;
+}) => ({
+  status: 'success' as const,
+  data: {
+    id: row.id,
+    registration_status: row.status,
+    roll_number: row.rollNumber,
+    rejection_reason: row.rejectionReason,
+  },
+});
+
+/** Organisers' payment verification: approve, or reject with a reason (admins only). */
+export const adminRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const admin = app.requireRole('admin');
+  const params = z.object({ id: z.string().max(64) });
+
+  app.post(
+    '/v1/admin/registrations/:id/approve',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Approve a pending registration: roll number, admit card, mail',
+        params,
+        response: { 200: DecisionResponseSchema, ...errors },
+      },
+      preHandler: admin,
+    },
+    async (request) =>
+      decision(await approveRegistration(app.services, request.params.id, signedIn(request).user)),
+  );
+
+  app.post(
+    '/v1/admin/registrations/:id/reject',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Reject a pending registration with a reason the student reads; mail',
+        params,
+        body: RejectSchema,
+        response: { 200: DecisionResponseSchema, ...errors },
+      },
+      preHandler: admin,
+    },
+    async (request) =>
+      decision(
+        await rejectRegistration(
+          app.services,
+          request.params.id,
+          signedIn(request).user,
+          request.body.reason,
+        ),
+      ),
+  );
+};

@@ -1,0 +1,16 @@
+import type { Category } from '@ngso/shared/constants';
+import { AppError } from '../../lib/app-error.ts';
+import type { ServiceContext } from '../../lib/context.ts';
+import { findRegistrationByCode } from './registration.repo.ts';
+
+/** What the admit card's QR code opens: nothing private. Codes are random, so they cannot be enumerated. */
+export async function verifyAdmitCard(ctx: ServiceContext, code: string) {
+  const row = /^[A-Za-z0-9_-]{8,64}$/.test(code) ? await findRegistrationByCode(ctx.db, code) : undefined;
+  if (!row?.rollNumber) throw new AppError(404, 'verify.notFound');
+  return {
+    name: row.name,
+    roll_number: row.rollNumber,
+    category: row.category as Category,
+    registration_status: row.status,
+  };
+}
