@@ -24,6 +24,7 @@ import { fileTransport, type MailTransport, smtpTransport } from './mail/transpo
 import { adminPreliminaryRoutes } from './modules/admin/admin-preliminary.routes.ts';
 import { adminRegistrationRoutes } from './modules/admin/admin-registrations.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { ebooksRoutes } from './modules/ebooks/ebooks.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
@@ -168,6 +169,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
       await api.register(profileRoutes);
       await api.register(registrationRoutes);
       await api.register(mediaRoutes);
+      await api.register(ebooksRoutes);
       await api.register(adminRegistrationRoutes);
       await api.register(adminPreliminaryRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

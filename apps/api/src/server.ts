@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { ensureAdmin } from './lib/admin.ts';
 import { acquireDataDirLock, DataDirLockedError } from './lib/data-dir-lock.ts';
+import { seedPreparationEbook } from './modules/ebooks/ebook-seed.ts';
 
 /** Reads the environment, opens the database, listens, and shuts down gracefully. */
 async function main() {
@@ -14,6 +15,7 @@ async function main() {
     await ensureAdmin(database.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD, new Date());
   }
   const app = await buildApp(config, { database });
+  if (await seedPreparationEbook(app.services)) app.log.info('generated the placeholder pages of the e-book');
   app.addHook('onClose', async () => {
     await database.close();
     releaseLock();

@@ -182,7 +182,13 @@ describe('initials', () => {
 describe('drawQrCode', () => {
   it('draws one square per dark module inside the given square', () => {
     const rects: number[][] = [];
-    drawQrCode({ rect: (...r: number[]) => rects.push(r), fill: () => undefined }, 'http://x/verify/abc', 100, 200, 120);
+    drawQrCode(
+      { rect: (...r: number[]) => rects.push(r), fill: () => undefined },
+      'http://x/verify/abc',
+      100,
+      200,
+      120,
+    );
     expect(rects.length).toBeGreaterThan(100);
     for (const [x = 0, y = 0, w = 0, h = 0] of rects) {
       expect(x).toBeGreaterThanOrEqual(100);

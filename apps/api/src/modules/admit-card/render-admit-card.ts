@@ -172,7 +172,7 @@ class Page {
     doc.addContent('3 Tr'); // text render mode 3: neither filled nor stroked, but extractable
     // Bangla through pdfkit's own layout comes out in visual order (e-kar before its consonant);
     // ActualText gives extractors that honour it (poppler) the string as typed.
-    if (!latin) doc.markContent('Span', { actual: text, lang: 'bn' } as never);
+    if (!latin) doc.markContent('Span', { actual: text, lang: 'bn' });
     doc
       .font(latin ? 'Helvetica' : 'hidden-bangla')
       .fontSize(size)

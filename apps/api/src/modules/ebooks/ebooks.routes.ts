@@ -1,0 +1,55 @@
+import { ErrorResponseSchema } from '@ngso/shared/schemas/common';
+import { EbooksResponseSchema } from '@ngso/shared/schemas/ebooks';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { signedIn } from '../../plugins/session.ts';
+import { listEbooks, readablePage } from './ebooks.service.ts';
+
+export const ebooksRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/v1/ebooks',
+    {
+      schema: {
+        tags: ['ebooks'],
+        summary: "The signed-in student's e-books (empty unless approved)",
+        response: { 200: EbooksResponseSchema, 401: ErrorResponseSchema },
+      },
+      preHandler: app.requireUser,
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await listEbooks(app.services, signedIn(request).user),
+    }),
+  );
+
+  app.get(
+    '/v1/ebooks/:id/pages/:page',
+    {
+      schema: {
+        tags: ['ebooks'],
+        summary: 'One page image of an e-book (approved registrants and staff)',
+        description: 'Answers image/jpeg with an ETag; 304 when If-None-Match matches.',
+        params: z.object({ id: z.string().max(64), page: z.coerce.number().int().min(1).max(10_000) }),
+      },
+      preHandler: app.requireUser,
+    },
+    async (request, reply) => {
+      const page = await readablePage(
+        app.services,
+        signedIn(request).user,
+        request.params.id,
+        request.params.page,
+      );
+      const etag = `"${page.sha256}"`;
+      reply
+        .header('Cache-Control', 'private, max-age=86400')
+        .header('ETag', etag)
+        .header('X-Content-Type-Options', 'nosniff');
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+      return reply
+        .type('image/jpeg')
+        .header('Content-Length', page.sizeBytes)
+        .send(app.services.storage.stream(page.storageKey));
+    },
+  );
+};
