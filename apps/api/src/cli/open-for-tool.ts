@@ -1,20 +1,25 @@
+import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { acquireDataDirLock } from '../lib/data-dir-lock.ts';
 
 /**
- * Opens the configured database for a command-line tool. On the embedded database the tool takes
- * the server's lock, so it refuses to run while a server holds the folder.
+ * Opens the configured database, and the services on it, for a command-line tool. On the embedded
+ * database the tool takes the server's lock, so it refuses to run while a server holds the folder.
+ * Mails that a tool queues wait in the outbox until a server sends them.
  */
 export async function openForTool(tool: string) {
-  const config = loadConfig();
+  const config = { ...loadConfig(), LOG_LEVEL: 'warn' as const };
   const release = config.DATABASE_URL ? () => {} : acquireDataDirLock(config.DATA_DIR, tool);
   try {
     const database = await openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL });
+    const app = await buildApp(config, { database, startMailWorker: false });
     return {
       config,
       db: database.db,
+      services: app.services,
       close: async () => {
+        await app.close();
         await database.close();
         release();
       },

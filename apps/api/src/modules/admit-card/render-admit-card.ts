@@ -150,14 +150,24 @@ class Page {
   /** Visible glyphs plus the same string as invisible text at the same place. */
   text(text: string, x: number, baseline: number, style: TextStyle, maxWidth?: number): number {
     let fitted = style;
+    let clip = false;
     if (maxWidth !== undefined) {
-      // Shrink a long single-line value to fit, down to 70% of its size.
+      // Shrink a long single-line value to fit, down to 70% of its size; past that, cut it at the edge.
       const natural = this.type.width(text, style);
-      if (natural > maxWidth)
+      if (natural > maxWidth) {
         fitted = { ...style, size: Math.max(style.size * 0.7, (style.size * maxWidth) / natural) };
+        clip = this.type.width(text, fitted) > maxWidth;
+      }
     }
     this.hidden(text, x, baseline, fitted.size);
-    return this.type.draw(this.doc, text, x, baseline, fitted);
+    const { doc } = this;
+    doc.save();
+    if (clip && maxWidth !== undefined) {
+      doc.rect(x, baseline - fitted.size * 1.6, maxWidth, fitted.size * 2.2).clip();
+    }
+    const width = this.type.draw(doc, text, x, baseline, fitted);
+    doc.restore();
+    return Math.min(width, maxWidth ?? width);
   }
 
   centred(text: string, baseline: number, style: TextStyle, maxWidth = PAGE.width - 2 * MARGIN): void {
@@ -191,7 +201,9 @@ class Page {
     lineHeight: number,
     maxLines = 3,
   ) {
-    const lines = this.type.wrap(text, style, width).slice(0, maxLines);
+    const all = this.type.wrap(text, style, width);
+    const lines = all.slice(0, maxLines);
+    if (all.length > maxLines) lines[maxLines - 1] += '…';
     lines.forEach((line, i) => {
       this.text(line, x, baseline + i * lineHeight, style, width);
     });
