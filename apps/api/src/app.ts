@@ -23,6 +23,7 @@ import { enqueueMail } from './mail/outbox.repo.ts';
 import { fileTransport, type MailTransport, smtpTransport } from './mail/transport.ts';
 import { adminPreliminaryRoutes } from './modules/admin/admin-preliminary.routes.ts';
 import { adminRegistrationRoutes } from './modules/admin/admin-registrations.routes.ts';
+import { admitCardRoutes } from './modules/admit-card/admit-card.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { ebooksRoutes } from './modules/ebooks/ebooks.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -170,6 +171,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
       await api.register(registrationRoutes);
       await api.register(mediaRoutes);
       await api.register(ebooksRoutes);
+      await api.register(admitCardRoutes);
       await api.register(adminRegistrationRoutes);
       await api.register(adminPreliminaryRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

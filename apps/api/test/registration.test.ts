@@ -1,3 +1,4 @@
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAdmin } from '../src/lib/admin.ts';
 import { listMails } from '../src/mail/outbox.repo.ts';
@@ -288,6 +289,31 @@ describe('approval and rejection', () => {
         })
       ).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('the admit card', () => {
+  it('is a one-page PDF with the name and roll number for the approved student, 403 before approval', async () => {
+    const s = await student(true);
+    await s.browser.post('/api/v1/ngso-1/registration', form({ name: 'Tahmid Hasan', class: 8 }));
+    expect((await s.browser.get('/api/v1/ngso-1/admit-card')).statusCode).toBe(403);
+    const user = (await s.browser.get('/api/v1/user')).json().user;
+    const [row] = await t.db.query.registrations.findMany({ where: (r, { eq }) => eq(r.userId, user.id) });
+    const roll = (await admin.post(`/api/v1/admin/registrations/${row?.id}/approve`)).json().data.roll_number;
+
+    const card = await s.browser.get('/api/v1/ngso-1/admit-card');
+    expect(card.statusCode).toBe(200);
+    expect(card.headers['content-type']).toBe('application/pdf');
+    expect(card.headers['content-disposition']).toBe('attachment; filename="final_round_admit_card.pdf"');
+    const pdf = await PDFDocument.load(card.rawPayload);
+    expect(pdf.getPageCount()).toBe(1);
+    // The text itself is drawn as shaped outlines; its plain copy is checked by the PDF suite (test/pdf).
+    expect(pdf.getTitle()).toContain('Tahmid Hasan');
+    expect(`${pdf.getSubject()} ${pdf.getKeywords()}`).toContain(roll);
+
+    expect((await client(t.app).get('/api/v1/ngso-1/admit-card')).statusCode).toBe(401);
+    const other = await student(true);
+    expect((await other.browser.get('/api/v1/ngso-1/admit-card')).statusCode).toBe(404);
   });
 });
 

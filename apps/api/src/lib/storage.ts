@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -10,6 +10,7 @@ import type { Readable } from 'node:stream';
 export type Storage = {
   put: (key: string, data: Buffer) => Promise<void>;
   stream: (key: string) => Readable;
+  read: (key: string) => Promise<Buffer>;
   delete: (key: string) => Promise<void>;
 };
 
@@ -29,6 +30,7 @@ export function diskStorage(root: string): Storage {
       await rename(partial, file);
     },
     stream: (key) => createReadStream(fileOf(key)),
+    read: (key) => readFile(fileOf(key)),
     delete: (key) => rm(fileOf(key), { force: true }),
   };
 }

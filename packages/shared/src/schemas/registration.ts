@@ -138,3 +138,46 @@ export const VerifyResponseSchema = z.object({
 export type VerifyResponse = z.infer<typeof VerifyResponseSchema>;
 
 export const RejectSchema = z.object({ reason: requiredString().max(500, msg('rejection.reason')) });
+
+/** A registration in the organisers' lists (api.md). */
+export const AdminRegistrationSchema = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone_number: z.string().nullable(),
+  category: z.enum(CATEGORIES),
+  class: z.number(),
+  institution: z.string(),
+  division: z.string(),
+  district: z.string(),
+  sub_district: z.string(),
+  registration_status: z.enum(REGISTRATION_STATUSES),
+  registration_date: z.string(),
+  payment_method: z.enum(PAYMENT_METHODS),
+  payment_sender: z.string(),
+  transaction_id: z.string(),
+  roll_number: z.string().nullable(),
+  rejection_reason: z.string().nullable(),
+});
+export type AdminRegistration = z.infer<typeof AdminRegistrationSchema>;
+
+export const AdminRegistrationQuerySchema = z.object({
+  status: z.enum(REGISTRATION_STATUSES).optional(),
+  category: z.enum(CATEGORIES).optional(),
+  division: z.string().max(100).optional(),
+  q: z.string().trim().max(200).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(200).default(50),
+  competition: z
+    .string()
+    .regex(/^[a-z0-9-]{1,40}$/)
+    .default('ngso-1'),
+});
+
+export const ListMetaSchema = z.object({ page: z.number(), per_page: z.number(), total: z.number() });
+export const AdminRegistrationListSchema = z.object({
+  status: z.literal('success'),
+  data: z.array(AdminRegistrationSchema),
+  meta: ListMetaSchema,
+});

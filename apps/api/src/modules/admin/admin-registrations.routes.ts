@@ -1,9 +1,14 @@
 import { ErrorResponseSchema } from '@ngso/shared/schemas/common';
-import { RejectSchema } from '@ngso/shared/schemas/registration';
+import {
+  AdminRegistrationListSchema,
+  AdminRegistrationQuerySchema,
+  RejectSchema,
+} from '@ngso/shared/schemas/registration';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../../plugins/session.ts';
 import { approveRegistration, rejectRegistration } from '../registration/registration.service.ts';
+import { findRegistrations } from './admin-registrations.service.ts';
 
 const DecisionResponseSchema = z.object({
   status: z.literal('success'),
@@ -42,6 +47,24 @@ const decision = (row: {
 export const adminRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
   const admin = app.requireRole('admin');
   const params = z.object({ id: z.string().max(64) });
+
+  app.get(
+    '/v1/admin/registrations',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Registrations: filter by status, category, division; search name, e-mail, phone, transaction ID',
+        querystring: AdminRegistrationQuerySchema,
+        response: { 200: AdminRegistrationListSchema, ...errors },
+      },
+      preHandler: admin,
+    },
+    async (request) => ({
+      status: 'success' as const,
+      ...(await findRegistrations(app.services, request.query)),
+    }),
+  );
 
   app.post(
     '/v1/admin/registrations/:id/approve',

@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { registrations, rollCounters } from '../../db/schema.ts';
+import { registrations, rollCounters, users } from '../../db/schema.ts';
 
 export type RegistrationRow = typeof registrations.$inferSelect;
 export type RegistrationValues = typeof registrations.$inferInsert;
@@ -60,4 +60,52 @@ export async function nextRollSequence(db: Executor, competitionId: string, cate
     .returning({ last: rollCounters.last });
   if (!row) throw new Error('roll counter not updated');
   return row.last;
+}
+
+export type RegistrationFilter = {
+  competitionId: string;
+  status?: RegistrationRow['status'];
+  category?: string;
+  division?: string;
+  q?: string;
+};
+
+/** Organisers' list: filtered, searched (name, e-mail, phone, transaction ID) and paged on the server. */
+export async function listRegistrations(
+  db: Executor,
+  filter: RegistrationFilter,
+  page: number,
+  perPage: number,
+) {
+  const conditions = [eq(registrations.competitionId, filter.competitionId)];
+  if (filter.status) conditions.push(eq(registrations.status, filter.status));
+  if (filter.category) conditions.push(eq(registrations.category, filter.category));
+  if (filter.division) conditions.push(eq(registrations.division, filter.division));
+  if (filter.q) {
+    const like = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const search = or(
+      ilike(registrations.name, like),
+      ilike(users.email, like),
+      ilike(users.phoneNumber, like),
+      ilike(registrations.transactionId, like),
+    );
+    if (search) conditions.push(search);
+  }
+  const where = and(...conditions);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ registration: registrations, email: users.email, phoneNumber: users.phoneNumber })
+      .from(registrations)
+      .innerJoin(users, eq(users.id, registrations.userId))
+      .where(where)
+      .orderBy(desc(registrations.registeredAt))
+      .limit(perPage)
+      .offset((page - 1) * perPage),
+    db
+      .select({ total: count() })
+      .from(registrations)
+      .innerJoin(users, eq(users.id, registrations.userId))
+      .where(where),
+  ]);
+  return { rows, total: total?.total ?? 0 };
 }

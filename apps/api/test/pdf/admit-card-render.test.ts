@@ -6,17 +6,17 @@ import { promisify } from 'node:util';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drawQrCode } from '../src/modules/admit-card/qr.ts';
+import { drawQrCode } from '../../src/modules/admit-card/qr.ts';
 import {
   type AdmitCardData,
   ENGLISH_LABELS,
   initials,
   NAME_BOX,
   renderAdmitCard,
-} from '../src/modules/admit-card/render-admit-card.ts';
+} from '../../src/modules/admit-card/render-admit-card.ts';
 
 const run = promisify(execFile);
-const REFERENCE = path.join(import.meta.dirname, 'fixtures/admit-card/name-bangla-conjuncts.png');
+const REFERENCE = path.join(import.meta.dirname, '../fixtures/admit-card/name-bangla-conjuncts.png');
 // Set to re-create the reference after a deliberate change; look at the PNG before committing it.
 const UPDATE_REFERENCE = process.env.UPDATE_ADMIT_CARD_REFERENCE === '1';
 

@@ -1,0 +1,48 @@
+import type { Category } from '@ngso/shared/constants';
+import { AppError } from '../../lib/app-error.ts';
+import type { ServiceContext } from '../../lib/context.ts';
+import type { UserRow } from '../auth/auth.repo.ts';
+import { findFinalRoundDetails } from '../competitions/competitions.repo.ts';
+import { competitionByCode } from '../competitions/competitions.service.ts';
+import { findMedia } from '../media/media.repo.ts';
+import { findRegistrationOfUser } from '../registration/registration.repo.ts';
+import { ENGLISH_LABELS, renderAdmitCard } from './render-admit-card.ts';
+
+const CATEGORY_NAMES: Record<Category, string> = {
+  junior: 'Junior (classes 6-8)',
+  senior: 'Senior (classes 9-10)',
+  secondary: 'Secondary (classes 11-12)',
+};
+
+const ORGANISER = 'National General Science Olympiad';
+
+/** The approved student's admit card as a PDF; 403 before approval, 404 without a registration. */
+export async function admitCardFor(ctx: ServiceContext, competitionCode: string, user: UserRow) {
+  const competition = await competitionByCode(ctx.db, competitionCode);
+  const registration = await findRegistrationOfUser(ctx.db, competition.id, user.id);
+  if (!registration) throw new AppError(404, 'registration.notFound');
+  if (registration.status !== 'approved' || !registration.rollNumber || !registration.verificationCode) {
+    throw new AppError(403, 'auth.forbidden');
+  }
+  const [details, photoRow] = await Promise.all([
+    findFinalRoundDetails(ctx.db, competition.id, registration.category),
+    user.profileImageId ? findMedia(ctx.db, user.profileImageId) : undefined,
+  ]);
+  const photo = photoRow ? await ctx.storage.read(photoRow.storageKey).catch(() => null) : null;
+  return renderAdmitCard({
+    organiser: ORGANISER,
+    title: `${competition.name}: Final Round Admit Card`,
+    name: registration.name,
+    rollNumber: registration.rollNumber,
+    category: CATEGORY_NAMES[registration.category as Category],
+    classLevel: registration.classLevel,
+    institution: registration.institution,
+    examDate: details?.date ?? '',
+    reportingTime: details?.reportingTime ?? '',
+    venue: details?.venue ?? '',
+    departure: registration.pickupSpot === 'own' ? 'Own transport' : registration.pickupSpot,
+    verifyUrl: `${ctx.config.BASE_URL}/verify/${registration.verificationCode}`,
+    photo,
+    labels: ENGLISH_LABELS,
+  });
+}
