@@ -345,3 +345,45 @@ describe('admit card verification', () => {
     expect(unknown.json().message).toBe('No admit card matches this code.');
   });
 });
+
+describe("the organisers' registration list", () => {
+  it('filters, searches and pages on the server, for admins only', async () => {
+    const s = await student(true);
+    await s.browser.post(
+      '/api/v1/ngso-1/registration',
+      form({ name: 'Searchable Sadia', class: 12, transaction_id: 'FINDME123' }),
+    );
+    const byName = (await admin.get('/api/v1/admin/registrations?q=searchable')).json();
+    expect(byName.data).toHaveLength(1);
+    expect(byName.data[0]).toMatchObject({
+      name: 'Searchable Sadia',
+      email: s.details.email,
+      category: 'secondary',
+      class: 12,
+      registration_status: 'pending',
+      transaction_id: 'FINDME123',
+      roll_number: null,
+    });
+    expect(byName.meta).toEqual({ page: 1, per_page: 50, total: 1 });
+    expect(
+      (await admin.get(`/api/v1/admin/registrations?q=${encodeURIComponent(s.details.email)}`)).json().meta
+        .total,
+    ).toBe(1);
+    expect((await admin.get('/api/v1/admin/registrations?q=findme1')).json().meta.total).toBe(1);
+    expect(
+      (await admin.get('/api/v1/admin/registrations?q=searchable&status=approved')).json().meta.total,
+    ).toBe(0);
+    expect(
+      (
+        await admin.get('/api/v1/admin/registrations?q=searchable&category=secondary&division=Rajshahi')
+      ).json().meta.total,
+    ).toBe(1);
+    expect((await admin.get('/api/v1/admin/registrations?q=100%25_')).statusCode).toBe(200);
+    const paged = (await admin.get('/api/v1/admin/registrations?per_page=2&page=2')).json();
+    expect(paged.data.length).toBeLessThanOrEqual(2);
+    expect(paged.meta.page).toBe(2);
+    expect((await admin.get('/api/v1/admin/registrations?status=lost')).statusCode).toBe(422);
+    expect((await s.browser.get('/api/v1/admin/registrations')).statusCode).toBe(403);
+    expect(JSON.stringify(byName)).not.toMatch(/password|hash/i);
+  });
+});
