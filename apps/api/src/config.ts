@@ -31,6 +31,8 @@ export const ConfigSchema = z
     SESSION_SECRET: z.string().min(32).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST: z.string().optional(),
+    /** Seconds after the end during which saves of uploads already under way are still accepted. */
+    EXAM_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(60),
     UPLOAD_MAX_MEGABYTES: z.coerce.number().positive().max(100).default(UPLOAD_MAX_MEGABYTES),
   })
   .transform((env) => ({

@@ -4,6 +4,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -243,4 +244,67 @@ export const rollCounters = pgTable(
     last: integer('last').notNull(),
   },
   (t) => [primaryKey({ columns: [t.competitionId, t.category] })],
+);
+
+/** One online exam per competition and category; the window is decided on the server. */
+export const exams = pgTable(
+  'exams',
+  {
+    competitionId: uuid('competition_id')
+      .notNull()
+      .references(() => competitions.id, { onDelete: 'cascade' }),
+    category: text('category', categoryEnum).notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.competitionId, t.category] })],
+);
+
+export const questions = pgTable(
+  'questions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    competitionId: uuid('competition_id')
+      .notNull()
+      .references(() => competitions.id, { onDelete: 'cascade' }),
+    category: text('category', categoryEnum).notNull(),
+    position: integer('position').notNull(),
+    marks: integer('marks').notNull(),
+    questionEnglish: text('question_english').notNull(),
+    questionBangla: text('question_bangla').notNull(),
+  },
+  (t) => [index('questions_exam_idx').on(t.competitionId, t.category, t.position)],
+);
+
+/** A student's attempt: extra minutes an organiser gave, and when it was submitted. */
+export const examAttempts = pgTable(
+  'exam_attempts',
+  {
+    competitionId: uuid('competition_id')
+      .notNull()
+      .references(() => competitions.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    extraMinutes: integer('extra_minutes').notNull().default(0),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.competitionId, t.userId] })],
+);
+
+/** A student's answer to one question: the ids of their uploaded images, in order, with a version. */
+export const answers = pgTable(
+  'answers',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    mediaIds: jsonb('media_ids').$type<string[]>().notNull(),
+    version: integer('version').notNull().default(1),
+    savedAt: timestamp('saved_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.questionId] })],
 );

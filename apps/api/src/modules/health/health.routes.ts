@@ -2,6 +2,7 @@ import { ErrorResponseSchema, OkResponseSchema } from '@ngso/shared/schemas/comm
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { toDhakaIso } from '../../lib/time.ts';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -31,7 +32,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (_request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return { status: 'success' as const, now: app.clock.now().toISOString() };
+      return { status: 'success' as const, now: toDhakaIso(app.clock.now()) };
     },
   );
 };

@@ -1,0 +1,145 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { answers, examAttempts, exams, media, questions } from '../../db/schema.ts';
+
+export type ExamRow = typeof exams.$inferSelect;
+export type QuestionRow = typeof questions.$inferSelect;
+export type AnswerRow = typeof answers.$inferSelect;
+export type AttemptRow = typeof examAttempts.$inferSelect;
+
+export async function findExam(db: Executor, competitionId: string, category: string) {
+  const [row] = await db
+    .select()
+    .from(exams)
+    .where(and(eq(exams.competitionId, competitionId), eq(exams.category, category)))
+    .limit(1);
+  return row;
+}
+
+export async function updateExamWindow(
+  db: Executor,
+  competitionId: string,
+  category: string,
+  startsAt: Date,
+  endsAt: Date,
+) {
+  const [row] = await db
+    .update(exams)
+    .set({ startsAt, endsAt })
+    .where(and(eq(exams.competitionId, competitionId), eq(exams.category, category)))
+    .returning();
+  return row;
+}
+
+export async function questionsOf(db: Executor, competitionId: string, category: string) {
+  return db
+    .select()
+    .from(questions)
+    .where(and(eq(questions.competitionId, competitionId), eq(questions.category, category)))
+    .orderBy(asc(questions.position), asc(questions.id));
+}
+
+export async function findAttempt(db: Executor, competitionId: string, userId: string) {
+  const [row] = await db
+    .select()
+    .from(examAttempts)
+    .where(and(eq(examAttempts.competitionId, competitionId), eq(examAttempts.userId, userId)))
+    .limit(1);
+  return row;
+}
+
+/** Records the submission time once: a second submit keeps the first time. */
+export async function recordSubmission(db: Executor, competitionId: string, userId: string, at: Date) {
+  await db
+    .insert(examAttempts)
+    .values({ competitionId, userId, submittedAt: at })
+    .onConflictDoUpdate({
+      target: [examAttempts.competitionId, examAttempts.userId],
+      set: { submittedAt: sql`coalesce(${examAttempts.submittedAt}, excluded.submitted_at)` },
+    });
+  return findAttempt(db, competitionId, userId);
+}
+
+export async function setExtraMinutes(db: Executor, competitionId: string, userId: string, minutes: number) {
+  await db
+    .insert(examAttempts)
+    .values({ competitionId, userId, extraMinutes: minutes })
+    .onConflictDoUpdate({
+      target: [examAttempts.competitionId, examAttempts.userId],
+      set: { extraMinutes: minutes },
+    });
+}
+
+export async function answersOf(db: Executor, userId: string, questionIds: string[]) {
+  if (questionIds.length === 0) return [];
+  return db
+    .select()
+    .from(answers)
+    .where(and(eq(answers.userId, userId), inArray(answers.questionId, questionIds)));
+}
+
+export async function findAnswer(db: Executor, userId: string, questionId: string) {
+  const [row] = await db
+    .select()
+    .from(answers)
+    .where(and(eq(answers.userId, userId), eq(answers.questionId, questionId)))
+    .limit(1);
+  return row;
+}
+
+/** Writes the first version of an answer; undefined when another save got there first. */
+export async function insertAnswer(db: Executor, values: typeof answers.$inferInsert) {
+  const [row] = await db.insert(answers).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+/** Replaces an answer only if it is still at the version read (optimistic concurrency). */
+export async function replaceAnswer(db: Executor, current: AnswerRow, mediaIds: string[], savedAt: Date) {
+  const [row] = await db
+    .update(answers)
+    .set({ mediaIds, version: current.version + 1, savedAt })
+    .where(
+      and(
+        eq(answers.userId, current.userId),
+        eq(answers.questionId, current.questionId),
+        eq(answers.version, current.version),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** How many of the ids are uploads owned by the user. */
+export async function countOwnUploads(db: Executor, userId: string, mediaIds: string[]) {
+  if (mediaIds.length === 0) return 0;
+  const rows = await db
+    .select({ id: media.id })
+    .from(media)
+    .where(and(eq(media.ownerId, userId), eq(media.kind, 'upload'), inArray(media.id, mediaIds)));
+  return rows.length;
+}
+
+export async function findQuestion(db: Executor, id: string) {
+  const [row] = await db.select().from(questions).where(eq(questions.id, id)).limit(1);
+  return row;
+}
+
+export async function insertQuestion(db: Executor, values: typeof questions.$inferInsert) {
+  const [row] = await db.insert(questions).values(values).returning();
+  if (!row) throw new Error('question not written');
+  return row;
+}
+
+export async function updateQuestion(
+  db: Executor,
+  id: string,
+  values: Partial<typeof questions.$inferInsert>,
+) {
+  const [row] = await db.update(questions).set(values).where(eq(questions.id, id)).returning();
+  return row;
+}
+
+export async function deleteQuestion(db: Executor, id: string) {
+  const [row] = await db.delete(questions).where(eq(questions.id, id)).returning();
+  return row;
+}

@@ -1,0 +1,118 @@
+import { ErrorResponseSchema } from '@ngso/shared/schemas/common';
+import {
+  AnswersResponseSchema,
+  ExamResponseSchema,
+  QuestionsQuerySchema,
+  QuestionsResponseSchema,
+  SaveAnswerResponseSchema,
+  SaveAnswerSchema,
+  SubmitResponseSchema,
+} from '@ngso/shared/schemas/exam';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { signedIn } from '../../plugins/session.ts';
+import { CompetitionParamsSchema } from '../registration/registration.routes.ts';
+import { answersFor, examFor, questionsFor, saveAnswer, submitExam } from './exam.service.ts';
+
+const errors = {
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+  409: ErrorResponseSchema,
+  422: ErrorResponseSchema,
+};
+
+export const examRoutes: FastifyPluginAsyncZod = async (app) => {
+  const guard = { preHandler: app.requireUser };
+
+  app.get(
+    '/v1/:competition/exam',
+    {
+      schema: {
+        tags: ['exam'],
+        summary: "The signed-in student's exam: window, phase (decided on the server), submission",
+        params: CompetitionParamsSchema,
+        response: { 200: ExamResponseSchema, ...errors },
+      },
+      ...guard,
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await examFor(app.services, request.params.competition, signedIn(request).user),
+    }),
+  );
+
+  app.get(
+    '/v1/:competition/questions',
+    {
+      schema: {
+        tags: ['exam'],
+        summary: "The exam's questions: only during the student's own category's window",
+        params: CompetitionParamsSchema,
+        querystring: QuestionsQuerySchema,
+        response: { 200: QuestionsResponseSchema, ...errors },
+      },
+      ...guard,
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await questionsFor(
+        app.services,
+        request.params.competition,
+        signedIn(request).user,
+        request.query.category,
+      ),
+    }),
+  );
+
+  app.get(
+    '/v1/:competition/answers',
+    {
+      schema: {
+        tags: ['exam'],
+        summary: "The student's saved answers",
+        params: CompetitionParamsSchema,
+        response: { 200: AnswersResponseSchema, ...errors },
+      },
+      ...guard,
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: { data: await answersFor(app.services, request.params.competition, signedIn(request).user) },
+    }),
+  );
+
+  app.post(
+    '/v1/:competition/answers',
+    {
+      schema: {
+        tags: ['exam'],
+        summary: "Replace one question's answer images (send `version` to refuse a stale write)",
+        params: CompetitionParamsSchema,
+        body: SaveAnswerSchema,
+        response: { 200: SaveAnswerResponseSchema, ...errors },
+      },
+      ...guard,
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await saveAnswer(app.services, request.params.competition, signedIn(request).user, request.body),
+    }),
+  );
+
+  app.post(
+    '/v1/:competition/exam/submit',
+    {
+      schema: {
+        tags: ['exam'],
+        summary: 'Submit the exam; records the server time once (idempotent)',
+        params: CompetitionParamsSchema,
+        response: { 200: SubmitResponseSchema, ...errors },
+      },
+      ...guard,
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await submitExam(app.services, request.params.competition, signedIn(request).user),
+    }),
+  );
+};

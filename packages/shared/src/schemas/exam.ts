@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { CATEGORIES } from '../constants.ts';
+import { msg } from './common.ts';
+
+export const EXAM_PHASES = ['BEFORE_EXAM', 'DURING_EXAM', 'AFTER_EXAM'] as const;
+export type ExamPhase = (typeof EXAM_PHASES)[number];
+
+export const MAX_IMAGES_PER_ANSWER = 10;
+
+export const ExamSchema = z.object({
+  category: z.enum(CATEGORIES),
+  starts_at: z.string(),
+  /** This student's end, extra minutes included. */
+  ends_at: z.string(),
+  duration_minutes: z.number(),
+  total_questions: z.number(),
+  total_marks: z.number(),
+  phase: z.enum(EXAM_PHASES),
+  submitted_at: z.string().nullable(),
+});
+export type Exam = z.infer<typeof ExamSchema>;
+export const ExamResponseSchema = z.object({ status: z.literal('success'), data: ExamSchema });
+
+export const QuestionSchema = z.object({
+  id: z.string(),
+  marks: z.number(),
+  questionEnglish: z.string(),
+  questionBangla: z.string(),
+});
+export type Question = z.infer<typeof QuestionSchema>;
+export const QuestionsResponseSchema = z.object({
+  status: z.literal('success'),
+  data: z.array(QuestionSchema),
+});
+export const QuestionsQuerySchema = z.object({ category: z.enum(CATEGORIES, msg('request.invalid')) });
+
+export const AnswerSchema = z.object({
+  question_id: z.string(),
+  image_urls: z.array(z.string()),
+  /** Ours: the version to send back with the next save, and when the server stored this one. */
+  version: z.number(),
+  saved_at: z.string(),
+});
+export type Answer = z.infer<typeof AnswerSchema>;
+export const AnswersResponseSchema = z.object({
+  status: z.literal('success'),
+  data: z.object({ data: z.array(AnswerSchema) }),
+});
+export const SaveAnswerSchema = z.object({
+  question_id: z.string().max(64),
+  image_urls: z.array(z.string().max(300)).max(MAX_IMAGES_PER_ANSWER, msg('answer.tooMany')),
+  /** Optional: the version this client last read; a stale one is refused with 409 instead of dropping images. */
+  version: z.number().int().min(0).optional(),
+});
+export type SaveAnswer = z.input<typeof SaveAnswerSchema>;
+export const SaveAnswerResponseSchema = z.object({ status: z.literal('success'), data: AnswerSchema });
+
+export const SubmitResponseSchema = z.object({
+  status: z.literal('success'),
+  data: z.object({ submitted_at: z.string(), answered: z.number(), total: z.number() }),
+});
+
+/** An ISO 8601 instant with an offset, e.g. 2025-01-14T17:00:00+06:00. */
+const Instant = z.iso.datetime({ offset: true, error: 'request.invalid' });
+
+export const ExamWindowSchema = z
+  .object({ starts_at: Instant, ends_at: Instant })
+  .refine((w) => Date.parse(w.ends_at) > Date.parse(w.starts_at), {
+    path: ['ends_at'],
+    message: 'exam.window',
+  });
+export const AdminExamSchema = z.object({
+  category: z.enum(CATEGORIES),
+  starts_at: z.string(),
+  ends_at: z.string(),
+  duration_minutes: z.number(),
+});
+export const AdminExamResponseSchema = z.object({ status: z.literal('success'), data: AdminExamSchema });
+
+export const ExtensionSchema = z.object({
+  user_id: z.string().max(64),
+  minutes: z.number().int().min(0, msg('extension.range')).max(240, msg('extension.range')),
+});
+
+export const QuestionInputSchema = z.object({
+  category: z.enum(CATEGORIES, msg('request.invalid')),
+  marks: z.number().int().min(1, msg('question.marks')).max(100, msg('question.marks')),
+  questionEnglish: z.string().trim().min(1, msg('required')).max(5000, msg('text.tooLong')),
+  questionBangla: z.string().trim().min(1, msg('required')).max(5000, msg('text.tooLong')),
+  position: z.number().int().min(1).max(1000),
+});
+export const AdminQuestionSchema = QuestionSchema.extend({
+  category: z.enum(CATEGORIES),
+  position: z.number(),
+});
+export const AdminQuestionResponseSchema = z.object({
+  status: z.literal('success'),
+  data: AdminQuestionSchema,
+});
+export const AdminQuestionsResponseSchema = z.object({
+  status: z.literal('success'),
+  data: z.array(AdminQuestionSchema),
+});
