@@ -32,6 +32,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
+import { resultsRoutes } from './modules/results/results.routes.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { apiNotFound, errorsPlugin } from './plugins/errors.ts';
 import { sessionPlugin } from './plugins/session.ts';
@@ -176,6 +177,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
       await api.register(admitCardRoutes);
       await api.register(examRoutes);
       await api.register(adminExamRoutes);
+      await api.register(resultsRoutes);
       await api.register(adminRegistrationRoutes);
       await api.register(adminPreliminaryRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -308,3 +308,42 @@ export const answers = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.questionId] })],
 );
+
+/**
+ * Marks for one answer (one student, one question). A grader's marks and an admin's override are both
+ * kept; the override counts when present.
+ */
+export const marks = pgTable(
+  'marks',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    graderMarks: integer('grader_marks'),
+    graderComment: text('grader_comment'),
+    graderId: uuid('grader_id').references(() => users.id),
+    gradedAt: timestamp('graded_at', { withTimezone: true }),
+    overrideMarks: integer('override_marks'),
+    overrideComment: text('override_comment'),
+    overrideBy: uuid('override_by').references(() => users.id),
+    overriddenAt: timestamp('overridden_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.questionId] })],
+);
+
+/** When a category's results were published (and by whom). */
+export const resultPublications = pgTable(
+  'result_publications',
+  {
+    competitionId: uuid('competition_id')
+      .notNull()
+      .references(() => competitions.id, { onDelete: 'cascade' }),
+    category: text('category', categoryEnum).notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+    publishedBy: uuid('published_by').references(() => users.id),
+  },
+  (t) => [primaryKey({ columns: [t.competitionId, t.category] })],
+);

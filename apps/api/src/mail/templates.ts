@@ -66,3 +66,19 @@ export function registrationRejectedMail(
       SIGNATURE,
   };
 }
+
+export function resultsPublishedMail(
+  to: { name: string; email: string },
+  details: { competition: string; resultUrl: string },
+): NewMail {
+  return {
+    to: to.email,
+    subject: 'Your final-round result is published',
+    text:
+      `Hello ${to.name},\n\n` +
+      `The results of the final round of the ${details.competition} are published. See your marks for each ` +
+      `question, your total, your rank and any award here:\n${details.resultUrl}\n\n` +
+      'Thank you for taking part, and congratulations on reaching the final round.' +
+      SIGNATURE,
+  };
+}

@@ -38,7 +38,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         ? Object.fromEntries(
             Object.entries(fieldErrors).map(([field, keys]) => [
               field,
-              keys.map((key) => translate(key, undefined, lng)),
+              keys.map((key) => translate(key, params, lng)),
             ]),
           )
         : undefined;

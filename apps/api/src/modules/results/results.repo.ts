@@ -1,0 +1,75 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { answers, examAttempts, marks, registrations, resultPublications, users } from '../../db/schema.ts';
+
+export type MarkRow = typeof marks.$inferSelect;
+
+/** The approved registrants of a category, with their user id, name and roll number. */
+export async function approvedRegistrants(db: Executor, competitionId: string, category: string) {
+  return db
+    .select({
+      userId: registrations.userId,
+      name: registrations.name,
+      rollNumber: registrations.rollNumber,
+      email: users.email,
+    })
+    .from(registrations)
+    .innerJoin(users, eq(users.id, registrations.userId))
+    .where(
+      and(
+        eq(registrations.competitionId, competitionId),
+        eq(registrations.category, category),
+        eq(registrations.status, 'approved'),
+      ),
+    );
+}
+
+export async function answersOfQuestions(db: Executor, questionIds: string[]) {
+  if (questionIds.length === 0) return [];
+  return db.select().from(answers).where(inArray(answers.questionId, questionIds));
+}
+
+export async function marksOfQuestions(db: Executor, questionIds: string[]) {
+  if (questionIds.length === 0) return [];
+  return db.select().from(marks).where(inArray(marks.questionId, questionIds));
+}
+
+export async function attemptsOf(db: Executor, competitionId: string) {
+  return db.select().from(examAttempts).where(eq(examAttempts.competitionId, competitionId));
+}
+
+export async function findMark(db: Executor, userId: string, questionId: string) {
+  const [row] = await db
+    .select()
+    .from(marks)
+    .where(and(eq(marks.userId, userId), eq(marks.questionId, questionId)))
+    .limit(1);
+  return row;
+}
+
+export async function writeMark(db: Executor, values: typeof marks.$inferInsert) {
+  const { userId, questionId, ...changes } = values;
+  const [row] = await db
+    .insert(marks)
+    .values(values)
+    .onConflictDoUpdate({ target: [marks.userId, marks.questionId], set: changes })
+    .returning();
+  if (!row) throw new Error('mark not written');
+  return row;
+}
+
+export async function findPublication(db: Executor, competitionId: string, category: string) {
+  const [row] = await db
+    .select()
+    .from(resultPublications)
+    .where(
+      and(eq(resultPublications.competitionId, competitionId), eq(resultPublications.category, category)),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function insertPublication(db: Executor, values: typeof resultPublications.$inferInsert) {
+  const [row] = await db.insert(resultPublications).values(values).onConflictDoNothing().returning();
+  return row;
+}

@@ -1,0 +1,151 @@
+import { CATEGORIES } from '@ngso/shared/constants';
+import { ErrorResponseSchema } from '@ngso/shared/schemas/common';
+import {
+  MarkInputSchema,
+  PublishSchema,
+  ResultResponseSchema,
+  StandingsResponseSchema,
+  SubmissionsQuerySchema,
+  SubmissionsResponseSchema,
+} from '@ngso/shared/schemas/results';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { translate } from '../../lib/messages.ts';
+import { requestLanguage } from '../../plugins/errors.ts';
+import { signedIn } from '../../plugins/session.ts';
+import { CompetitionParamsSchema } from '../registration/registration.routes.ts';
+import { giveMarks, publishResults, resultFor, standingsOf, submissionsOf } from './results.service.ts';
+
+const errors = {
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+  409: ErrorResponseSchema,
+  422: ErrorResponseSchema,
+};
+const CompetitionQuery = z.object({
+  competition: z
+    .string()
+    .regex(/^[a-z0-9-]{1,40}$/)
+    .default('ngso-1'),
+});
+
+export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const staff = app.requireRole('admin', 'grader');
+  const admin = app.requireRole('admin');
+
+  app.get(
+    '/v1/:competition/result',
+    {
+      schema: {
+        tags: ['results'],
+        summary: "The student's published final result, or a clear 'not published yet'",
+        params: CompetitionParamsSchema,
+        response: { 200: ResultResponseSchema, ...errors },
+      },
+      preHandler: app.requireUser,
+    },
+    async (request) => {
+      const data = await resultFor(app.services, request.params.competition, signedIn(request).user);
+      const message = data.published
+        ? undefined
+        : translate('results.notPublished', undefined, requestLanguage(request));
+      return { status: 'success' as const, ...(message ? { message } : {}), data };
+    },
+  );
+
+  app.get(
+    '/v1/admin/submissions',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "A category's answers per student, with marks (graders and admins)",
+        querystring: SubmissionsQuerySchema,
+        response: { 200: SubmissionsResponseSchema, ...errors },
+      },
+      preHandler: staff,
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await submissionsOf(app.services, request.query.competition, request.query.category),
+    }),
+  );
+
+  app.put(
+    '/v1/admin/submissions/:userId/marks',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Mark one answer (0 to the question's marks) with an optional comment",
+        params: z.object({ userId: z.string().max(64) }),
+        body: MarkInputSchema,
+        response: {
+          200: z.object({
+            status: z.literal('success'),
+            data: z.object({ grader_marks: z.number().nullable(), override_marks: z.number().nullable() }),
+          }),
+          ...errors,
+        },
+      },
+      preHandler: staff,
+    },
+    async (request) => {
+      const row = await giveMarks(app.services, signedIn(request).user, request.params.userId, request.body);
+      return {
+        status: 'success' as const,
+        data: { grader_marks: row.graderMarks, override_marks: row.overrideMarks },
+      };
+    },
+  );
+
+  app.get(
+    '/v1/admin/results/:category',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          "A category's standings: totals, ranks (ties share), awards; and how many answers are ungraded",
+        params: z.object({ category: z.enum(CATEGORIES) }),
+        querystring: CompetitionQuery,
+        response: { 200: StandingsResponseSchema, ...errors },
+      },
+      preHandler: staff,
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await standingsOf(app.services, request.query.competition, request.params.category),
+    }),
+  );
+
+  app.post(
+    '/v1/admin/results/:category/publish',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          "Publish a category's results and mail every participant (refused while answers are ungraded, unless overridden)",
+        params: z.object({ category: z.enum(CATEGORIES) }),
+        querystring: CompetitionQuery,
+        body: PublishSchema.optional(),
+        response: {
+          200: z.object({
+            status: z.literal('success'),
+            data: z.object({ published_at: z.string(), participants: z.number() }),
+          }),
+          ...errors,
+        },
+      },
+      preHandler: admin,
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await publishResults(
+        app.services,
+        request.query.competition,
+        request.params.category,
+        signedIn(request).user,
+        request.body?.override ?? false,
+      ),
+    }),
+  );
+};

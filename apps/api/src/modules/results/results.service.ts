@@ -1,0 +1,236 @@
+import type { Category } from '@ngso/shared/constants';
+import type { MarkInputSchema, Result, Submission } from '@ngso/shared/schemas/results';
+import type { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+import type { ServiceContext } from '../../lib/context.ts';
+import { toDhakaIso } from '../../lib/time.ts';
+import { resultsPublishedMail } from '../../mail/templates.ts';
+import type { UserRow } from '../auth/auth.repo.ts';
+import { competitionByCode } from '../competitions/competitions.service.ts';
+import { findQuestion, questionsOf } from '../exam/exam.repo.ts';
+import { mediaUrl } from '../media/media.service.ts';
+import { findRegistrationOfUser } from '../registration/registration.repo.ts';
+import {
+  answersOfQuestions,
+  approvedRegistrants,
+  attemptsOf,
+  findMark,
+  findPublication,
+  insertPublication,
+  marksOfQuestions,
+  writeMark,
+} from './results.repo.ts';
+import { effectiveMarks, rankByTotal } from './standings.ts';
+
+/** Everything about a category's exam that grading and results need, read once. */
+async function categorySheet(ctx: ServiceContext, competitionId: string, category: Category) {
+  const questions = await questionsOf(ctx.db, competitionId, category);
+  const ids = questions.map((question) => question.id);
+  const [registrants, answers, marks, attempts, publication] = await Promise.all([
+    approvedRegistrants(ctx.db, competitionId, category),
+    answersOfQuestions(ctx.db, ids),
+    marksOfQuestions(ctx.db, ids),
+    attemptsOf(ctx.db, competitionId),
+    findPublication(ctx.db, competitionId, category),
+  ]);
+  const key = (userId: string, questionId: string) => `${userId}/${questionId}`;
+  const answerOf = new Map(answers.map((answer) => [key(answer.userId, answer.questionId), answer]));
+  const markOf = new Map(marks.map((mark) => [key(mark.userId, mark.questionId), mark]));
+  const submittedAt = new Map(attempts.map((attempt) => [attempt.userId, attempt.submittedAt]));
+  // A participant answered at least one question or submitted.
+  const participants = registrants.filter(
+    (r) =>
+      submittedAt.get(r.userId) ||
+      questions.some((q) => (answerOf.get(key(r.userId, q.id))?.mediaIds.length ?? 0) > 0),
+  );
+  const ungraded = answers.filter(
+    (answer) =>
+      answer.mediaIds.length > 0 &&
+      effectiveMarks(markOf.get(key(answer.userId, answer.questionId))) === null,
+  ).length;
+  const standings = rankByTotal(
+    participants.map((p) => ({
+      ...p,
+      total: questions.reduce((sum, q) => sum + (effectiveMarks(markOf.get(key(p.userId, q.id))) ?? 0), 0),
+    })),
+  );
+  return { questions, participants, answerOf, markOf, submittedAt, publication, ungraded, standings, key };
+}
+
+/** Every participant's answers with their marks, for grading (names are hidden in the console by default). */
+export async function submissionsOf(
+  ctx: ServiceContext,
+  code: string,
+  category: Category,
+): Promise<Submission[]> {
+  const competition = await competitionByCode(ctx.db, code);
+  const sheet = await categorySheet(ctx, competition.id, category);
+  return sheet.participants.map((p) => ({
+    user_id: p.userId,
+    name: p.name,
+    roll_number: p.rollNumber,
+    submitted_at: sheet.submittedAt.get(p.userId)
+      ? toDhakaIso(sheet.submittedAt.get(p.userId) as Date)
+      : null,
+    answers: sheet.questions.map((q) => {
+      const mark = sheet.markOf.get(sheet.key(p.userId, q.id));
+      return {
+        question_id: q.id,
+        image_urls: (sheet.answerOf.get(sheet.key(p.userId, q.id))?.mediaIds ?? []).map(mediaUrl),
+        marks: effectiveMarks(mark),
+        comment: mark?.overrideComment ?? mark?.graderComment ?? null,
+        grader_marks: mark?.graderMarks ?? null,
+        grader_comment: mark?.graderComment ?? null,
+        override_marks: mark?.overrideMarks ?? null,
+        override_comment: mark?.overrideComment ?? null,
+      };
+    }),
+  }));
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Gives marks (0 to the question's marks) and a comment to one answer. A grader's marks are kept; an admin
+ * marking an answer a grader already marked overrides it, and both stay on record.
+ */
+export async function giveMarks(
+  ctx: ServiceContext,
+  staff: UserRow,
+  userId: string,
+  input: z.output<typeof MarkInputSchema>,
+) {
+  const question = UUID.test(input.question_id) ? await findQuestion(ctx.db, input.question_id) : undefined;
+  if (!question || !UUID.test(userId)) throw new AppError(404, 'marks.noAnswer');
+  if (input.marks > question.marks) {
+    throw new AppError(422, 'validation.failed', {
+      fieldErrors: { marks: ['marks.range'] },
+      params: { max: question.marks },
+    });
+  }
+  const registration = await findRegistrationOfUser(ctx.db, question.competitionId, userId);
+  if (registration?.status !== 'approved' || registration.category !== question.category) {
+    throw new AppError(404, 'marks.noAnswer');
+  }
+  const existing = await findMark(ctx.db, userId, question.id);
+  const now = ctx.clock.now();
+  const comment = input.comment ?? null;
+  const overriding =
+    staff.role === 'admin' && existing?.graderMarks != null && existing.graderId !== staff.id;
+  return writeMark(
+    ctx.db,
+    overriding
+      ? {
+          userId,
+          questionId: question.id,
+          overrideMarks: input.marks,
+          overrideComment: comment,
+          overrideBy: staff.id,
+          overriddenAt: now,
+        }
+      : {
+          userId,
+          questionId: question.id,
+          graderMarks: input.marks,
+          graderComment: comment,
+          graderId: staff.id,
+          gradedAt: now,
+        },
+  );
+}
+
+export async function standingsOf(ctx: ServiceContext, code: string, category: Category) {
+  const competition = await competitionByCode(ctx.db, code);
+  const sheet = await categorySheet(ctx, competition.id, category);
+  return {
+    published_at: sheet.publication ? toDhakaIso(sheet.publication.publishedAt) : null,
+    ungraded: sheet.ungraded,
+    standings: sheet.standings.map((s) => ({
+      user_id: s.userId,
+      name: s.name,
+      roll_number: s.rollNumber,
+      total: s.total,
+      rank: s.rank,
+      award: s.award,
+    })),
+  };
+}
+
+/** Publishes a category's results and mails every participant; refused while answers are ungraded, unless overridden. */
+export async function publishResults(
+  ctx: ServiceContext,
+  code: string,
+  category: Category,
+  admin: UserRow,
+  override: boolean,
+) {
+  const competition = await competitionByCode(ctx.db, code);
+  const sheet = await categorySheet(ctx, competition.id, category);
+  if (sheet.publication) throw new AppError(409, 'results.published');
+  if (sheet.ungraded > 0 && !override) {
+    throw new AppError(409, 'results.ungraded', { params: { count: sheet.ungraded } });
+  }
+  const now = ctx.clock.now();
+  await ctx.withMail(async (tx, queueMail) => {
+    const inserted = await insertPublication(tx, {
+      competitionId: competition.id,
+      category,
+      publishedAt: now,
+      publishedBy: admin.id,
+    });
+    if (!inserted) throw new AppError(409, 'results.published');
+    for (const participant of sheet.participants) {
+      await queueMail(
+        resultsPublishedMail(
+          { name: participant.name, email: participant.email },
+          { competition: competition.name, resultUrl: `${ctx.config.BASE_URL}/national-round-result` },
+        ),
+      );
+    }
+  });
+  return { published_at: toDhakaIso(now), participants: sheet.participants.length };
+}
+
+/** The student's own result once published: marks per question, comments, total, rank and award. */
+export async function resultFor(ctx: ServiceContext, code: string, user: UserRow): Promise<Result> {
+  const competition = await competitionByCode(ctx.db, code);
+  const registration = await findRegistrationOfUser(ctx.db, competition.id, user.id);
+  if (registration?.status !== 'approved') throw new AppError(403, 'exam.notApproved');
+  const category = registration.category as Category;
+  const sheet = await categorySheet(ctx, competition.id, category);
+  const totalMarks = sheet.questions.reduce((sum, q) => sum + q.marks, 0);
+  if (!sheet.publication) {
+    return {
+      published: false,
+      category,
+      total: null,
+      total_marks: totalMarks,
+      rank: null,
+      participants: null,
+      award: null,
+      questions: [],
+    };
+  }
+  const standing = sheet.standings.find((s) => s.userId === user.id);
+  return {
+    published: true,
+    category,
+    total: standing?.total ?? 0,
+    total_marks: totalMarks,
+    rank: standing?.rank ?? null,
+    participants: sheet.participants.length,
+    award: standing?.award ?? null,
+    questions: sheet.questions.map((q) => {
+      const mark = sheet.markOf.get(sheet.key(user.id, q.id));
+      return {
+        question_id: q.id,
+        position: q.position,
+        questionEnglish: q.questionEnglish,
+        questionBangla: q.questionBangla,
+        marks: q.marks,
+        marks_awarded: effectiveMarks(mark),
+        comment: mark?.overrideComment ?? mark?.graderComment ?? null,
+      };
+    }),
+  };
+}

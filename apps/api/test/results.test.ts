@@ -1,0 +1,154 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureAdmin } from '../src/lib/admin.ts';
+import { fixedClock } from '../src/lib/clock.ts';
+import { listMails } from '../src/mail/outbox.repo.ts';
+import { findUserByEmail, updateUserRole } from '../src/modules/auth/auth.repo.ts';
+import { registeredStudent, signedInAdmin } from './helpers/fixtures.ts';
+import { multipart } from './helpers/multipart.ts';
+import { client, createTestApp } from './helpers/test-app.ts';
+
+const clock = fixedClock('2025-01-14T11:10:00Z'); // 17:10 in Dhaka: the seeded exam is open
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let admin: ReturnType<typeof client>;
+let grader: ReturnType<typeof client>;
+let photo: Buffer;
+
+beforeAll(async () => {
+  t = await createTestApp({ clock, startMailWorker: false });
+  admin = await signedInAdmin(t);
+  await ensureAdmin(t.db, 'grader@example.com', 'Grader-pass-1', clock.now());
+  const graderRow = await findUserByEmail(t.db, 'grader@example.com');
+  await updateUserRole(t.db, graderRow?.id ?? '', 'grader', clock.now());
+  grader = client(t.app);
+  await grader.post('/api/v1/login', { email: 'grader@example.com', password: 'Grader-pass-1' });
+  photo = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#abc' } })
+    .jpeg()
+    .toBuffer();
+});
+afterAll(() => t.close());
+
+/** An approved senior who answers the given questions (by position) with one image each. */
+async function candidate(answerPositions: number[]) {
+  const s = await registeredStudent(t, 'approved', 'senior');
+  const questions = (await s.browser.get('/api/v1/ngso-1/questions?category=senior')).json().data as Array<{
+    id: string;
+  }>;
+  for (const position of answerPositions) {
+    const body = multipart([{ name: 'a.jpg', data: photo }]);
+    const { url } = (await s.browser.request({ method: 'POST', url: '/api/v1/upload', ...body })).json();
+    const saved = await s.browser.post('/api/v1/ngso-1/answers', {
+      question_id: questions[position - 1]?.id,
+      image_urls: [url],
+    });
+    expect(saved.statusCode).toBe(200);
+  }
+  return { ...s, questions };
+}
+
+describe('grading and results', () => {
+  it('grades, refuses out-of-range marks, ranks with ties, and publishes to each student alone', async () => {
+    const first = await candidate([1, 2]);
+    const second = await candidate([1]);
+    const third = await candidate([1]);
+    const [q1, q2] = first.questions;
+
+    expect((await first.browser.get('/api/v1/ngso-1/result')).json()).toMatchObject({
+      message: 'Results are not out yet. We will e-mail you when they are published.',
+      data: { published: false, total: null, rank: null, questions: [] },
+    });
+
+    const mark = (
+      who: ReturnType<typeof client>,
+      userId: string,
+      questionId: string | undefined,
+      marks: number,
+      comment?: string,
+    ) => who.put(`/api/v1/admin/submissions/${userId}/marks`, { question_id: questionId, marks, comment });
+
+    const above = await mark(grader, first.user.id, q1?.id, 11);
+    expect(above.statusCode).toBe(422);
+    expect(above.json().errors.marks).toEqual(['Marks must be a whole number from 0 to 10.']);
+    expect((await mark(grader, first.user.id, q1?.id, -1)).statusCode).toBe(422);
+    expect((await mark(first.browser, first.user.id, q1?.id, 5)).statusCode).toBe(403);
+
+    expect((await mark(grader, first.user.id, q1?.id, 8, 'Good diagram.')).statusCode).toBe(200);
+    await mark(grader, first.user.id, q2?.id, 4);
+    await mark(grader, second.user.id, q1?.id, 9);
+
+    const blocked = await admin.post('/api/v1/admin/results/senior/publish', {});
+    expect(blocked.statusCode).toBe(409);
+    expect(blocked.json().message).toBe(
+      'Answers not graded yet: 1. Grade them first, or publish with the override.',
+    );
+    await mark(grader, third.user.id, q1?.id, 12 - 3);
+
+    // An admin reviews a grader's marks: the override counts, and both are kept.
+    const override = await mark(admin, second.user.id, q1?.id, 10, 'Full marks on review.');
+    expect(override.json().data).toEqual({ grader_marks: 9, override_marks: 10 });
+
+    const standings = (await admin.get('/api/v1/admin/results/senior')).json().data;
+    expect(standings.ungraded).toBe(0);
+    const rankOf = (id: string) => standings.standings.find((s: { user_id: string }) => s.user_id === id);
+    expect(rankOf(first.user.id)).toMatchObject({ total: 12, rank: 1, award: 'gold' });
+    expect(rankOf(second.user.id)).toMatchObject({ total: 10, rank: 2, award: 'silver' });
+    expect(rankOf(third.user.id)).toMatchObject({ total: 9, rank: 3, award: 'bronze' });
+
+    const published = await admin.post('/api/v1/admin/results/senior/publish', {});
+    expect(published.statusCode).toBe(200);
+    expect(published.json().data.participants).toBe(3);
+    expect((await admin.post('/api/v1/admin/results/senior/publish', {})).statusCode).toBe(409);
+    const mails = (await listMails(t.db)).filter((m) => m.subject === 'Your final-round result is published');
+    expect(mails.map((m) => m.to).sort()).toEqual(
+      [first.user.email, second.user.email, third.user.email].sort(),
+    );
+
+    const result = (await first.browser.get('/api/v1/ngso-1/result')).json().data;
+    expect(result).toMatchObject({
+      published: true,
+      category: 'senior',
+      total: 12,
+      total_marks: 60,
+      rank: 1,
+      participants: 3,
+      award: 'gold',
+    });
+    expect(result.questions[0]).toMatchObject({
+      position: 1,
+      marks: 10,
+      marks_awarded: 8,
+      comment: 'Good diagram.',
+    });
+    expect(result.questions[2]).toMatchObject({ marks_awarded: null });
+    const secondResult = (await second.browser.get('/api/v1/ngso-1/result')).json().data;
+    expect(secondResult.questions[0]).toMatchObject({ marks_awarded: 10, comment: 'Full marks on review.' });
+    expect(JSON.stringify(secondResult)).not.toContain(first.user.id);
+  });
+
+  it('lets graders read submissions and marks, but only admins publish', async () => {
+    const list = await grader.get('/api/v1/admin/submissions?category=senior');
+    expect(list.statusCode).toBe(200);
+    expect(list.json().data[0]).toMatchObject({ user_id: expect.any(String), answers: expect.any(Array) });
+    expect((await grader.post('/api/v1/admin/results/junior/publish', {})).statusCode).toBe(403);
+    const student = await registeredStudent(t, 'approved', 'junior');
+    expect((await student.browser.get('/api/v1/admin/submissions?category=junior')).statusCode).toBe(403);
+  });
+
+  it('publishes with the override while answers are ungraded', async () => {
+    await candidate([3]);
+    const s = await registeredStudent(t, 'approved', 'secondary');
+    const questions = (await s.browser.get('/api/v1/ngso-1/questions?category=secondary')).json().data;
+    const body = multipart([{ name: 'a.jpg', data: photo }]);
+    const { url } = (await s.browser.request({ method: 'POST', url: '/api/v1/upload', ...body })).json();
+    await s.browser.post('/api/v1/ngso-1/answers', { question_id: questions[0].id, image_urls: [url] });
+    expect((await admin.post('/api/v1/admin/results/secondary/publish', {})).statusCode).toBe(409);
+    expect((await admin.post('/api/v1/admin/results/secondary/publish', { override: true })).statusCode).toBe(
+      200,
+    );
+    expect((await s.browser.get('/api/v1/ngso-1/result')).json().data).toMatchObject({
+      published: true,
+      total: 0,
+      rank: 1,
+    });
+  });
+});
