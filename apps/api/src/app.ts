@@ -21,6 +21,7 @@ import { diskStorage } from './lib/storage.ts';
 import { MailWorker } from './mail/mail-worker.ts';
 import { enqueueMail } from './mail/outbox.repo.ts';
 import { fileTransport, type MailTransport, smtpTransport } from './mail/transport.ts';
+import { adminConsoleRoutes } from './modules/admin/admin-console.routes.ts';
 import { adminExamRoutes } from './modules/admin/admin-exams.routes.ts';
 import { adminPreliminaryRoutes } from './modules/admin/admin-preliminary.routes.ts';
 import { adminRegistrationRoutes } from './modules/admin/admin-registrations.routes.ts';
@@ -45,6 +46,8 @@ declare module 'fastify' {
     clock: Clock;
     services: ServiceContext;
     mailWorker: MailWorker;
+    /** Every route the app serves (method and URL), for the authorisation tests. */
+    routeTable: Array<{ method: string; url: string }>;
   }
 }
 
@@ -75,6 +78,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     trustProxy: config.TRUST_PROXY ? parseTrustProxy(config.TRUST_PROXY) : false,
     bodyLimit: 1_048_576,
   }).withTypeProvider<ZodTypeProvider>();
+
+  const routeTable: Array<{ method: string; url: string }> = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -178,6 +187,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
       await api.register(examRoutes);
       await api.register(adminExamRoutes);
       await api.register(resultsRoutes);
+      await api.register(adminConsoleRoutes);
       await api.register(adminRegistrationRoutes);
       await api.register(adminPreliminaryRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -231,7 +231,7 @@ describe('submitting', () => {
 
 describe('organisers', () => {
   it("move a category's window, and give one student extra minutes", async () => {
-    at('2025-01-31T12:00:00Z'); // sessions are short-lived: sign in near the new window
+    at('2025-02-01T03:00:00Z'); // staff sessions last 12 hours: sign in near the new window
     admin = await signedInAdmin(t);
     const one = await registeredStudent(t, 'approved', 'secondary');
     const other = await registeredStudent(t, 'approved', 'secondary');

@@ -86,6 +86,8 @@ describe('grading and results', () => {
     // An admin reviews a grader's marks: the override counts, and both are kept.
     const override = await mark(admin, second.user.id, q1?.id, 10, 'Full marks on review.');
     expect(override.json().data).toEqual({ grader_marks: 9, override_marks: 10 });
+    const audit = (await admin.get('/api/v1/admin/audit?action=marks.override')).json().data[0];
+    expect(audit).toMatchObject({ before: { graderMarks: 9 }, after: { graderMarks: 9, overrideMarks: 10 } });
 
     const standings = (await admin.get('/api/v1/admin/results/senior')).json().data;
     expect(standings.ungraded).toBe(0);

@@ -16,7 +16,7 @@ runTool(async () => {
   const csv = await readFile(file, 'utf8');
   const tool = await openForTool('prelim:import');
   try {
-    const result = await importPreliminaryResults(tool.services, values.competition ?? 'ngso-1', csv);
+    const result = await importPreliminaryResults(tool.services, values.competition ?? 'ngso-1', csv, null);
     console.log(
       `Imported ${result.imported} results (${result.qualified} qualified) into ${values.competition}.`,
     );

@@ -62,6 +62,7 @@ runTool(async () => {
       tool.services,
       'ngso-1',
       `email,name,category,score,total,qualified\n${STUDENTS.map((s) => `${s.email},${s.name},senior,42,60,true`).join('\n')}\n`,
+      null,
     );
     const pending = users.get('pending');
     const approved = users.get('approved');

@@ -15,9 +15,9 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     sessionCookieName: string;
-    /** preHandler: 401 unless signed in. */
+    /** A route hook (preValidation, so nothing of the request is checked for someone not allowed): 401 unless signed in. */
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** preHandler factory: 401 unless signed in, 403 unless the user has one of the roles. */
+    /** A route hook factory: 401 unless signed in, 403 unless the user has one of the roles. */
     requireRole: (
       ...roles: UserRow['role'][]
     ) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;

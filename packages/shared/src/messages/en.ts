@@ -55,6 +55,7 @@ export const messagesEn = {
   'question.marks': 'Marks must be a whole number from 1 to 100.',
   'question.notFound': 'This question was not found.',
   'user.notFound': 'This user was not found.',
+  'user.ownRole': 'You cannot take away your own admin role. Ask another admin.',
   'marks.invalid': 'Marks must be a whole number, 0 or more.',
   'marks.range': 'Marks must be a whole number from 0 to {{max}}.',
   'marks.noAnswer': 'This student has no answer to this question.',

@@ -1,4 +1,4 @@
-import { CATEGORIES, type Category } from '@ngso/shared/constants';
+import { CATEGORIES } from '@ngso/shared/constants';
 import { ErrorResponseSchema, OkResponseSchema } from '@ngso/shared/schemas/common';
 import {
   AdminExamResponseSchema,
@@ -10,22 +10,16 @@ import {
 } from '@ngso/shared/schemas/exam';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/app-error.ts';
-import { toDhakaIso } from '../../lib/time.ts';
-import { findUserById } from '../auth/auth.repo.ts';
-import { competitionByCode } from '../competitions/competitions.service.ts';
+import { signedIn } from '../../plugins/session.ts';
 import {
-  deleteQuestion,
-  type ExamRow,
-  findExam,
-  findQuestion,
-  insertQuestion,
-  type QuestionRow,
-  questionsOf,
-  setExtraMinutes,
-  updateExamWindow,
-  updateQuestion,
-} from '../exam/exam.repo.ts';
+  addQuestion,
+  changeExamWindow,
+  editQuestion,
+  examWindowOf,
+  giveExtraTime,
+  questionsForAdmin,
+  removeQuestion,
+} from '../exam/exam-admin.service.ts';
 
 const errors = {
   401: ErrorResponseSchema,
@@ -40,34 +34,12 @@ const CompetitionQuery = z.object({
     .default('ngso-1'),
 });
 const CategoryParams = z.object({ category: z.enum(CATEGORIES) });
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const toAdminExam = (row: ExamRow) => ({
-  category: row.category as Category,
-  starts_at: toDhakaIso(row.startsAt),
-  ends_at: toDhakaIso(row.endsAt),
-  duration_minutes: Math.round((row.endsAt.getTime() - row.startsAt.getTime()) / 60_000),
-});
-const toAdminQuestion = (row: QuestionRow) => ({
-  id: row.id,
-  category: row.category as Category,
-  position: row.position,
-  marks: row.marks,
-  questionEnglish: row.questionEnglish,
-  questionBangla: row.questionBangla,
-});
+const QuestionParams = z.object({ id: z.string().max(64) });
 
 /** Organisers run the exam: each category's window, extra time for one student, the questions. */
 export const adminExamRoutes: FastifyPluginAsyncZod = async (app) => {
   const admin = app.requireRole('admin');
-  const db = app.db;
-
-  async function exam(code: string, category: Category) {
-    const competition = await competitionByCode(db, code);
-    const row = await findExam(db, competition.id, category);
-    if (!row) throw new AppError(404, 'notFound');
-    return { competition, row };
-  }
+  const ctx = app.services;
 
   app.get(
     '/v1/admin/exams/:category',
@@ -79,11 +51,11 @@ export const adminExamRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: CompetitionQuery,
         response: { 200: AdminExamResponseSchema, ...errors },
       },
-      preHandler: admin,
+      preValidation: admin,
     },
     async (request) => ({
       status: 'success' as const,
-      data: toAdminExam((await exam(request.query.competition, request.params.category)).row),
+      data: await examWindowOf(ctx, request.query.competition, request.params.category),
     }),
   );
 
@@ -98,20 +70,18 @@ export const adminExamRoutes: FastifyPluginAsyncZod = async (app) => {
         body: ExamWindowSchema,
         response: { 200: AdminExamResponseSchema, ...errors },
       },
-      preHandler: admin,
+      preValidation: admin,
     },
-    async (request) => {
-      const { competition } = await exam(request.query.competition, request.params.category);
-      const row = await updateExamWindow(
-        db,
-        competition.id,
+    async (request) => ({
+      status: 'success' as const,
+      data: await changeExamWindow(
+        ctx,
+        signedIn(request).user,
+        request.query.competition,
         request.params.category,
-        new Date(request.body.starts_at),
-        new Date(request.body.ends_at),
-      );
-      if (!row) throw new AppError(404, 'notFound');
-      return { status: 'success' as const, data: toAdminExam(row) };
-    },
+        request.body,
+      ),
+    }),
   );
 
   app.post(
@@ -125,13 +95,16 @@ export const adminExamRoutes: FastifyPluginAsyncZod = async (app) => {
         body: ExtensionSchema,
         response: { 200: OkResponseSchema, ...errors },
       },
-      preHandler: admin,
+      preValidation: admin,
     },
     async (request) => {
-      const { competition } = await exam(request.query.competition, request.params.category);
-      const user = UUID.test(request.body.user_id) ? await findUserById(db, request.body.user_id) : undefined;
-      if (!user) throw new AppError(404, 'user.notFound');
-      await setExtraMinutes(db, competition.id, user.id, request.body.minutes);
+      await giveExtraTime(
+        ctx,
+        signedIn(request).user,
+        request.query.competition,
+        request.params.category,
+        request.body,
+      );
       return { status: 'success' as const };
     },
   );
@@ -145,13 +118,12 @@ export const adminExamRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: CompetitionQuery.extend({ category: z.enum(CATEGORIES) }),
         response: { 200: AdminQuestionsResponseSchema, ...errors },
       },
-      preHandler: admin,
+      preValidation: admin,
     },
-    async (request) => {
-      const competition = await competitionByCode(db, request.query.competition);
-      const rows = await questionsOf(db, competition.id, request.query.category);
-      return { status: 'success' as const, data: rows.map(toAdminQuestion) };
-    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await questionsForAdmin(ctx, request.query.competition, request.query.category),
+    }),
   );
 
   app.post(
@@ -164,22 +136,14 @@ export const adminExamRoutes: FastifyPluginAsyncZod = async (app) => {
         body: QuestionInputSchema,
         response: { 201: AdminQuestionResponseSchema, ...errors },
       },
-      preHandler: admin,
+      preValidation: admin,
     },
     async (request, reply) => {
-      const competition = await competitionByCode(db, request.query.competition);
-      const row = await insertQuestion(db, { ...request.body, competitionId: competition.id });
+      const data = await addQuestion(ctx, signedIn(request).user, request.query.competition, request.body);
       reply.status(201);
-      return { status: 'success' as const, data: toAdminQuestion(row) };
+      return { status: 'success' as const, data };
     },
   );
-
-  const QuestionParams = z.object({ id: z.string().max(64) });
-  const existing = async (id: string) => {
-    const row = UUID.test(id) ? await findQuestion(db, id) : undefined;
-    if (!row) throw new AppError(404, 'question.notFound');
-    return row;
-  };
 
   app.put(
     '/v1/admin/questions/:id',
@@ -191,14 +155,12 @@ export const adminExamRoutes: FastifyPluginAsyncZod = async (app) => {
         body: QuestionInputSchema,
         response: { 200: AdminQuestionResponseSchema, ...errors },
       },
-      preHandler: admin,
+      preValidation: admin,
     },
-    async (request) => {
-      await existing(request.params.id);
-      const row = await updateQuestion(db, request.params.id, request.body);
-      if (!row) throw new AppError(404, 'question.notFound');
-      return { status: 'success' as const, data: toAdminQuestion(row) };
-    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await editQuestion(ctx, signedIn(request).user, request.params.id, request.body),
+    }),
   );
 
   app.delete(
@@ -210,11 +172,10 @@ export const adminExamRoutes: FastifyPluginAsyncZod = async (app) => {
         params: QuestionParams,
         response: { 200: OkResponseSchema, ...errors },
       },
-      preHandler: admin,
+      preValidation: admin,
     },
     async (request) => {
-      await existing(request.params.id);
-      await deleteQuestion(db, request.params.id);
+      await removeQuestion(ctx, signedIn(request).user, request.params.id);
       return { status: 'success' as const };
     },
   );

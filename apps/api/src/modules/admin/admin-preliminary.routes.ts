@@ -2,6 +2,7 @@ import { ErrorResponseSchema } from '@ngso/shared/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
+import { signedIn } from '../../plugins/session.ts';
 import { readUpload } from '../media/read-upload.ts';
 import { importPreliminaryResults } from '../preliminary/preliminary.service.ts';
 
@@ -35,7 +36,7 @@ export const adminPreliminaryRoutes: FastifyPluginAsyncZod = async (app) => {
           422: ErrorResponseSchema,
         },
       },
-      preHandler: app.requireRole('admin'),
+      preValidation: app.requireRole('admin'),
     },
     async (request) => {
       const upload = await readUpload(request, 20);
@@ -43,7 +44,12 @@ export const adminPreliminaryRoutes: FastifyPluginAsyncZod = async (app) => {
       if (text.includes('\u0000')) throw new AppError(422, 'prelim.import.invalid');
       return {
         status: 'success' as const,
-        data: await importPreliminaryResults(app.services, request.query.competition, text),
+        data: await importPreliminaryResults(
+          app.services,
+          request.query.competition,
+          text,
+          signedIn(request).user.id,
+        ),
       };
     },
   );

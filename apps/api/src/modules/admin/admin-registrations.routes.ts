@@ -58,7 +58,7 @@ export const adminRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: AdminRegistrationQuerySchema,
         response: { 200: AdminRegistrationListSchema, ...errors },
       },
-      preHandler: admin,
+      preValidation: admin,
     },
     async (request) => ({
       status: 'success' as const,
@@ -75,7 +75,7 @@ export const adminRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
         params,
         response: { 200: DecisionResponseSchema, ...errors },
       },
-      preHandler: admin,
+      preValidation: admin,
     },
     async (request) =>
       decision(await approveRegistration(app.services, request.params.id, signedIn(request).user)),
@@ -91,7 +91,7 @@ export const adminRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
         body: RejectSchema,
         response: { 200: DecisionResponseSchema, ...errors },
       },
-      preHandler: admin,
+      preValidation: admin,
     },
     async (request) =>
       decision(

@@ -14,7 +14,7 @@ export const admitCardRoutes: FastifyPluginAsyncZod = async (app) => {
           'Answers application/pdf; 401 signed out, 403 before approval, 404 without a registration.',
         params: CompetitionParamsSchema,
       },
-      preHandler: app.requireUser,
+      preValidation: app.requireUser,
     },
     async (request, reply) => {
       const pdf = await admitCardFor(app.services, request.params.competition, signedIn(request).user);

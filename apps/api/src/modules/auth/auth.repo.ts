@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { passwordResets, sessions, users } from '../../db/schema.ts';
 
@@ -86,3 +86,27 @@ export async function consumePasswordReset(db: Executor, tokenHash: string, emai
     .returning({ userId: passwordResets.userId });
   return row?.userId;
 }
+
+export async function searchUsers(db: Executor, q: string | undefined, page: number, perPage: number) {
+  const where = q
+    ? or(
+        ilike(users.email, `%${escapeLike(q)}%`),
+        ilike(users.name, `%${escapeLike(q)}%`),
+        ilike(users.phoneNumber, `%${escapeLike(q)}%`),
+      )
+    : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.createdAt))
+      .limit(perPage)
+      .offset((page - 1) * perPage),
+    db.select({ total: count() }).from(users).where(where),
+  ]);
+  return { rows, total: total?.total ?? 0 };
+}
+
+/** Escapes LIKE wildcards so a search for "100%" finds that text. */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

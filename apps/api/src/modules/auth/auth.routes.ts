@@ -31,7 +31,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The signed-in user',
         response: { 200: UserResponseSchema, ...errors },
       },
-      preHandler: app.requireUser,
+      preValidation: app.requireUser,
     },
     async (request) => ({ status: 'success' as const, user: auth.toPublicUser(signedIn(request).user) }),
   );

@@ -14,7 +14,7 @@ export const ebooksRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "The signed-in student's e-books (empty unless approved)",
         response: { 200: EbooksResponseSchema, 401: ErrorResponseSchema },
       },
-      preHandler: app.requireUser,
+      preValidation: app.requireUser,
     },
     async (request) => ({
       status: 'success' as const,
@@ -31,7 +31,7 @@ export const ebooksRoutes: FastifyPluginAsyncZod = async (app) => {
         description: 'Answers image/jpeg with an ETag; 304 when If-None-Match matches.',
         params: z.object({ id: z.string().max(64), page: z.coerce.number().int().min(1).max(10_000) }),
       },
-      preHandler: app.requireUser,
+      preValidation: app.requireUser,
     },
     async (request, reply) => {
       const page = await readablePage(

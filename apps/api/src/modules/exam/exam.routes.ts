@@ -22,7 +22,7 @@ const errors = {
 };
 
 export const examRoutes: FastifyPluginAsyncZod = async (app) => {
-  const guard = { preHandler: app.requireUser };
+  const guard = { preValidation: app.requireUser };
 
   app.get(
     '/v1/:competition/exam',

@@ -24,7 +24,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         consumes: ['multipart/form-data'],
         response: { 200: UploadResponseSchema, ...uploadErrors },
       },
-      preHandler: app.requireUser,
+      preValidation: app.requireUser,
     },
     async (request) => {
       const upload = await readUpload(request, app.config.UPLOAD_MAX_MEGABYTES);
@@ -42,7 +42,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         description: 'Answers the image bytes (image/jpeg) with an ETag; 304 when If-None-Match matches.',
         params: z.object({ id: z.string().max(64) }),
       },
-      preHandler: app.requireUser,
+      preValidation: app.requireUser,
     },
     async (request, reply) => {
       const row = await readableMedia(app.services, signedIn(request).user, request.params.id);

@@ -2,6 +2,7 @@ import type { Category } from '@ngso/shared/constants';
 import type { PreliminaryResult } from '@ngso/shared/schemas/registration';
 import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
+import { recordAudit } from '../audit/audit.repo.ts';
 import { competitionByCode } from '../competitions/competitions.service.ts';
 import { parseResultsCsv, type RowError } from './parse-results-csv.ts';
 import { findPreliminaryResult, type PreliminaryRow, upsertPreliminaryResults } from './preliminary.repo.ts';
@@ -36,17 +37,30 @@ const importError = (rows: RowError[]) =>
   });
 
 /** Imports a results CSV into a competition, all or nothing. */
-export async function importPreliminaryResults(ctx: ServiceContext, code: string, csv: string) {
+export async function importPreliminaryResults(
+  ctx: ServiceContext,
+  code: string,
+  csv: string,
+  actorId: string | null,
+) {
   const competition = await competitionByCode(ctx.db, code);
   const { rows, errors } = parseResultsCsv(csv);
   if (errors.length > 0) throw importError(errors);
   if (rows.length === 0) throw new AppError(422, 'prelim.import.empty');
   const now = ctx.clock.now();
-  await ctx.db.transaction((tx) =>
-    upsertPreliminaryResults(
+  await ctx.db.transaction(async (tx) => {
+    await upsertPreliminaryResults(
       tx,
       rows.map((row) => ({ ...row, competitionId: competition.id, importedAt: now })),
-    ),
-  );
+    );
+    await recordAudit(tx, {
+      actorId,
+      action: 'preliminary.import',
+      targetType: 'competition',
+      targetId: competition.code,
+      after: { imported: rows.length },
+      at: now,
+    });
+  });
   return { imported: rows.length, qualified: rows.filter((row) => row.qualified).length };
 }

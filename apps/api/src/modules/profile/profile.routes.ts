@@ -21,7 +21,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "The signed-in user's profile",
         response: { 200: ProfileResponseSchema, ...errors },
       },
-      preHandler: app.requireUser,
+      preValidation: app.requireUser,
     },
     async (request) => ({ status: 'success' as const, user: toProfileUser(signedIn(request).user) }),
   );
@@ -35,7 +35,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         body: ProfileUpdateSchema,
         response: { 200: ProfileResponseSchema, ...errors },
       },
-      preHandler: app.requireUser,
+      preValidation: app.requireUser,
     },
     async (request) => {
       const user = await updateProfile(app.services, signedIn(request).user, request.body);
@@ -59,7 +59,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
           ...errors,
         },
       },
-      preHandler: app.requireUser,
+      preValidation: app.requireUser,
     },
     async (request) => {
       const upload = await readUpload(request, app.config.UPLOAD_MAX_MEGABYTES);

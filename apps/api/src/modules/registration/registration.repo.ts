@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { registrations, rollCounters, users } from '../../db/schema.ts';
+import { escapeLike } from '../auth/auth.repo.ts';
 
 export type RegistrationRow = typeof registrations.$inferSelect;
 export type RegistrationValues = typeof registrations.$inferInsert;
@@ -82,7 +83,7 @@ export async function listRegistrations(
   if (filter.category) conditions.push(eq(registrations.category, filter.category));
   if (filter.division) conditions.push(eq(registrations.division, filter.division));
   if (filter.q) {
-    const like = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = `%${escapeLike(filter.q)}%`;
     const search = or(
       ilike(registrations.name, like),
       ilike(users.email, like),

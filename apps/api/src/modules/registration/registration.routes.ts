@@ -39,7 +39,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
         params: CompetitionParamsSchema,
         response: { 200: RegistrationStatusResponseSchema, ...errors },
       },
-      preHandler: app.requireUser,
+      preValidation: app.requireUser,
     },
     async (request) =>
       registrationStatus(app.services, request.params.competition, signedIn(request).user.id),
@@ -55,7 +55,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
         body: RegistrationFormSchema,
         response: { 201: RegistrationResponseSchema, ...errors },
       },
-      preHandler: app.requireUser,
+      preValidation: app.requireUser,
     },
     async (request, reply) => {
       const row = await submitRegistration(
@@ -86,7 +86,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
           ...errors,
         },
       },
-      preHandler: app.requireUser,
+      preValidation: app.requireUser,
     },
     async (request) => ({
       status: 'success' as const,
@@ -104,7 +104,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
         body: PreliminaryLookupSchema,
         response: { 200: PreliminaryResultResponseSchema, ...errors },
       },
-      preHandler: app.requireUser,
+      preValidation: app.requireUser,
     },
     async (request) => ({
       status: 'success' as const,

@@ -15,6 +15,7 @@ import {
   registrationReceivedMail,
   registrationRejectedMail,
 } from '../../mail/templates.ts';
+import { recordAudit } from '../audit/audit.repo.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
 import { findUserById } from '../auth/auth.repo.ts';
 import { findCompetitionById, findFinalRoundDetails } from '../competitions/competitions.repo.ts';
@@ -188,6 +189,15 @@ export async function approveRegistration(ctx: ServiceContext, id: string, admin
       decidedAt: ctx.clock.now(),
       decidedBy: admin.id,
     });
+    await recordAudit(tx, {
+      actorId: admin.id,
+      action: 'registration.approve',
+      targetType: 'registration',
+      targetId: row.id,
+      before: { status: row.status },
+      after: { status: updated.status, roll_number: updated.rollNumber },
+      at: ctx.clock.now(),
+    });
     await queueMail(
       registrationApprovedMail(student, {
         competition: competition.name,
@@ -209,6 +219,15 @@ export async function rejectRegistration(ctx: ServiceContext, id: string, admin:
       rejectionReason: reason,
       decidedAt: ctx.clock.now(),
       decidedBy: admin.id,
+    });
+    await recordAudit(tx, {
+      actorId: admin.id,
+      action: 'registration.reject',
+      targetType: 'registration',
+      targetId: row.id,
+      before: { status: row.status },
+      after: { status: updated.status, rejection_reason: reason },
+      at: ctx.clock.now(),
     });
     await queueMail(
       registrationRejectedMail(student, {

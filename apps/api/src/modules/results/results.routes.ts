@@ -43,7 +43,7 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
         params: CompetitionParamsSchema,
         response: { 200: ResultResponseSchema, ...errors },
       },
-      preHandler: app.requireUser,
+      preValidation: app.requireUser,
     },
     async (request) => {
       const data = await resultFor(app.services, request.params.competition, signedIn(request).user);
@@ -63,7 +63,7 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: SubmissionsQuerySchema,
         response: { 200: SubmissionsResponseSchema, ...errors },
       },
-      preHandler: staff,
+      preValidation: staff,
     },
     async (request) => ({
       status: 'success' as const,
@@ -87,7 +87,7 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
           ...errors,
         },
       },
-      preHandler: staff,
+      preValidation: staff,
     },
     async (request) => {
       const row = await giveMarks(app.services, signedIn(request).user, request.params.userId, request.body);
@@ -109,7 +109,7 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: CompetitionQuery,
         response: { 200: StandingsResponseSchema, ...errors },
       },
-      preHandler: staff,
+      preValidation: staff,
     },
     async (request) => ({
       status: 'success' as const,
@@ -135,7 +135,7 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
           ...errors,
         },
       },
-      preHandler: admin,
+      preValidation: admin,
     },
     async (request) => ({
       status: 'success' as const,

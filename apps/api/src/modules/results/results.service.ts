@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { toDhakaIso } from '../../lib/time.ts';
 import { resultsPublishedMail } from '../../mail/templates.ts';
+import { recordAudit } from '../audit/audit.repo.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
 import { competitionByCode } from '../competitions/competitions.service.ts';
 import { findQuestion, questionsOf } from '../exam/exam.repo.ts';
@@ -117,26 +118,36 @@ export async function giveMarks(
   const comment = input.comment ?? null;
   const overriding =
     staff.role === 'admin' && existing?.graderMarks != null && existing.graderId !== staff.id;
-  return writeMark(
-    ctx.db,
-    overriding
-      ? {
-          userId,
-          questionId: question.id,
-          overrideMarks: input.marks,
-          overrideComment: comment,
-          overrideBy: staff.id,
-          overriddenAt: now,
-        }
-      : {
-          userId,
-          questionId: question.id,
-          graderMarks: input.marks,
-          graderComment: comment,
-          graderId: staff.id,
-          gradedAt: now,
-        },
-  );
+  const values = overriding
+    ? {
+        userId,
+        questionId: question.id,
+        overrideMarks: input.marks,
+        overrideComment: comment,
+        overrideBy: staff.id,
+        overriddenAt: now,
+      }
+    : {
+        userId,
+        questionId: question.id,
+        graderMarks: input.marks,
+        graderComment: comment,
+        graderId: staff.id,
+        gradedAt: now,
+      };
+  return ctx.db.transaction(async (tx) => {
+    const written = await writeMark(tx, values);
+    await recordAudit(tx, {
+      actorId: staff.id,
+      action: overriding ? 'marks.override' : 'marks.grade',
+      targetType: 'answer',
+      targetId: `${userId}/${question.id}`,
+      before: existing ?? null,
+      after: written,
+      at: now,
+    });
+    return written;
+  });
 }
 
 export async function standingsOf(ctx: ServiceContext, code: string, category: Category) {
@@ -179,6 +190,14 @@ export async function publishResults(
       publishedBy: admin.id,
     });
     if (!inserted) throw new AppError(409, 'results.published');
+    await recordAudit(tx, {
+      actorId: admin.id,
+      action: 'results.publish',
+      targetType: 'category',
+      targetId: `${competition.code}/${category}`,
+      after: { participants: sheet.participants.length, ungraded: sheet.ungraded, override },
+      at: now,
+    });
     for (const participant of sheet.participants) {
       await queueMail(
         resultsPublishedMail(

@@ -1,0 +1,166 @@
+import type { Category } from '@ngso/shared/constants';
+import type { QuestionInputSchema } from '@ngso/shared/schemas/exam';
+import type { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+import type { ServiceContext } from '../../lib/context.ts';
+import { toDhakaIso } from '../../lib/time.ts';
+import { recordAudit } from '../audit/audit.repo.ts';
+import { findUserById, type UserRow } from '../auth/auth.repo.ts';
+import { competitionByCode } from '../competitions/competitions.service.ts';
+import {
+  deleteQuestion,
+  type ExamRow,
+  findExam,
+  findQuestion,
+  insertQuestion,
+  type QuestionRow,
+  questionsOf,
+  setExtraMinutes,
+  updateExamWindow,
+  updateQuestion,
+} from './exam.repo.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const toAdminExam = (row: ExamRow) => ({
+  category: row.category as Category,
+  starts_at: toDhakaIso(row.startsAt),
+  ends_at: toDhakaIso(row.endsAt),
+  duration_minutes: Math.round((row.endsAt.getTime() - row.startsAt.getTime()) / 60_000),
+});
+
+export const toAdminQuestion = (row: QuestionRow) => ({
+  id: row.id,
+  category: row.category as Category,
+  position: row.position,
+  marks: row.marks,
+  questionEnglish: row.questionEnglish,
+  questionBangla: row.questionBangla,
+});
+
+async function examOf(ctx: ServiceContext, code: string, category: Category) {
+  const competition = await competitionByCode(ctx.db, code);
+  const exam = await findExam(ctx.db, competition.id, category);
+  if (!exam) throw new AppError(404, 'notFound');
+  return { competition, exam };
+}
+
+export async function examWindowOf(ctx: ServiceContext, code: string, category: Category) {
+  return toAdminExam((await examOf(ctx, code, category)).exam);
+}
+
+export async function changeExamWindow(
+  ctx: ServiceContext,
+  admin: UserRow,
+  code: string,
+  category: Category,
+  window: { starts_at: string; ends_at: string },
+) {
+  const { competition, exam } = await examOf(ctx, code, category);
+  return ctx.db.transaction(async (tx) => {
+    const row = await updateExamWindow(
+      tx,
+      competition.id,
+      category,
+      new Date(window.starts_at),
+      new Date(window.ends_at),
+    );
+    if (!row) throw new AppError(404, 'notFound');
+    await recordAudit(tx, {
+      actorId: admin.id,
+      action: 'exam.window',
+      targetType: 'exam',
+      targetId: `${competition.code}/${category}`,
+      before: toAdminExam(exam),
+      after: toAdminExam(row),
+      at: ctx.clock.now(),
+    });
+    return toAdminExam(row);
+  });
+}
+
+/** Extra minutes for one student (an accessibility need): moves that student's end only. */
+export async function giveExtraTime(
+  ctx: ServiceContext,
+  admin: UserRow,
+  code: string,
+  category: Category,
+  extension: { user_id: string; minutes: number },
+) {
+  const { competition } = await examOf(ctx, code, category);
+  const student = UUID.test(extension.user_id) ? await findUserById(ctx.db, extension.user_id) : undefined;
+  if (!student) throw new AppError(404, 'user.notFound');
+  await ctx.db.transaction(async (tx) => {
+    await setExtraMinutes(tx, competition.id, student.id, extension.minutes);
+    await recordAudit(tx, {
+      actorId: admin.id,
+      action: 'exam.extra_time',
+      targetType: 'user',
+      targetId: student.id,
+      after: { minutes: extension.minutes, competition: competition.code, category },
+      at: ctx.clock.now(),
+    });
+  });
+}
+
+export async function questionsForAdmin(ctx: ServiceContext, code: string, category: Category) {
+  const competition = await competitionByCode(ctx.db, code);
+  return (await questionsOf(ctx.db, competition.id, category)).map(toAdminQuestion);
+}
+
+type QuestionInput = z.output<typeof QuestionInputSchema>;
+
+export async function addQuestion(ctx: ServiceContext, admin: UserRow, code: string, input: QuestionInput) {
+  const competition = await competitionByCode(ctx.db, code);
+  return ctx.db.transaction(async (tx) => {
+    const row = await insertQuestion(tx, { ...input, competitionId: competition.id });
+    await recordAudit(tx, {
+      actorId: admin.id,
+      action: 'question.create',
+      targetType: 'question',
+      targetId: row.id,
+      after: row,
+      at: ctx.clock.now(),
+    });
+    return toAdminQuestion(row);
+  });
+}
+
+async function existingQuestion(ctx: ServiceContext, id: string) {
+  const row = UUID.test(id) ? await findQuestion(ctx.db, id) : undefined;
+  if (!row) throw new AppError(404, 'question.notFound');
+  return row;
+}
+
+export async function editQuestion(ctx: ServiceContext, admin: UserRow, id: string, input: QuestionInput) {
+  const before = await existingQuestion(ctx, id);
+  return ctx.db.transaction(async (tx) => {
+    const row = await updateQuestion(tx, id, input);
+    if (!row) throw new AppError(404, 'question.notFound');
+    await recordAudit(tx, {
+      actorId: admin.id,
+      action: 'question.update',
+      targetType: 'question',
+      targetId: id,
+      before,
+      after: row,
+      at: ctx.clock.now(),
+    });
+    return toAdminQuestion(row);
+  });
+}
+
+export async function removeQuestion(ctx: ServiceContext, admin: UserRow, id: string) {
+  const before = await existingQuestion(ctx, id);
+  await ctx.db.transaction(async (tx) => {
+    await deleteQuestion(tx, id);
+    await recordAudit(tx, {
+      actorId: admin.id,
+      action: 'question.delete',
+      targetType: 'question',
+      targetId: id,
+      before,
+      at: ctx.clock.now(),
+    });
+  });
+}

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureAdmin } from '../src/lib/admin.ts';
+import { findUserByEmail, updateUserRole } from '../src/modules/auth/auth.repo.ts';
+import { registeredStudent, signedInAdmin } from './helpers/fixtures.ts';
+import { client, createTestApp } from './helpers/test-app.ts';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+const as: Record<'signedOut' | 'student' | 'grader' | 'admin', ReturnType<typeof client>> = {} as never;
+
+/** The calls graders may use (grading); every other organiser call is for admins only. */
+const GRADER_CALLS = new Set([
+  'GET /api/v1/admin/submissions',
+  'PUT /api/v1/admin/submissions/:userId/marks',
+  'GET /api/v1/admin/results/:category',
+]);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  as.signedOut = client(t.app);
+  as.student = (await registeredStudent(t, 'approved')).browser;
+  await ensureAdmin(t.db, 'grader@example.com', 'Grader-pass-1', new Date());
+  const graderRow = await findUserByEmail(t.db, 'grader@example.com');
+  await updateUserRole(t.db, graderRow?.id ?? '', 'grader', new Date());
+  as.grader = client(t.app);
+  await as.grader.post('/api/v1/login', { email: 'grader@example.com', password: 'Grader-pass-1' });
+  as.admin = await signedInAdmin(t);
+});
+afterAll(() => t.close());
+
+const fill = (url: string) =>
+  url
+    .replace(':category', 'junior')
+    .replace(/:(id|userId)/, '00000000-0000-4000-8000-000000000000')
+    .concat(url.includes('submissions') && !url.includes(':') ? '?category=junior' : '')
+    .concat(url.endsWith('/questions') ? '?category=junior' : '');
+
+describe('every organiser call, as each role', () => {
+  it('covers the route table (a new admin route without a rule fails here)', () => {
+    const adminRoutes = t.app.routeTable.filter(
+      (r) => r.url.startsWith('/api/v1/admin') && r.method !== 'HEAD',
+    );
+    expect(adminRoutes.length).toBeGreaterThanOrEqual(20);
+  });
+
+  it('answers 401 signed out, 403 to students, 403 to graders outside grading, and never 401/403 to admins', async () => {
+    const adminRoutes = t.app.routeTable.filter(
+      (r) => r.url.startsWith('/api/v1/admin') && r.method !== 'HEAD',
+    );
+    const failures: string[] = [];
+    for (const route of adminRoutes) {
+      const call = `${route.method} ${route.url}`;
+      const send = (who: ReturnType<typeof client>) =>
+        who.request({
+          method: route.method as 'GET',
+          url: fill(route.url),
+          payload: route.method === 'GET' ? undefined : {},
+        });
+      const expectations: Array<[keyof typeof as, (status: number) => boolean, string]> = [
+        ['signedOut', (s) => s === 401, '401'],
+        ['student', (s) => s === 403, '403'],
+        [
+          'grader',
+          GRADER_CALLS.has(call) ? (s) => s !== 401 && s !== 403 : (s) => s === 403,
+          GRADER_CALLS.has(call) ? 'allowed' : '403',
+        ],
+        ['admin', (s) => s !== 401 && s !== 403 && s < 500, 'allowed'],
+      ];
+      for (const [role, ok, wanted] of expectations) {
+        const response = await send(as[role]);
+        if (!ok(response.statusCode))
+          failures.push(`${call} as ${role}: ${response.statusCode}, wanted ${wanted}`);
+        if (response.statusCode === 401 || response.statusCode === 403) {
+          expect(response.json()).toEqual({ status: 'error', message: expect.any(String) });
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
