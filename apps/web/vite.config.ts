@@ -1,15 +1,18 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { prerender } from './scripts/prerender-plugin.ts';
 
 /** The API the dev server proxies to (`npm run dev` runs it on port 3000). */
 const API_TARGET = process.env.API_TARGET ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), prerender()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // Read by the pre-render step (the chunks each page needs), then deleted.
+    manifest: true,
   },
   server: {
     port: 5173,

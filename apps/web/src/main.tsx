@@ -1,22 +1,43 @@
 import './index.css';
 import './i18n/i18n.ts';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers.tsx';
-import { createAppRouter } from './app/router.tsx';
+import { createAppRouter, loadRoutesFor } from './app/router.tsx';
 import { setupStore } from './app/store.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 
-const store = setupStore();
-const router = createAppRouter();
+/**
+ * A pre-rendered page (docs/decisions/005-prerendering.md) arrives with its HTML in #root: load that
+ * page's code, then hydrate it. Any other page (the SPA shell) renders from scratch.
+ */
+async function start(element: HTMLElement) {
+  const prerendered = element.firstElementChild !== null;
+  const store = setupStore();
+  if (prerendered) {
+    await loadRoutesFor(window.location.pathname);
+    const router = createAppRouter();
+    hydrateRoot(
+      element,
+      <StrictMode>
+        <Providers store={store} hydrating>
+          <RouterProvider router={router} />
+        </Providers>
+      </StrictMode>,
+    );
+    return;
+  }
+  const router = createAppRouter();
+  createRoot(element).render(
+    <StrictMode>
+      <Providers store={store}>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+}
 
-createRoot(root).render(
-  <StrictMode>
-    <Providers store={store}>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+void start(root);

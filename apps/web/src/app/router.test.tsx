@@ -25,7 +25,10 @@ describe('routing and the session', () => {
     renderApp('/');
     expect(await screen.findByRole('heading', { name: 'NATIONAL GENERAL SCIENCE OLYMPIAD' })).toBeVisible();
     expect(screen.getByText('Finding the Hidden Scientists')).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Register Now' })).toHaveAttribute('href', '/register');
+    // The hero's and the promo's Register Now.
+    for (const link of screen.getAllByRole('link', { name: 'Register Now' })) {
+      expect(link).toHaveAttribute('href', '/register');
+    }
     expect(within(screen.getByRole('main')).getByRole('link', { name: 'Login' })).toHaveAttribute(
       'href',
       '/login',
@@ -38,6 +41,7 @@ describe('routing and the session', () => {
     const api = stubApi({
       ...signedInHandlers,
       'POST /api/v1/login': { body: { status: 'success', data: { user: testUser } } },
+      'GET /api/v1/ebooks': { body: { status: 'success', data: [] } },
     });
     const user = userEvent.setup();
     const { router } = renderApp('/my-pdfs');
@@ -60,6 +64,7 @@ describe('routing and the session', () => {
           'GET /api/v1/user',
           'GET /api/v1/user/profile',
           'GET /api/v1/ngso-1/registration/status',
+          'GET /api/v1/ebooks',
         ]),
       ),
     );

@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { LoadingScreen } from './layout/loading-screen.tsx';
 import { GuestOnly, RequireAuth } from './layout/require-auth.tsx';
@@ -20,6 +20,7 @@ export const routes: RouteObject[] = [
       { path: paths.about, lazy: () => import('./routes/about.tsx') },
       { path: paths.events, lazy: () => import('./routes/events.tsx') },
       { path: paths.team, lazy: () => import('./routes/team.tsx') },
+      { path: paths.comingSoon, lazy: () => import('./routes/coming-soon.tsx') },
       {
         element: <GuestOnly />,
         children: [
@@ -29,6 +30,7 @@ export const routes: RouteObject[] = [
       },
       { path: paths.forgotPassword, lazy: () => import('./routes/forgot-password.tsx') },
       { path: paths.resetPassword, lazy: () => import('./routes/reset-password.tsx') },
+      { path: paths.verify, lazy: () => import('./routes/verify.tsx') },
       {
         element: <RequireAuth />,
         children: [
@@ -37,6 +39,7 @@ export const routes: RouteObject[] = [
           { path: paths.finalExam, lazy: () => import('./routes/final-exam.tsx') },
           { path: paths.submissionSuccess, lazy: () => import('./routes/submission-success.tsx') },
           { path: paths.examCountdown, lazy: () => import('./routes/exam-countdown.tsx') },
+          { path: paths.practiceExam, lazy: () => import('./routes/practice-exam.tsx') },
           // The spec: /daily-quiz is the same screen as /national-round-result.
           { path: paths.dailyQuiz, lazy: () => import('./routes/national-round-result.tsx') },
           { path: paths.nationalRoundResult, lazy: () => import('./routes/national-round-result.tsx') },
@@ -56,3 +59,19 @@ export const routes: RouteObject[] = [
 ];
 
 export const createAppRouter = () => createBrowserRouter(routes);
+
+/**
+ * Loads the code of the routes that match `pathname` and puts it in place of their `lazy`, so that a
+ * pre-rendered page hydrates with the same tree the server rendered (no loading screen in between).
+ */
+export async function loadRoutesFor(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      const lazy = route.lazy;
+      if (typeof lazy !== 'function') return;
+      const module = await lazy();
+      Object.assign(route, { ...module, lazy: undefined });
+    }),
+  );
+}

@@ -4,6 +4,7 @@ export const paths = {
   about: '/about',
   events: '/events',
   team: '/team',
+  comingSoon: '/coming-soon',
   register: '/register',
   login: '/login',
   forgotPassword: '/forgot-password',
@@ -13,10 +14,12 @@ export const paths = {
   finalExam: '/final-exam',
   submissionSuccess: '/submission-success',
   examCountdown: '/exam-countdown',
+  practiceExam: '/practice-exam',
   dailyQuiz: '/daily-quiz',
   nationalRoundResult: '/national-round-result',
   nationalRoundRegistration: '/national-round-registration',
   nationalRoundRegistrationComplete: '/national-round-registration-complete',
+  verify: '/verify/:code',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

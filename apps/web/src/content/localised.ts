@@ -1,9 +1,8 @@
-import { z } from 'zod';
+import type { LocalisedText } from './schemas.ts';
 
-/** A text the organisers write, in English and (later) Bangla. English is the fallback. */
-export const LocalisedTextSchema = z.object({ en: z.string().min(1), bn: z.string().min(1).optional() });
-export type LocalisedText = z.infer<typeof LocalisedTextSchema>;
+export type { LocalisedText };
 
+/** The text in the interface's language; English when the Bangla is not written yet. */
 export function pickLanguage(text: LocalisedText, language: string): string {
   return (language.startsWith('bn') ? text.bn : undefined) ?? text.en;
 }

@@ -1,22 +1,10 @@
-import { z } from 'zod';
-import { LocalisedTextSchema } from './localised.ts';
+import type { Organiser } from './schemas.ts';
 
 /**
  * The organiser's details, edited by the organisers. Placeholders until they supply the real ones.
- * Shown in the navigation bar, the footer and the copyright line.
+ * Shown in the navigation bar, the footer and the copyright line. Shape: OrganiserSchema (schemas.ts).
  */
-export const OrganiserSchema = z.object({
-  name: LocalisedTextSchema,
-  shortName: z.string().min(1),
-  about: LocalisedTextSchema,
-  tagline: LocalisedTextSchema,
-  address: LocalisedTextSchema,
-  phone: z.string().min(1),
-  email: z.email(),
-});
-export type Organiser = z.infer<typeof OrganiserSchema>;
-
-export const organiser: Organiser = OrganiserSchema.parse({
+export const organiser: Organiser = {
   name: { en: 'National General Science Olympiad' },
   shortName: 'NGSO',
   about: {
@@ -28,4 +16,4 @@ export const organiser: Organiser = OrganiserSchema.parse({
   address: { en: 'Office address to be announced, Dhaka, Bangladesh' },
   phone: '+880 1700-000000',
   email: 'info@example.org',
-});
+};

@@ -28,10 +28,5 @@ export function serverFieldErrors(error: unknown): Record<string, string> {
   return fields;
 }
 
-/** The HTTP status of a failed call, when there was one. */
-export function errorStatus(error: unknown): number | undefined {
-  if (typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number') {
-    return error.status;
-  }
-  return undefined;
-}
+/** The HTTP status of a failed call (in a module of its own, which does not load zod). */
+export { errorStatus } from './error-status.ts';

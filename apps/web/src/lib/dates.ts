@@ -10,10 +10,8 @@ export function formatInDhaka(date: Date | string | number, pattern: string): st
   return format(date, pattern, { in: tz(TIME_ZONE) });
 }
 
-/** The current year in Bangladesh (the copyright line). */
-export function currentYear(now: Date = new Date()): string {
-  return formatInDhaka(now, 'yyyy');
-}
+/** The current year in Bangladesh (the copyright line); in its own module, free of date-fns. */
+export { currentYear } from './current-year.ts';
 
 /** A count of seconds as m:ss (the forgot-password resend countdown). */
 export function formatCountdown(totalSeconds: number): string {

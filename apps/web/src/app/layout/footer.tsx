@@ -3,13 +3,14 @@ import { Link, useLocation } from 'react-router';
 import { anchors, FULL_FOOTER_PATHS, paths } from '../../config/paths.ts';
 import { pickLanguage } from '../../content/localised.ts';
 import { organiser } from '../../content/organiser.ts';
-import { currentYear } from '../../lib/dates.ts';
+import { currentYear } from '../../lib/current-year.ts';
 
 /** The copyright line every page shows. */
 function Copyright({ name }: { name: string }) {
   const { t } = useTranslation('footer');
   return (
-    <p className="text-center text-sm" data-testid="copyright">
+    // The year is the visitor's, the pre-rendered page's the build's: they differ only at New Year.
+    <p className="text-center text-sm" data-testid="copyright" suppressHydrationWarning>
       {t('copyright', { year: currentYear(), name })}
     </p>
   );

@@ -76,7 +76,7 @@ export function Navbar() {
     }`;
 
   const registerClasses =
-    'inline-flex min-h-11 items-center rounded-lg bg-sky-500 px-4 text-sm font-semibold text-white hover:bg-sky-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-400';
+    'inline-flex min-h-11 items-center rounded-lg bg-sky-700 px-4 text-sm font-semibold text-white hover:bg-sky-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-400';
 
   return (
     <header
@@ -110,7 +110,8 @@ export function Navbar() {
           ))}
         </ul>
 
-        <div className="hidden md:block">
+        {/* A fixed-width slot: the avatar that replaces Register after hydration moves nothing. */}
+        <div className="hidden w-60 shrink-0 justify-end md:flex">
           {signedInUser ? (
             <UserMenu user={signedInUser} imageUrl={imageUrl} transparent={transparent} onLogout={logout} />
           ) : (

@@ -1,8 +1,11 @@
 import { useEffect, useState } from 'react';
 
-/** True while the window is scrolled more than `threshold` pixels. */
+/**
+ * True while the window is scrolled more than `threshold` pixels. False on the first render (as on
+ * the server, so a pre-rendered page hydrates without a mismatch), then the real value.
+ */
 export function useScrolledPast(threshold: number): boolean {
-  const [past, setPast] = useState(() => typeof window !== 'undefined' && window.scrollY > threshold);
+  const [past, setPast] = useState(false);
   useEffect(() => {
     const update = () => setPast(window.scrollY > threshold);
     update();

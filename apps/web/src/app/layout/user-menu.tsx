@@ -95,7 +95,7 @@ export function UserMenu({ user, imageUrl, transparent, onLogout }: UserMenuProp
         }`}
       >
         <Avatar name={user.name} imageUrl={imageUrl} />
-        <span className="max-w-40 truncate" data-testid="nav-user-name">
+        <span className="max-w-36 truncate" data-testid="nav-user-name">
           {user.name}
         </span>
         <svg viewBox="0 0 20 20" className="size-4" fill="currentColor" aria-hidden="true">

@@ -1,9 +1,7 @@
-import { useTranslation } from 'react-i18next';
-import { PagePlaceholder } from '../../components/ui/page-placeholder.tsx';
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { AboutPage } from '../../features/about/components/about-page.tsx';
+import { usePageMeta } from '../../lib/page-meta.ts';
 
 export function Component() {
-  const { t } = useTranslation(['pages', 'common']);
-  useDocumentTitle(t('about'));
-  return <PagePlaceholder title={t('about')} text={t('common:pageBeingBuilt')} />;
+  usePageMeta('about');
+  return <AboutPage />;
 }

@@ -1,9 +1,7 @@
-import { useTranslation } from 'react-i18next';
-import { PagePlaceholder } from '../../components/ui/page-placeholder.tsx';
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { EventsPage } from '../../features/events/components/events-page.tsx';
+import { usePageMeta } from '../../lib/page-meta.ts';
 
 export function Component() {
-  const { t } = useTranslation(['pages', 'common']);
-  useDocumentTitle(t('events'));
-  return <PagePlaceholder title={t('events')} text={t('common:pageBeingBuilt')} />;
+  usePageMeta('events');
+  return <EventsPage />;
 }

@@ -1,9 +1,119 @@
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PagePlaceholder } from '../../components/ui/page-placeholder.tsx';
+import { useSelector } from 'react-redux';
+import { Navigate, useNavigate } from 'react-router';
+import { paths } from '../../config/paths.ts';
+import { selectAuth } from '../../features/auth/slice.ts';
+import { type SubmitResult, useGetQuestionsQuery, useSubmitExamMutation } from '../../features/exam/api.ts';
+import { ExamScreen } from '../../features/exam/components/exam-screen.tsx';
+import { ExamLoadError, ExamLoading } from '../../features/exam/components/exam-status.tsx';
+import { serverTransport } from '../../features/exam/transport.ts';
+import { useAnswerQueue } from '../../features/exam/use-answer-queue.ts';
+import { useExamStatus } from '../../features/exam/use-exam-status.ts';
+import { useNotices } from '../../features/exam/use-notices.ts';
+import { errorStatus } from '../../lib/error-status.ts';
+import { serverClock } from '../../lib/time-sync.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
+/** How long a manual Submit waits for answers still on their way. */
+const SUBMIT_FLUSH_MS = 20_000;
+/** At 0 the last answers may still be saved for the server's grace period (60 s); keep a margin. */
+const TIME_UP_FLUSH_MS = 45_000;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * /final-exam (spec sections 2 and 4): redirects by category and phase; during the window the exam,
+ * with answers saved through the device queue; Submit, or the clock at 0, submits and goes on.
+ */
 export function Component() {
-  const { t } = useTranslation(['pages', 'common']);
-  useDocumentTitle(t('finalExam'));
-  return <PagePlaceholder title={t('finalExam')} text={t('common:pageBeingBuilt')} />;
+  const { t } = useTranslation('exam');
+  useDocumentTitle(t('examTitle'));
+  const navigate = useNavigate();
+  const { user } = useSelector(selectAuth);
+  const { exam, now, phase, isLoading, error, refetch } = useExamStatus();
+  const [finishing, setFinishing] = useState(false);
+  // Once the exam is on screen it stays until it has been submitted (the clock at 0 keeps saving).
+  const active = finishing || (phase === 'DURING_EXAM' && exam?.submitted_at === null);
+  const questions = useGetQuestionsQuery(exam?.category ?? 'junior', { skip: !active || !exam });
+  const [submitExam] = useSubmitExamMutation();
+  const done = useRef(false);
+  const { notices, add, onNotice, clear } = useNotices();
+  const { queue, state } = useAnswerQueue({
+    scope: active && user ? `exam:${user.id}` : null,
+    transport: () => serverTransport,
+    onNotice,
+  });
+
+  const finish = useCallback(
+    (result: SubmitResult | undefined) => {
+      done.current = true;
+      queue?.stop();
+      navigate(paths.submissionSuccess, { replace: true, state: result ? { submitted: result } : null });
+    },
+    [navigate, queue],
+  );
+
+  const onSubmit = useCallback(async () => {
+    if (queue && !(await queue.flush(SUBMIT_FLUSH_MS))) throw new Error(t('submitUnsaved'));
+    const result = await submitExam()
+      .unwrap()
+      .catch(() => {
+        throw new Error(t('submitFailed'));
+      });
+    finish(result);
+  }, [queue, submitExam, finish, t]);
+
+  const onTimeUp = useCallback(() => {
+    if (done.current) return;
+    setFinishing(true);
+    void (async () => {
+      const endsAt = exam ? Date.parse(exam.ends_at) : serverClock.now();
+      const budget = Math.max(5_000, endsAt + TIME_UP_FLUSH_MS - serverClock.now());
+      if (queue) await queue.flush(budget);
+      // The server records the end as the submission time after the window; try a few times.
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        try {
+          finish(await submitExam().unwrap());
+          return;
+        } catch {
+          await pause(2000 * (attempt + 1));
+        }
+      }
+      finish(undefined);
+    })();
+  }, [exam, queue, submitExam, finish]);
+
+  if (error && !exam) {
+    const status = errorStatus(error);
+    if (status === 403 || status === 404) return <Navigate to={paths.profile} replace />;
+    return <ExamLoadError onRetry={refetch} />;
+  }
+  if (isLoading || !exam || now === null || !phase) return <ExamLoading />;
+  if (exam.submitted_at !== null && !finishing) return <Navigate to={paths.submissionSuccess} replace />;
+  if (phase === 'BEFORE_EXAM') return <Navigate to={paths.examCountdown} replace />;
+  if (phase === 'AFTER_EXAM' && !finishing) return <Navigate to={paths.profile} replace />;
+  if (questions.error && !questions.data) {
+    const status = errorStatus(questions.error);
+    if (status === 403) return <ExamLoading />;
+    return <ExamLoadError onRetry={() => void questions.refetch()} />;
+  }
+  if (!questions.data || !queue) return <ExamLoading />;
+
+  return (
+    <ExamScreen
+      title={t('examTitle')}
+      questions={questions.data}
+      endsAt={Date.parse(exam.ends_at)}
+      now={now}
+      queue={queue}
+      state={state}
+      notices={notices}
+      onDismissNotices={clear}
+      onRejectedFiles={add}
+      onSubmit={onSubmit}
+      onTimeUp={onTimeUp}
+      finishing={finishing}
+    />
+  );
 }

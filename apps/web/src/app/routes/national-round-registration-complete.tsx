@@ -1,9 +1,15 @@
 import { useTranslation } from 'react-i18next';
-import { PagePlaceholder } from '../../components/ui/page-placeholder.tsx';
+import { RegistrationComplete } from '../../features/registration/components/registration-complete.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
+/** /national-round-registration-complete: follows the registration form (scroll kept between the two). */
 export function Component() {
-  const { t } = useTranslation(['pages', 'common']);
-  useDocumentTitle(t('nationalRoundRegistrationComplete'));
-  return <PagePlaceholder title={t('nationalRoundRegistrationComplete')} text={t('common:pageBeingBuilt')} />;
+  const { t } = useTranslation('registration');
+  useDocumentTitle(t('complete.title'));
+  return (
+    <section className="mx-auto w-full max-w-3xl px-4 py-10 sm:py-16">
+      <h1 className="mb-6 text-2xl font-bold text-slate-900 sm:text-3xl">{t('complete.title')}</h1>
+      <RegistrationComplete />
+    </section>
+  );
 }

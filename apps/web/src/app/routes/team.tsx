@@ -1,9 +1,8 @@
-import { useTranslation } from 'react-i18next';
-import { PagePlaceholder } from '../../components/ui/page-placeholder.tsx';
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { team } from '../../content/team.ts';
+import { TeamPage } from '../../features/team/components/team-page.tsx';
+import { usePageMeta } from '../../lib/page-meta.ts';
 
 export function Component() {
-  const { t } = useTranslation(['pages', 'common']);
-  useDocumentTitle(t('team'));
-  return <PagePlaceholder title={t('team')} text={t('common:pageBeingBuilt')} />;
+  usePageMeta('team');
+  return <TeamPage team={team} />;
 }

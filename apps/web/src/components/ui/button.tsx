@@ -4,7 +4,7 @@ import { Spinner } from './spinner.tsx';
 type Variant = 'primary' | 'secondary' | 'ghost';
 
 const VARIANTS: Record<Variant, string> = {
-  primary: 'bg-sky-600 text-white hover:bg-sky-700 disabled:bg-sky-600/60',
+  primary: 'bg-sky-700 text-white hover:bg-sky-800 disabled:bg-sky-700/60',
   secondary: 'bg-white text-slate-900 ring-1 ring-slate-300 hover:bg-slate-50 disabled:opacity-60',
   ghost: 'bg-transparent text-sky-700 hover:bg-sky-50 disabled:opacity-60',
 };

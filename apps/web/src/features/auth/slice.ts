@@ -1,6 +1,6 @@
 import type { User } from '@ngso/shared/schemas/auth';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { errorStatus } from '../../lib/api-error.ts';
+import { errorStatus } from '../../lib/error-status.ts';
 import { sessionEnded } from '../../lib/session-events.ts';
 import { authApi } from './api.ts';
 

@@ -1,5 +1,5 @@
 import type { ProfileUser } from '@ngso/shared/schemas/profile';
-import { createSlice } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { sessionEnded } from '../../lib/session-events.ts';
 import { profileApi } from './api.ts';
 
@@ -13,6 +13,9 @@ export type ProfileState = {
   error: unknown;
   preliminaryResult: unknown;
 };
+
+/** A failed photo upload as the state keeps it (plain data: the status and the server's sentence). */
+export type PhotoError = { status: number | null; message: string | null };
 
 export const initialProfileState: ProfileState = {
   profile: null,
@@ -33,6 +36,22 @@ export const profileSlice = createSlice({
       state.error = null;
       state.preliminaryResult = null;
     },
+    /** The photo upload (XMLHttpRequest, for its progress) runs outside RTK Query; it reports here. */
+    photoUpdateStarted(state) {
+      state.updatingPhoto = true;
+      state.error = null;
+    },
+    photoUpdated(state, action: PayloadAction<string | null>) {
+      state.updatingPhoto = false;
+      if (state.profile) state.profile.profile_image = action.payload;
+    },
+    photoUpdateFailed(state, action: PayloadAction<PhotoError>) {
+      state.updatingPhoto = false;
+      state.error = action.payload;
+    },
+    photoUpdateCancelled(state) {
+      state.updatingPhoto = false;
+    },
   },
   extraReducers: (builder) => {
     builder
@@ -49,8 +68,21 @@ export const profileSlice = createSlice({
         state.loadingProfile = false;
         if (action.meta.condition) return;
         state.error = action.payload ?? action.error;
+      })
+      .addMatcher(profileApi.endpoints.updateProfile.matchPending, (state) => {
+        state.updatingProfile = true;
+        state.error = null;
+      })
+      .addMatcher(profileApi.endpoints.updateProfile.matchFulfilled, (state, action) => {
+        state.updatingProfile = false;
+        state.profile = action.payload;
+      })
+      .addMatcher(profileApi.endpoints.updateProfile.matchRejected, (state, action) => {
+        state.updatingProfile = false;
+        state.error = action.payload ?? action.error;
       });
   },
 });
 
-export const { clearProfile } = profileSlice.actions;
+export const { clearProfile, photoUpdateStarted, photoUpdated, photoUpdateFailed, photoUpdateCancelled } =
+  profileSlice.actions;

@@ -1,11 +1,20 @@
-import type { RegistrationStatusResponse } from '@ngso/shared/schemas/registration';
+import type {
+  PreliminaryResult,
+  RegistrationForm,
+  RegistrationFormData,
+  RegistrationResponse,
+  RegistrationStatusResponse,
+} from '@ngso/shared/schemas/registration';
 import { baseApi } from '../../lib/api.ts';
+
+/** The competition of the spec's paths (`/api/v1/ngso-1/...`). */
+const COMPETITION = 'ngso-1';
 
 export const registrationApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /** Loaded once at app start for a signed-in user; a failure is only logged (spec section 2). */
     getRegistrationStatus: build.query<RegistrationStatusResponse, void>({
-      query: () => 'v1/ngso-1/registration/status',
+      query: () => `v1/${COMPETITION}/registration/status`,
       providesTags: ['Registration'],
       async onQueryStarted(_arg, { queryFulfilled }) {
         try {
@@ -15,7 +24,28 @@ export const registrationApi = baseApi.injectEndpoints({
         }
       },
     }),
+    /** The stored form, to correct a rejected registration. */
+    getRegistrationForm: build.query<RegistrationFormData, void>({
+      query: () => `v1/${COMPETITION}/registration`,
+      transformResponse: (response: { data: RegistrationFormData }) => response.data,
+      providesTags: ['Registration'],
+    }),
+    /** Registers (or resubmits a rejected registration); the slice keeps status, date and category. */
+    submitRegistration: build.mutation<RegistrationResponse, RegistrationForm>({
+      query: (body) => ({ url: `v1/${COMPETITION}/registration`, method: 'POST', body }),
+      invalidatesTags: (result) => (result ? ['Registration'] : []),
+    }),
+    /** The preliminary round's result for the signed-in student's own e-mail. */
+    checkPreliminaryResult: build.mutation<PreliminaryResult, string>({
+      query: (email) => ({ url: `v1/${COMPETITION}/preliminary/result`, method: 'POST', body: { email } }),
+      transformResponse: (response: { data: PreliminaryResult }) => response.data,
+    }),
   }),
 });
 
-export const { useGetRegistrationStatusQuery } = registrationApi;
+export const {
+  useGetRegistrationStatusQuery,
+  useGetRegistrationFormQuery,
+  useSubmitRegistrationMutation,
+  useCheckPreliminaryResultMutation,
+} = registrationApi;

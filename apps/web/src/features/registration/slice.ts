@@ -23,6 +23,8 @@ export type RegistrationState = {
   questionsLoading: boolean;
   registrationStatusInitialized: boolean;
   statusLoading: boolean;
+  /** Ours: why organisers rejected the registration (the rejected card shows it). */
+  rejectionReason: string | null;
 };
 
 export const initialRegistrationState: RegistrationState = {
@@ -35,6 +37,7 @@ export const initialRegistrationState: RegistrationState = {
   questionsLoading: false,
   registrationStatusInitialized: false,
   statusLoading: false,
+  rejectionReason: null,
 };
 
 export const registrationSlice = createSlice({
@@ -57,12 +60,25 @@ export const registrationSlice = createSlice({
         state.admitCard = data.admit_card_url ?? action.payload.admit_card_url;
         state.examDetails = data.exam_details ?? action.payload.exam_details;
         state.category = category;
+        state.rejectionReason = data.rejection_reason ?? null;
         state.registrationStatusInitialized = true;
       })
       .addMatcher(registrationApi.endpoints.getRegistrationStatus.matchRejected, (state) => {
         state.statusLoading = false;
+      })
+      // Spec section 4: after a successful register call, status, date and category are stored.
+      .addMatcher(registrationApi.endpoints.submitRegistration.matchFulfilled, (state, action) => {
+        const { category, data } = action.payload;
+        state.registrationStatus = data.registration_status;
+        state.registration_date = data.registration_date;
+        state.category = category;
+        state.rejectionReason = null;
+        state.registrationStatusInitialized = true;
       });
   },
 });
 
 export const { clearRegistration } = registrationSlice.actions;
+
+/** The registration part of the store (the app's RootState has it under `registration`). */
+export const selectRegistration = (state: { registration: RegistrationState }) => state.registration;

@@ -21,7 +21,7 @@ export function Hero() {
         <div className="mt-8 flex flex-col gap-3 sm:flex-row">
           <Link
             to={paths.register}
-            className="inline-flex min-h-12 items-center justify-center rounded-lg bg-sky-500 px-6 font-semibold text-white hover:bg-sky-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-300"
+            className="inline-flex min-h-12 items-center justify-center rounded-lg bg-sky-700 px-6 font-semibold text-white hover:bg-sky-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-300"
           >
             {t('hero.registerNow')}
           </Link>

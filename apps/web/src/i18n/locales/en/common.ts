@@ -21,4 +21,13 @@ export const common = {
   'strength.3': 'Strong',
   'strength.4': 'Very Strong',
   skipToContent: 'Skip to main content',
+  opensInNewTab: '(opens in a new tab)',
+  'carousel.roledescription': 'carousel',
+  'carousel.slide': 'slide',
+  'carousel.slideLabel': '{{index}} of {{total}}',
+  'carousel.previous': 'Previous slide',
+  'carousel.next': 'Next slide',
+  'carousel.pause': 'Pause automatic sliding',
+  'carousel.play': 'Start automatic sliding',
+  'carousel.position': 'Slide {{index}} of {{total}}',
 } as const;

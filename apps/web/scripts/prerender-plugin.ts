@@ -1,0 +1,180 @@
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
+import { build, type Plugin, type ResolvedConfig } from 'vite';
+
+/**
+ * Pre-renders the public pages after the browser build (docs/decisions/005-prerendering.md).
+ *
+ * When `vite build` has written the browser bundle to its outDir (whatever --outDir says), this plugin
+ * builds src/entry-server.tsx for Node, renders each page of PRERENDERED_PAGES to HTML with react-dom's
+ * server renderer, and writes it into the shell (index.html) with the page's title, description, Open
+ * Graph tags and a preload of the page's code: dist/home.html for `/`, dist/<path>/index.html for the
+ * others. index.html itself stays the empty SPA shell for every other address. It also writes
+ * sitemap.xml and robots.txt, and a Brotli and a gzip copy of every text file (served as they are). SITE_URL (default http://localhost:3000) is the public address used in
+ * absolute URLs (sitemap, og:url).
+ */
+
+type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };
+type Manifest = Record<string, ManifestChunk>;
+type ServerEntry = {
+  PRERENDERED_PAGES: readonly { path: string; meta: string; module: string; sitemap: boolean }[];
+  render: (
+    pathname: string,
+    origin: string,
+  ) => Promise<{ html: string; meta: { title: string; description: string }; language: string }>;
+};
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The file a pre-rendered page is written to, relative to outDir. */
+export function pageFile(pathname: string): string {
+  return pathname === '/' ? 'home.html' : path.join(pathname.replace(/^\/+|\/+$/g, ''), 'index.html');
+}
+
+/** The chunks a route module needs (itself and its static imports), as URLs. */
+function chunkUrls(manifest: Manifest, key: string, base: string, seen = new Set<string>()): string[] {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(key)) return [];
+  seen.add(key);
+  return [
+    `${base}${chunk.file}`,
+    ...(chunk.imports ?? []).flatMap((i) => chunkUrls(manifest, i, base, seen)),
+  ];
+}
+
+function pageHtml(
+  template: string,
+  page: {
+    title: string;
+    description: string;
+    url: string;
+    html: string;
+    preloads: string[];
+    siteName: string;
+  },
+): string {
+  const head = [
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:site_name" content="${escapeHtml(page.siteName)}" />`,
+    `<meta property="og:locale" content="en_US" />`,
+    `<meta property="og:title" content="${escapeHtml(page.title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(page.description)}" />`,
+    `<meta property="og:url" content="${escapeHtml(page.url)}" />`,
+    `<meta name="twitter:card" content="summary" />`,
+    ...page.preloads
+      .filter((url) => !template.includes(`"${url}"`))
+      .map((url) => `<link rel="modulepreload" crossorigin href="${url}">`),
+  ].join('\n    ');
+  const replaced = template
+    .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
+    .replace(
+      /<meta name="description" content="[^"]*"\s*\/?>/,
+      `<meta name="description" content="${escapeHtml(page.description)}" />`,
+    )
+    .replace('</head>', `  ${head}\n  </head>`)
+    .replace('<div id="root"></div>', `<div id="root">${page.html}</div>`);
+  if (!replaced.includes(page.html)) throw new Error('index.html has no <div id="root"></div>');
+  return replaced;
+}
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+const COMPRESSIBLE = /\.(js|css|svg|xml|txt|json|webmanifest)$/;
+
+/** Writes x.br and x.gz beside every text file worth compressing (the server sends them as they are). */
+async function precompress(dir: string): Promise<void> {
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !COMPRESSIBLE.test(entry.name)) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const content = await readFile(file);
+    if (content.length < 1024) continue;
+    await writeFile(`${file}.br`, await brotli(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+    await writeFile(`${file}.gz`, await gzipAsync(content, { level: 9 }));
+  }
+}
+
+export function prerender(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'ngso-prerender',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async closeBundle() {
+      if (config.build.ssr || process.env.NGSO_PRERENDER === 'off') return;
+      const started = performance.now();
+      const outDir = path.resolve(config.root, config.build.outDir);
+      const siteUrl = (process.env.SITE_URL ?? 'http://localhost:3000').replace(/\/$/, '');
+      const serverDir = path.join(config.root, 'node_modules', '.cache', `ngso-prerender-${process.pid}`);
+
+      await build({
+        root: config.root,
+        configFile: config.configFile,
+        mode: config.mode,
+        logLevel: 'warn',
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+        ssr: { noExternal: true },
+        build: {
+          ssr: 'src/entry-server.tsx',
+          outDir: serverDir,
+          emptyOutDir: true,
+          copyPublicDir: false,
+          manifest: false,
+          minify: false,
+        },
+      });
+
+      try {
+        const entry = (await import(
+          pathToFileURL(path.join(serverDir, 'entry-server.js')).href
+        )) as ServerEntry;
+        const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
+        const manifestFile = path.join(outDir, '.vite', 'manifest.json');
+        const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as Manifest;
+        const base = config.base;
+
+        for (const page of entry.PRERENDERED_PAGES) {
+          const { html, meta } = await entry.render(page.path, siteUrl);
+          const file = path.join(outDir, pageFile(page.path));
+          await mkdir(path.dirname(file), { recursive: true });
+          await writeFile(
+            file,
+            pageHtml(template, {
+              ...meta,
+              html,
+              url: `${siteUrl}${page.path}`,
+              siteName: 'National General Science Olympiad',
+              preloads: chunkUrls(manifest, `src/app/routes/${page.module}.tsx`, base),
+            }),
+          );
+        }
+
+        const today = new Date().toISOString().slice(0, 10);
+        const urls = entry.PRERENDERED_PAGES.filter((page) => page.sitemap)
+          .map((page) => `  <url><loc>${siteUrl}${page.path}</loc><lastmod>${today}</lastmod></url>`)
+          .join('\n');
+        await writeFile(
+          path.join(outDir, 'sitemap.xml'),
+          `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,
+        );
+        await writeFile(
+          path.join(outDir, 'robots.txt'),
+          `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${siteUrl}/sitemap.xml\n`,
+        );
+        // The manifest was only for this step; it is not served.
+        await rm(path.join(outDir, '.vite'), { recursive: true, force: true });
+        await precompress(outDir);
+        config.logger.info(
+          `pre-rendered ${entry.PRERENDERED_PAGES.length} pages in ${Math.round(performance.now() - started)} ms`,
+        );
+      } finally {
+        await rm(serverDir, { recursive: true, force: true });
+      }
+    },
+  };
+}

@@ -1,0 +1,106 @@
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSelector } from 'react-redux';
+import { Link } from 'react-router';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button, buttonClasses } from '../../components/ui/button.tsx';
+import { paths } from '../../config/paths.ts';
+import { selectAuth } from '../../features/auth/slice.ts';
+import { imagesOf } from '../../features/exam/components/answer-images.tsx';
+import { ExamScreen } from '../../features/exam/components/exam-screen.tsx';
+import { ExamLoading } from '../../features/exam/components/exam-status.tsx';
+import { PRACTICE_MINUTES, PRACTICE_QUESTIONS } from '../../features/exam/practice-content.ts';
+import { practiceTransport } from '../../features/exam/transport.ts';
+import { useAnswerQueue } from '../../features/exam/use-answer-queue.ts';
+import { useNotices } from '../../features/exam/use-notices.ts';
+import { useServerNow } from '../../lib/time-sync.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+
+const startKey = (userId: string) => `ngso-practice-start:${userId}`;
+
+/** When this student's practice started (kept across a reload), starting it now if none runs. */
+function practiceStart(userId: string, now: number, restart = false): number {
+  const stored = Number(localStorage.getItem(startKey(userId)));
+  if (!restart && stored > 0 && now - stored < PRACTICE_MINUTES * 60_000) return stored;
+  localStorage.setItem(startKey(userId), String(now));
+  return now;
+}
+
+/**
+ * /practice-exam (beyond the spec): any signed-in student, any time, 10 minutes, two sample questions,
+ * the same page and the same uploads; the answers stay in this browser and never touch the real attempt.
+ */
+export function Component() {
+  const { t } = useTranslation('exam');
+  useDocumentTitle(t('practiceTitle'));
+  const { user } = useSelector(selectAuth);
+  const now = useServerNow();
+  const [startedAt, setStartedAt] = useState<number | null>(null);
+  const [done, setDone] = useState(false);
+  const { notices, add, onNotice, clear } = useNotices();
+  // Each run (its start instant) has its own answers.
+  const scope = user && !done && startedAt !== null ? `practice:${user.id}:${startedAt}` : null;
+  const { queue, state } = useAnswerQueue({
+    scope,
+    transport: (storage) => practiceTransport(storage, `${scope}:answers`),
+    onNotice,
+  });
+
+  if (user && now !== null && startedAt === null) setStartedAt(practiceStart(user.id, now));
+
+  const answered = PRACTICE_QUESTIONS.filter((q) => imagesOf(state, q.id).length > 0).length;
+  const finish = useCallback(async () => {
+    await queue?.flush(10_000);
+    setDone(true);
+  }, [queue]);
+
+  if (done) {
+    return (
+      <section className="mx-auto max-w-xl space-y-4 px-4 py-12">
+        <span className="inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+          {t('practiceLabel')}
+        </span>
+        <h1 className="text-2xl font-bold text-slate-900">{t('practice.doneHeading')}</h1>
+        <Alert tone="success">
+          {t('practice.doneText', { answered: String(answered), total: String(PRACTICE_QUESTIONS.length) })}
+        </Alert>
+        <div className="flex flex-wrap gap-3">
+          <Button
+            onClick={() => {
+              if (!user || now === null) return;
+              setStartedAt(practiceStart(user.id, now, true));
+              setDone(false);
+            }}
+          >
+            {t('practice.again')}
+          </Button>
+          <Link to={paths.profile} className={buttonClasses('secondary')}>
+            {t('returnToProfile')}
+          </Link>
+        </div>
+      </section>
+    );
+  }
+  if (!queue || now === null || startedAt === null) return <ExamLoading />;
+  return (
+    <>
+      <div className="mx-auto mt-3 max-w-6xl px-3 sm:px-6">
+        <Alert tone="info">{t('practiceNote')}</Alert>
+      </div>
+      <ExamScreen
+        title={t('practiceTitle')}
+        practice
+        questions={PRACTICE_QUESTIONS}
+        endsAt={startedAt + PRACTICE_MINUTES * 60_000}
+        now={now}
+        queue={queue}
+        state={state}
+        notices={notices}
+        onDismissNotices={clear}
+        onRejectedFiles={add}
+        onSubmit={finish}
+        onTimeUp={() => void finish()}
+      />
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+import './i18n/i18n.ts';
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { Provider } from 'react-redux';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { guestState } from './app/providers.tsx';
+import { routes } from './app/router.tsx';
+import { SessionGate } from './app/session-gate.tsx';
+import { setupStore } from './app/store.ts';
+import { PRERENDERED_PAGES } from './config/public-pages.ts';
+import { i18next } from './i18n/i18n.ts';
+import { pageMeta } from './lib/page-meta.ts';
+
+export { PRERENDERED_PAGES };
+
+/**
+ * Renders one public page to HTML at build time, as a guest sees it (docs/decisions/005-prerendering.md).
+ * Used by scripts/prerender-plugin.ts after the browser build.
+ */
+export async function render(pathname: string, origin: string) {
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(new URL(pathname, origin)));
+  if (context instanceof Response) throw new Error(`${pathname} redirects; it cannot be pre-rendered`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const { store } = setupStore();
+  const html = renderToString(
+    <StrictMode>
+      <Provider store={store} serverState={guestState(store.getState())}>
+        <SessionGate>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </SessionGate>
+      </Provider>
+    </StrictMode>,
+  );
+  const page = PRERENDERED_PAGES.find((p) => p.path === pathname);
+  const meta = page ? pageMeta(page.meta) : pageMeta('home');
+  return { html, meta, language: i18next.language, status: context.statusCode };
+}

@@ -1,0 +1,145 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { DIVISIONS, districtsOf, type Place, subDistrictsOf } from '@ngso/shared/geography';
+import { ProfileUpdateSchema, type ProfileUser } from '@ngso/shared/schemas/profile';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { SelectField, type SelectOption } from '../../../components/ui/select-field.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { translateMessage } from '../../../i18n/message.ts';
+import { serverMessage } from '../../../lib/api-error.ts';
+import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { useUpdateProfileMutation } from '../api.ts';
+import { changedFields, EDITABLE_FIELDS, formValuesOf } from '../profile-changes.ts';
+
+/** Place names as choices. English for now; the Bangla issue switches the labels to `bn`. */
+const optionsOf = (places: readonly Place[]): SelectOption[] =>
+  places.map((place) => ({ value: place.name, label: place.name }));
+
+const DIVISION_OPTIONS = optionsOf(DIVISIONS);
+
+/** No HTTP answer at all (RTK Query's FETCH_ERROR or TIMEOUT_ERROR): the connection failed. */
+const noAnswer = (failure: unknown) =>
+  typeof failure === 'object' &&
+  failure !== null &&
+  'status' in failure &&
+  (failure.status === 'FETCH_ERROR' || failure.status === 'TIMEOUT_ERROR');
+
+type EditProfileModalProps = { open: boolean; profile: ProfileUser; onClose: () => void };
+
+export function EditProfileModal({ open, profile, onClose }: EditProfileModalProps) {
+  const { t } = useTranslation('profile');
+  return (
+    <Modal open={open} onClose={onClose} title={t('edit.title')} closeLabel={t('close')}>
+      <EditProfileForm profile={profile} onDone={onClose} />
+    </Modal>
+  );
+}
+
+/**
+ * Edit Profile (spec section 4): the division → district → sub-district cascade, only changed
+ * fields sent, no call when nothing changed, the spec's failure sentences.
+ */
+function EditProfileForm({ profile, onDone }: { profile: ProfileUser; onDone: () => void }) {
+  const { t } = useTranslation('profile');
+  const [updateProfile, { isLoading }] = useUpdateProfileMutation();
+  const [formError, setFormError] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setValue,
+    setError,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(ProfileUpdateSchema),
+    mode: 'onTouched',
+    defaultValues: formValuesOf(profile),
+  });
+
+  const division = watch('division') ?? '';
+  const district = watch('district') ?? '';
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(undefined);
+    const changes = changedFields(profile, values);
+    if (Object.keys(changes).length === 0) {
+      onDone();
+      return;
+    }
+    try {
+      await updateProfile(changes).unwrap();
+      onDone();
+    } catch (failure) {
+      applyServerFieldErrors(failure, setError, EDITABLE_FIELDS);
+      const message = serverMessage(failure);
+      setFormError(message ?? (noAnswer(failure) ? t('edit.error') : t('edit.failed')));
+    }
+  });
+
+  const field = (name: (typeof EDITABLE_FIELDS)[number]) => translateMessage(errors[name]?.message);
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t('edit.title')}>
+      {formError ? <Alert tone="error">{formError}</Alert> : null}
+      <TextField label={t('edit.name')} autoComplete="name" error={field('name')} {...register('name')} />
+      <TextField
+        label={t('edit.phone')}
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        hint={t('edit.phoneHint')}
+        error={field('phone_number')}
+        {...register('phone_number')}
+      />
+      <TextField
+        label={t('edit.institution')}
+        autoComplete="organization"
+        hint={t('edit.institutionHint')}
+        error={field('institution')}
+        {...register('institution')}
+      />
+      <SelectField
+        label={t('edit.division')}
+        placeholder={t('edit.chooseDivision')}
+        options={DIVISION_OPTIONS}
+        error={field('division')}
+        {...register('division', {
+          onChange: () => {
+            setValue('district', '');
+            setValue('sub_district', '');
+          },
+        })}
+      />
+      <SelectField
+        label={t('edit.district')}
+        placeholder={t('edit.chooseDistrict')}
+        options={optionsOf(division ? districtsOf(division) : [])}
+        hint={division ? undefined : t('edit.districtHint')}
+        error={field('district')}
+        {...register('district', { onChange: () => setValue('sub_district', '') })}
+        disabled={!division}
+      />
+      <SelectField
+        label={t('edit.subDistrict')}
+        placeholder={t('edit.chooseSubDistrict')}
+        options={optionsOf(district ? subDistrictsOf(district) : [])}
+        hint={district ? undefined : t('edit.subDistrictHint')}
+        error={field('sub_district')}
+        {...register('sub_district')}
+        disabled={!district}
+      />
+      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onDone}>
+          {t('cancel')}
+        </Button>
+        <Button type="submit" pending={isLoading} pendingText={t('edit.saving')}>
+          {t('edit.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,41 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { stubApi } from '../../../test/fetch-stub.ts';
+import { renderWithStore } from '../../../test/render.tsx';
+import { VerifyResult } from './verify-result.tsx';
+
+describe('VerifyResult', () => {
+  it('shows name, roll number, category and status', async () => {
+    stubApi({
+      'GET /api/v1/verify/abc123': {
+        body: {
+          status: 'success',
+          data: {
+            name: 'Ayesha Rahman',
+            roll_number: 'SR-0001',
+            category: 'senior',
+            registration_status: 'approved',
+          },
+        },
+      },
+    });
+    renderWithStore(<VerifyResult code="abc123" />);
+    expect(await screen.findByTestId('verify-name')).toHaveTextContent('Ayesha Rahman');
+    expect(screen.getByTestId('verify-roll')).toHaveTextContent('SR-0001');
+    expect(screen.getByTestId('verify-category')).toHaveTextContent('Senior');
+    expect(screen.getByTestId('verify-status')).toHaveTextContent('Approved');
+  });
+
+  it('says when no admit card matches the code', async () => {
+    stubApi({
+      'GET /api/v1/verify/nope': {
+        status: 404,
+        body: { status: 'error', message: 'No admit card matches this code.' },
+      },
+    });
+    renderWithStore(<VerifyResult code="nope" />);
+    expect(await screen.findByTestId('verify-not-found')).toHaveTextContent(
+      /^No admit card matches this code\.$/,
+    );
+  });
+});

@@ -1,0 +1,63 @@
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { errorStatus, serverMessage } from '../../../lib/api-error.ts';
+import { useVerifyAdmitCardQuery } from '../api.ts';
+
+function Row({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
+      <dd className="mt-0.5 break-words text-lg text-slate-900" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+/** The public admit card check: name, roll number, category and status, or that no card matches. */
+export function VerifyResult({ code }: { code: string }) {
+  const { t } = useTranslation('verify');
+  const { data, error, isLoading, isFetching, refetch } = useVerifyAdmitCardQuery(code);
+
+  if (isLoading) {
+    return (
+      <p role="status" className="flex items-center gap-3 text-slate-700">
+        <Spinner className="size-5 text-sky-600" />
+        {t('loading')}
+      </p>
+    );
+  }
+
+  if (error !== undefined && errorStatus(error) === 404) {
+    return (
+      <Alert tone="error" className="text-base">
+        <span data-testid="verify-not-found">{serverMessage(error) ?? t('notFound')}</span>
+      </Alert>
+    );
+  }
+
+  if (!data) {
+    return (
+      <div className="space-y-4">
+        <Alert tone="error">{t('error')}</Alert>
+        <Button variant="secondary" pending={isFetching} onClick={() => void refetch()}>
+          {t('tryAgain')}
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="space-y-4 rounded-2xl border border-emerald-200 bg-white p-5 shadow-sm sm:p-6">
+      <p className="font-semibold text-emerald-800">{t('valid')}</p>
+      <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <Row label={t('name')} value={data.name} testId="verify-name" />
+        <Row label={t('rollNumber')} value={data.roll_number} testId="verify-roll" />
+        <Row label={t('category')} value={t(`category.${data.category}`)} testId="verify-category" />
+        <Row label={t('status')} value={t(`status.${data.registration_status}`)} testId="verify-status" />
+      </dl>
+    </div>
+  );
+}

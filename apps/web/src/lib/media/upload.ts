@@ -1,0 +1,116 @@
+import { ErrorResponseSchema } from '@ngso/shared/schemas/common';
+import { MediaError } from './media-error.ts';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy, retryDelay, shouldRetry } from './retry-policy.ts';
+
+export type SendFileOptions = {
+  /** Absolute address to POST to. */
+  url: string;
+  file: Blob;
+  /** The name the server sees (a Blob has none). */
+  fileName?: string;
+  /** The multipart field; the API's is `file`. */
+  field?: string;
+  /** Whole percent sent, 0 to 100; starts again at 0 when an attempt is retried. */
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+  retry?: RetryPolicy;
+};
+
+function parseBody(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
+}
+
+function messageOf(body: unknown): string | undefined {
+  const parsed = ErrorResponseSchema.safeParse(body);
+  const message = parsed.success ? parsed.data.message.trim() : '';
+  return message || undefined;
+}
+
+/** One attempt: XMLHttpRequest, because fetch cannot report upload progress. */
+function attempt(options: SendFileOptions, fileName: string): Promise<unknown> {
+  const { url, file, field = 'file', onProgress, signal } = options;
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new MediaError('cancelled'));
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    const onAbort = () => xhr.abort();
+    const done = () => signal?.removeEventListener('abort', onAbort);
+    signal?.addEventListener('abort', onAbort, { once: true });
+
+    xhr.open('POST', url);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.setRequestHeader('X-Requested-With', 'XMLHttpRequest');
+    // No Content-Type: the browser sets multipart/form-data with its boundary.
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) {
+        onProgress?.(Math.min(100, Math.floor((event.loaded / event.total) * 100)));
+      }
+    };
+    xhr.onload = () => {
+      done();
+      const body = parseBody(xhr.responseText);
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress?.(100);
+        resolve(body);
+      } else if (xhr.status === 0) {
+        reject(new MediaError('network', { fileName }));
+      } else {
+        reject(new MediaError('http', { status: xhr.status, fileName, serverMessage: messageOf(body) }));
+      }
+    };
+    xhr.onerror = () => {
+      done();
+      reject(new MediaError('network', { fileName }));
+    };
+    xhr.ontimeout = xhr.onerror;
+    xhr.onabort = () => {
+      done();
+      reject(new MediaError('cancelled', { fileName }));
+    };
+
+    const form = new FormData();
+    form.append(field, file, fileName);
+    xhr.send(form);
+  });
+}
+
+function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new MediaError('cancelled'));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/**
+ * Sends one file as multipart with the API's headers and the session cookie. Reports progress,
+ * stops when `signal` aborts (rejecting with a 'cancelled' MediaError), and tries again after a
+ * pause when the connection fails (never when the server refused). Resolves with the parsed body.
+ */
+export async function sendFile(options: SendFileOptions): Promise<unknown> {
+  const policy = options.retry ?? DEFAULT_RETRY_POLICY;
+  const fileName = options.fileName ?? (options.file instanceof File ? options.file.name : 'upload');
+  for (let tries = 0; ; tries += 1) {
+    try {
+      options.onProgress?.(0);
+      return await attempt(options, fileName);
+    } catch (error) {
+      if (options.signal?.aborted) throw new MediaError('cancelled', { fileName });
+      if (!shouldRetry(error, tries, policy)) throw error;
+      await pause(retryDelay(tries, policy), options.signal);
+    }
+  }
+}

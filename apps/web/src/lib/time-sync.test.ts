@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { bestSample, computeOffset, createTimeSync } from './time-sync.ts';
+
+describe('computeOffset', () => {
+  it('takes the server time as the middle of the round trip', () => {
+    // Sent at 1000, answered at 1400 (device time); the server said 5000 at the midpoint (1200).
+    expect(computeOffset(1000, 5000, 1400)).toBe(3800);
+    expect(computeOffset(0, 0, 0)).toBe(0);
+  });
+
+  it('prefers the sample with the shortest round trip', () => {
+    expect(
+      bestSample([
+        { offset: 10, roundTrip: 900 },
+        { offset: 20, roundTrip: 80 },
+      ]),
+    ).toEqual({
+      offset: 20,
+      roundTrip: 80,
+    });
+  });
+});
+
+describe('createTimeSync', () => {
+  it('shows the server time on a phone whose clock is an hour wrong', async () => {
+    const serverNow = Date.parse('2025-01-14T17:00:00+06:00');
+    const hourFast = serverNow + 3_600_000;
+    let device = hourFast;
+    const clock = createTimeSync({
+      deviceNow: () => device,
+      fetchServerTime: async () => {
+        device += 100; // 100 ms there
+        const answer = serverNow + (device - hourFast);
+        device += 100; // 100 ms back
+        return answer;
+      },
+    });
+    expect(await clock.sync()).toBe(true);
+    expect(clock.synced()).toBe(true);
+    expect(clock.offset()).toBe(-3_600_000);
+    expect(clock.now() - (serverNow + (device - hourFast))).toBe(0);
+  });
+
+  it('keeps the last offset when a sync fails', async () => {
+    let fail = false;
+    const clock = createTimeSync({
+      deviceNow: () => 1000,
+      fetchServerTime: async () => {
+        if (fail) throw new Error('offline');
+        return 6000;
+      },
+    });
+    await clock.sync();
+    fail = true;
+    expect(await clock.sync()).toBe(false);
+    expect(clock.offset()).toBe(5000);
+  });
+});

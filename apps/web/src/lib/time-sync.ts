@@ -1,0 +1,168 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { apiBaseUrl } from './base-query.ts';
+
+/**
+ * The server's clock in the browser (decisions.md: time is the server's). A phone's own clock may be
+ * wrong by minutes or hours; every exam time is computed as `Date.now() + offset`, the offset taken
+ * from `GET /api/v1/time` and corrected for the round trip.
+ */
+
+/**
+ * The device clock's error: server time minus device time at the moment the server answered, taken
+ * as the middle of the round trip (`t0` sent, `t1` received, both device times in ms).
+ */
+export function computeOffset(t0: number, serverNow: number, t1: number): number {
+  return serverNow - (t0 + t1) / 2;
+}
+
+export type TimeSample = { offset: number; roundTrip: number };
+
+/** Of several samples, the one with the shortest round trip is the most exact. */
+export function bestSample(samples: TimeSample[]): TimeSample | undefined {
+  return samples.reduce<TimeSample | undefined>(
+    (best, sample) => (best === undefined || sample.roundTrip < best.roundTrip ? sample : best),
+    undefined,
+  );
+}
+
+export type TimeSyncOptions = {
+  /** Fetches the server's time as milliseconds since the epoch. */
+  fetchServerTime: () => Promise<number>;
+  /** The device clock (tests pass a wrong one). */
+  deviceNow?: () => number;
+};
+
+export type TimeSync = {
+  /** Server-corrected now, in ms since the epoch. */
+  now: () => number;
+  offset: () => number;
+  /** Whether at least one sync has succeeded. */
+  synced: () => boolean;
+  /** Takes a new sample; resolves whether it succeeded (a failed one keeps the last offset). */
+  sync: () => Promise<boolean>;
+  subscribe: (listener: () => void) => () => void;
+  /** Re-syncs when the tab becomes visible, the window gets focus or the connection returns. */
+  watch: () => () => void;
+};
+
+export function createTimeSync({ fetchServerTime, deviceNow = Date.now }: TimeSyncOptions): TimeSync {
+  let offset = 0;
+  let synced = false;
+  let running: Promise<boolean> | null = null;
+  let watchers = 0;
+  const listeners = new Set<() => void>();
+
+  const sync = () => {
+    running ??= (async () => {
+      try {
+        const samples: TimeSample[] = [];
+        // Two samples: the first may carry a connection set-up that the second does not.
+        for (let i = 0; i < 2; i += 1) {
+          const t0 = deviceNow();
+          const serverNow = await fetchServerTime();
+          const t1 = deviceNow();
+          samples.push({ offset: computeOffset(t0, serverNow, t1), roundTrip: t1 - t0 });
+        }
+        const best = bestSample(samples);
+        if (best) {
+          offset = best.offset;
+          synced = true;
+          for (const listener of listeners) listener();
+        }
+        return true;
+      } catch {
+        return false;
+      } finally {
+        running = null;
+      }
+    })();
+    return running;
+  };
+
+  const onWake = () => {
+    if (typeof document === 'undefined' || document.visibilityState !== 'hidden') void sync();
+  };
+
+  return {
+    now: () => deviceNow() + offset,
+    offset: () => offset,
+    synced: () => synced,
+    sync,
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    watch: () => {
+      watchers += 1;
+      if (watchers === 1) {
+        document.addEventListener('visibilitychange', onWake);
+        window.addEventListener('focus', onWake);
+        window.addEventListener('online', onWake);
+      }
+      if (!synced) void sync();
+      return () => {
+        watchers -= 1;
+        if (watchers === 0) {
+          document.removeEventListener('visibilitychange', onWake);
+          window.removeEventListener('focus', onWake);
+          window.removeEventListener('online', onWake);
+        }
+      };
+    },
+  };
+}
+
+/** `GET /api/v1/time` → `{status, now}` (ISO 8601 with offset). */
+async function fetchServerTime(): Promise<number> {
+  const response = await fetch(new URL('v1/time', apiBaseUrl()), {
+    headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+    credentials: 'include',
+    cache: 'no-store',
+  });
+  if (!response.ok) throw new Error(`GET /api/v1/time answered ${response.status}`);
+  const body = (await response.json()) as { now?: unknown };
+  const at = typeof body.now === 'string' ? Date.parse(body.now) : Number.NaN;
+  if (Number.isNaN(at)) throw new Error('GET /api/v1/time sent no time');
+  return at;
+}
+
+/** The app's one server clock. */
+export const serverClock = createTimeSync({ fetchServerTime });
+
+/**
+ * Server-corrected now, re-rendering every `tickMs` (1 s by default, the spec's exam clock) and when a
+ * new offset arrives. Keeps the clock in sync while mounted. Returns null until the first sync has
+ * succeeded or failed, so nothing decides on the device's own clock before the server answered.
+ */
+export function useServerNow(clock: TimeSync = serverClock, tickMs = 1000): number | null {
+  const [tried, setTried] = useState(clock.synced());
+  useEffect(() => {
+    const stop = clock.watch();
+    let active = true;
+    if (!clock.synced()) {
+      void clock.sync().then(() => {
+        if (active) setTried(true);
+      });
+    }
+    return () => {
+      active = false;
+      stop();
+    };
+  }, [clock]);
+  useSyncExternalStore(clock.subscribe, clock.offset, clock.offset);
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    // Tick on the second boundary of the corrected clock, so displayed seconds change together.
+    let timer: ReturnType<typeof setTimeout>;
+    const schedule = () => {
+      const wait = tickMs - (clock.now() % tickMs) + 5;
+      timer = setTimeout(() => {
+        setTick((n) => n + 1);
+        schedule();
+      }, wait);
+    };
+    schedule();
+    return () => clearTimeout(timer);
+  }, [clock, tickMs]);
+  return tried || clock.synced() ? clock.now() : null;
+}

@@ -1,0 +1,80 @@
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { approveRegistrationOf, importPreliminaryResults, uniqueTransactionId, XHR } from './admin.ts';
+import { newStudent } from './fixtures.ts';
+
+export type ExamCategory = 'junior' | 'senior' | 'secondary';
+
+/** A class of each category (the server derives the category from the class). */
+const CLASS_OF: Record<ExamCategory, number> = { junior: 7, senior: 9, secondary: 11 };
+
+/** An instant as ISO 8601 in Asia/Dhaka (+06:00), as the admin calls take it. */
+export function dhakaIso(ms: number): string {
+  return new Date(ms + 6 * 3_600_000).toISOString().replace(/\.\d{3}Z$/, '+06:00');
+}
+
+/** Moves a category's exam window (admin call). */
+export async function setExamWindow(
+  admin: APIRequestContext,
+  category: ExamCategory,
+  startsAt: number,
+  endsAt: number,
+) {
+  const response = await admin.put(`/api/v1/admin/exams/${category}`, {
+    data: { starts_at: dhakaIso(startsAt), ends_at: dhakaIso(endsAt) },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/**
+ * A student of `category` whose final-round registration is approved, signed in through the login
+ * page of `page`: account (API), qualified preliminary result (admin CSV import), registration form
+ * (API, as the student), approval (admin).
+ */
+export async function approvedStudent(
+  page: Page,
+  admin: APIRequestContext,
+  category: ExamCategory = 'junior',
+) {
+  const student = newStudent();
+  const registered = await page.request.post('/api/v1/register', {
+    data: {
+      name: student.name,
+      email: student.email,
+      password: student.password,
+      phone_number: student.phone,
+    },
+    headers: XHR,
+  });
+  expect(registered.ok(), await registered.text()).toBe(true);
+  await importPreliminaryResults(admin, [
+    { email: student.email, name: student.name, category, score: 48, total: 60, qualified: true },
+  ]);
+  const form = await page.request.post('/api/v1/ngso-1/registration', {
+    headers: XHR,
+    data: {
+      name: student.name,
+      institution: 'Rajshahi Collegiate School',
+      class: CLASS_OF[category],
+      division: 'Rajshahi',
+      district: 'Bogura',
+      sub_district: 'Adamdighi',
+      guardian_name: 'Karim Rahman',
+      guardian_phone: '01811111111',
+      tshirt_size: 'M',
+      pickup_spot: 'own',
+      payment_method: 'bkash',
+      payment_sender: '01711111111',
+      transaction_id: uniqueTransactionId(),
+    },
+  });
+  expect(form.status(), await form.text()).toBe(201);
+  await approveRegistrationOf(admin, student.email);
+
+  await page.context().clearCookies();
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(student.email);
+  await page.getByLabel('Password', { exact: true }).fill(student.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  return student;
+}
