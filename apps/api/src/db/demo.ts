@@ -1,14 +1,18 @@
+import { CATEGORIES } from '@ngso/shared/constants';
 import { openForTool, runTool } from '../cli/open-for-tool.ts';
 import { ensureAdmin } from '../lib/admin.ts';
 import { hashPassword } from '../lib/passwords.ts';
+import { toDhakaIso } from '../lib/time.ts';
 import { findUserByEmail, insertUser } from '../modules/auth/auth.repo.ts';
 import { seedPreparationEbook } from '../modules/ebooks/ebook-seed.ts';
+import { changeExamWindow } from '../modules/exam/exam-admin.service.ts';
 import { importPreliminaryResults } from '../modules/preliminary/preliminary.service.ts';
 import { approveRegistration, submitRegistration } from '../modules/registration/registration.service.ts';
 
 /**
  * Demo accounts in every state, so anyone can try every screen in a minute:
- * a qualified student who can register, one pending verification, one approved, and an admin.
+ * a qualified student who can register, one pending verification, one approved (who can take the exam,
+ * open from two minutes after the demo starts), and an admin.
  */
 const STUDENTS = [
   { key: 'qualified', name: 'Demo Student', email: 'student@demo.test', password: 'Student-demo-1' },
@@ -77,6 +81,18 @@ runTool(async () => {
       await approveRegistration(tool.services, registration.id, admin);
     }
     await seedPreparationEbook(tool.services);
+    if (admin) {
+      // The exam opens two minutes from now and runs for an hour, so every exam screen can be tried.
+      const start = new Date(Math.ceil((now.getTime() + 120_000) / 60_000) * 60_000);
+      const end = new Date(start.getTime() + 60 * 60_000);
+      for (const category of CATEGORIES) {
+        await changeExamWindow(tool.services, admin, 'ngso-1', category, {
+          starts_at: start.toISOString(),
+          ends_at: end.toISOString(),
+        });
+      }
+      console.log(`\nThe exam opens at ${toDhakaIso(start)} and ends at ${toDhakaIso(end)} (Asia/Dhaka).`);
+    }
 
     console.log('\nDemo accounts:');
     console.table([
