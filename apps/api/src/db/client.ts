@@ -45,6 +45,13 @@ const MIGRATION_LOCK_ID = 4_202_501;
 
 export async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString, max: 20 });
+  // An idle connection that the server closes (a restart, a failover) must not crash the process:
+  // the pool drops it and opens a new one for the next query.
+  pool.on('error', (err) =>
+    console.warn(
+      `database connection lost (${(err as { code?: string }).code ?? err.message}); reconnecting on the next query`,
+    ),
+  );
   const db = drizzlePg({ client: pool, schema });
   const lock = await pool.connect();
   try {
