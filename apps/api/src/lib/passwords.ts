@@ -20,3 +20,9 @@ export const dummyPasswordHash = () => {
   dummyHash ??= hashPassword('not-a-real-password-0000');
   return dummyHash;
 };
+
+/** True when a stored hash was made with other parameters than today's, so it is rehashed at the next login. */
+export const needsRehash = (passwordHash: string) =>
+  !passwordHash.startsWith(
+    `$argon2id$v=19$m=${OPTIONS.memoryCost},t=${OPTIONS.timeCost},p=${OPTIONS.parallelism}$`,
+  );

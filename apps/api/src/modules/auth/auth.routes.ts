@@ -94,7 +94,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const token = request.cookies[app.sessionCookieName];
       if (token) await endSession(app.db, token);
-      reply.clearSessionCookie();
+      // The browser drops its cache of personal pages and every cookie of this site (the app keeps unsent
+      // exam answers in IndexedDB, which this header leaves alone).
+      reply.clearSessionCookie().header('Clear-Site-Data', '"cache", "cookies"');
       return { status: 'success' as const };
     },
   );

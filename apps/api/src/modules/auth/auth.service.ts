@@ -2,7 +2,7 @@ import type { LoginSchema, RegisterSchema, ResetPasswordSchema, User } from '@ng
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
-import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { passwordResetMail } from '../../mail/templates.ts';
 import { mediaUrl } from '../media/media.service.ts';
@@ -59,6 +59,9 @@ export async function login(ctx: ServiceContext, input: z.output<typeof LoginSch
   const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
   if (!user || !valid) throw new AppError(401, 'login.invalid');
   await ctx.limits.reset('loginPerEmail', input.email);
+  if (needsRehash(user.passwordHash)) {
+    await updateUserPassword(ctx.db, user.id, await hashPassword(input.password), ctx.clock.now());
+  }
   const session = await startSession(ctx.db, user, ctx.clock.now(), client.userAgent);
   return { user, session };
 }
