@@ -1,8 +1,9 @@
 import { ROLES } from '@ngso/shared/constants';
-import { ErrorResponseSchema, OkResponseSchema } from '@ngso/shared/schemas/common';
+import { OkResponseSchema } from '@ngso/shared/schemas/common';
 import { AdminRegistrationQuerySchema, ListMetaSchema } from '@ngso/shared/schemas/registration';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { CompetitionQuerySchema, errorResponses } from '../../lib/route-schemas.ts';
 import { signedIn } from '../../plugins/session.ts';
 import {
   auditEntries,
@@ -14,19 +15,7 @@ import {
   registrationsCsv,
 } from './admin-console.service.ts';
 
-const errors = {
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  404: ErrorResponseSchema,
-  409: ErrorResponseSchema,
-  422: ErrorResponseSchema,
-};
-const CompetitionQuery = z.object({
-  competition: z
-    .string()
-    .regex(/^[a-z0-9-]{1,40}$/)
-    .default('ngso-1'),
-});
+const errors = errorResponses(401, 403, 404, 409, 422);
 const Paging = {
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   per_page: z.coerce.number().int().min(1).max(200).default(50),
@@ -52,7 +41,7 @@ export const adminConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Counts by status, category, division; exam activity; grading progress',
-        querystring: CompetitionQuery,
+        querystring: CompetitionQuerySchema,
         response: {
           200: z.object({
             status: z.literal('success'),

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { toCsv } from '../../lib/csv.ts';
+import { isUuid } from '../../lib/ids.ts';
 import { toDhakaIso } from '../../lib/time.ts';
 import { listAudit, recordAudit } from '../audit/audit.repo.ts';
 import {
@@ -16,8 +17,6 @@ import { competitionByCode } from '../competitions/competitions.service.ts';
 import { approveRegistration } from '../registration/registration.service.ts';
 import { examActivity, gradingProgress, registrationCounts } from './admin-console.repo.ts';
 import { findRegistrations } from './admin-registrations.service.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function dashboardStats(ctx: ServiceContext, code: string) {
   const competition = await competitionByCode(ctx.db, code);
@@ -103,7 +102,7 @@ export async function findUsers(ctx: ServiceContext, q: string | undefined, page
 }
 
 async function existingUser(ctx: ServiceContext, id: string) {
-  const user = UUID.test(id) ? await findUserById(ctx.db, id) : undefined;
+  const user = isUuid(id) ? await findUserById(ctx.db, id) : undefined;
   if (!user) throw new AppError(404, 'user.notFound');
   return user;
 }
@@ -148,7 +147,7 @@ export async function auditEntries(
   page: number,
   perPage: number,
 ) {
-  const actorId = filter.actor && UUID.test(filter.actor) ? filter.actor : undefined;
+  const actorId = filter.actor && isUuid(filter.actor) ? filter.actor : undefined;
   if (filter.actor && !actorId) return { data: [], meta: { page, per_page: perPage, total: 0 } };
   const { rows, total } = await listAudit(ctx.db, { actorId, action: filter.action }, page, perPage);
   return {

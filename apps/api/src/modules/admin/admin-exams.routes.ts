@@ -1,5 +1,5 @@
 import { CATEGORIES } from '@ngso/shared/constants';
-import { ErrorResponseSchema, OkResponseSchema } from '@ngso/shared/schemas/common';
+import { OkResponseSchema } from '@ngso/shared/schemas/common';
 import {
   AdminExamResponseSchema,
   AdminQuestionResponseSchema,
@@ -10,6 +10,7 @@ import {
 } from '@ngso/shared/schemas/exam';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { CompetitionQuerySchema, errorResponses } from '../../lib/route-schemas.ts';
 import { signedIn } from '../../plugins/session.ts';
 import {
   addQuestion,
@@ -21,18 +22,7 @@ import {
   removeQuestion,
 } from '../exam/exam-admin.service.ts';
 
-const errors = {
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  404: ErrorResponseSchema,
-  422: ErrorResponseSchema,
-};
-const CompetitionQuery = z.object({
-  competition: z
-    .string()
-    .regex(/^[a-z0-9-]{1,40}$/)
-    .default('ngso-1'),
-});
+const errors = errorResponses(401, 403, 404, 422);
 const CategoryParams = z.object({ category: z.enum(CATEGORIES) });
 const QuestionParams = z.object({ id: z.string().max(64) });
 
@@ -48,7 +38,7 @@ export const adminExamRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: "A category's exam window",
         params: CategoryParams,
-        querystring: CompetitionQuery,
+        querystring: CompetitionQuerySchema,
         response: { 200: AdminExamResponseSchema, ...errors },
       },
       preValidation: admin,
@@ -66,7 +56,7 @@ export const adminExamRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: "Change a category's exam window (ISO 8601 with offset)",
         params: CategoryParams,
-        querystring: CompetitionQuery,
+        querystring: CompetitionQuerySchema,
         body: ExamWindowSchema,
         response: { 200: AdminExamResponseSchema, ...errors },
       },
@@ -91,7 +81,7 @@ export const adminExamRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: "Give one student extra minutes (moves that student's end only)",
         params: CategoryParams,
-        querystring: CompetitionQuery,
+        querystring: CompetitionQuerySchema,
         body: ExtensionSchema,
         response: { 200: OkResponseSchema, ...errors },
       },
@@ -115,7 +105,7 @@ export const adminExamRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: "A category's questions, in order",
-        querystring: CompetitionQuery.extend({ category: z.enum(CATEGORIES) }),
+        querystring: CompetitionQuerySchema.extend({ category: z.enum(CATEGORIES) }),
         response: { 200: AdminQuestionsResponseSchema, ...errors },
       },
       preValidation: admin,
@@ -132,7 +122,7 @@ export const adminExamRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Add a question',
-        querystring: CompetitionQuery,
+        querystring: CompetitionQuerySchema,
         body: QuestionInputSchema,
         response: { 201: AdminQuestionResponseSchema, ...errors },
       },

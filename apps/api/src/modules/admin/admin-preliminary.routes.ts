@@ -2,17 +2,10 @@ import { ErrorResponseSchema } from '@ngso/shared/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
+import { CompetitionQuerySchema } from '../../lib/route-schemas.ts';
 import { signedIn } from '../../plugins/session.ts';
 import { readUpload } from '../media/read-upload.ts';
 import { importPreliminaryResults } from '../preliminary/preliminary.service.ts';
-
-/** The competition the console works on, until the console can choose one (issue: competitions). */
-const CompetitionQuerySchema = z.object({
-  competition: z
-    .string()
-    .regex(/^[a-z0-9-]{1,40}$/)
-    .default('ngso-1'),
-});
 
 export const adminPreliminaryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(

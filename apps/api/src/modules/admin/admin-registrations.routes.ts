@@ -1,4 +1,3 @@
-import { ErrorResponseSchema } from '@ngso/shared/schemas/common';
 import {
   AdminRegistrationListSchema,
   AdminRegistrationQuerySchema,
@@ -6,6 +5,7 @@ import {
 } from '@ngso/shared/schemas/registration';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses } from '../../lib/route-schemas.ts';
 import { signedIn } from '../../plugins/session.ts';
 import { approveRegistration, rejectRegistration } from '../registration/registration.service.ts';
 import { findRegistrations } from './admin-registrations.service.ts';
@@ -20,13 +20,7 @@ const DecisionResponseSchema = z.object({
   }),
 });
 
-const errors = {
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  404: ErrorResponseSchema,
-  409: ErrorResponseSchema,
-  422: ErrorResponseSchema,
-};
+const errors = errorResponses(401, 403, 404, 409, 422);
 
 const decision = (row: {
   id: string;

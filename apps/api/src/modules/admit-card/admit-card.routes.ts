@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { CompetitionParamsSchema } from '../../lib/route-schemas.ts';
 import { signedIn } from '../../plugins/session.ts';
-import { CompetitionParamsSchema } from '../registration/registration.routes.ts';
 import { admitCardFor } from './admit-card.service.ts';
 
 export const admitCardRoutes: FastifyPluginAsyncZod = async (app) => {

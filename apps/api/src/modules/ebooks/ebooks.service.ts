@@ -1,6 +1,7 @@
 import type { Ebook } from '@ngso/shared/schemas/ebooks';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
+import { isUuid } from '../../lib/ids.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
 import { ebooksForApprovedUser, findEbookPage, isApprovedIn, pageCounts } from './ebooks.repo.ts';
 
@@ -25,11 +26,9 @@ export async function listEbooks(ctx: ServiceContext, user: UserRow): Promise<Eb
   });
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** One page image, for approved registrants of the e-book's competition and for staff. */
 export async function readablePage(ctx: ServiceContext, viewer: UserRow, ebookId: string, page: number) {
-  const found = UUID.test(ebookId) ? await findEbookPage(ctx.db, ebookId, page) : undefined;
+  const found = isUuid(ebookId) ? await findEbookPage(ctx.db, ebookId, page) : undefined;
   if (!found) throw notFound();
   const isStaff = viewer.role === 'admin' || viewer.role === 'grader';
   if (!isStaff && !(await isApprovedIn(ctx.db, viewer.id, found.competitionId))) {

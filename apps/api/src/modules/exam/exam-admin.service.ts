@@ -3,6 +3,7 @@ import type { QuestionInputSchema } from '@ngso/shared/schemas/exam';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
+import { isUuid } from '../../lib/ids.ts';
 import { toDhakaIso } from '../../lib/time.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import { findUserById, type UserRow } from '../auth/auth.repo.ts';
@@ -19,8 +20,6 @@ import {
   updateExamWindow,
   updateQuestion,
 } from './exam.repo.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const toAdminExam = (row: ExamRow) => ({
   category: row.category as Category,
@@ -88,7 +87,7 @@ export async function giveExtraTime(
   extension: { user_id: string; minutes: number },
 ) {
   const { competition } = await examOf(ctx, code, category);
-  const student = UUID.test(extension.user_id) ? await findUserById(ctx.db, extension.user_id) : undefined;
+  const student = isUuid(extension.user_id) ? await findUserById(ctx.db, extension.user_id) : undefined;
   if (!student) throw new AppError(404, 'user.notFound');
   await ctx.db.transaction(async (tx) => {
     await setExtraMinutes(tx, competition.id, student.id, extension.minutes);
@@ -127,7 +126,7 @@ export async function addQuestion(ctx: ServiceContext, admin: UserRow, code: str
 }
 
 async function existingQuestion(ctx: ServiceContext, id: string) {
-  const row = UUID.test(id) ? await findQuestion(ctx.db, id) : undefined;
+  const row = isUuid(id) ? await findQuestion(ctx.db, id) : undefined;
   if (!row) throw new AppError(404, 'question.notFound');
   return row;
 }

@@ -1,4 +1,3 @@
-import { ErrorResponseSchema } from '@ngso/shared/schemas/common';
 import {
   AnswersResponseSchema,
   ExamResponseSchema,
@@ -9,17 +8,11 @@ import {
   SubmitResponseSchema,
 } from '@ngso/shared/schemas/exam';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { CompetitionParamsSchema, errorResponses } from '../../lib/route-schemas.ts';
 import { signedIn } from '../../plugins/session.ts';
-import { CompetitionParamsSchema } from '../registration/registration.routes.ts';
 import { answersFor, examFor, questionsFor, saveAnswer, submitExam } from './exam.service.ts';
 
-const errors = {
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  404: ErrorResponseSchema,
-  409: ErrorResponseSchema,
-  422: ErrorResponseSchema,
-};
+const errors = errorResponses(401, 403, 404, 409, 422);
 
 export const examRoutes: FastifyPluginAsyncZod = async (app) => {
   const guard = { preValidation: app.requireUser };

@@ -3,14 +3,13 @@ import { UPLOAD_QUOTA_FILES, UPLOAD_QUOTA_MEGABYTES } from '@ngso/shared/constan
 import type { Executor } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
+import { isUuid } from '../../lib/ids.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
 import { processImage } from './image-pipeline.ts';
 import { deleteMedia, findMedia, insertMedia, type MediaRow, usageOf } from './media.repo.ts';
 
 /** The address the browser loads a stored image from (with its session cookie). */
 export const mediaUrl = (id: string) => `/api/v1/media/${id}`;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const quotaError = () => new AppError(403, 'media.quota');
 
@@ -48,7 +47,7 @@ export async function storeImage(
 
 /** A stored image, for its owner and for staff only; anyone else is told it does not exist. */
 export async function readableMedia(ctx: ServiceContext, viewer: UserRow, id: string) {
-  if (!UUID.test(id)) throw notFound();
+  if (!isUuid(id)) throw notFound();
   const row = await findMedia(ctx.db, id);
   if (!row) throw notFound();
   const isStaff = viewer.role === 'admin' || viewer.role === 'grader';

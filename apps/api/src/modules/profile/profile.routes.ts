@@ -5,12 +5,13 @@ import {
   ProfileUpdateSchema,
 } from '@ngso/shared/schemas/profile';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../lib/route-schemas.ts';
 import { signedIn } from '../../plugins/session.ts';
 import { toPublicUser } from '../auth/auth.service.ts';
 import { readUpload } from '../media/read-upload.ts';
 import { changePhoto, toProfileUser, updateProfile } from './profile.service.ts';
 
-const errors = { 401: ErrorResponseSchema, 422: ErrorResponseSchema };
+const errors = errorResponses(401, 422);
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -12,22 +12,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { translate } from '../../lib/messages.ts';
+import { CompetitionParamsSchema, errorResponses } from '../../lib/route-schemas.ts';
 import { requestLanguage } from '../../plugins/errors.ts';
 import { signedIn } from '../../plugins/session.ts';
 import { lookUpPreliminaryResult } from '../preliminary/preliminary.service.ts';
 import { ownRegistrationForm, registrationStatus, submitRegistration } from './registration.service.ts';
 import { verifyAdmitCard } from './verify.service.ts';
 
-/** A competition's path segment, e.g. ngso-1 (the spec's paths keep working for it). */
-export const CompetitionParamsSchema = z.object({ competition: z.string().regex(/^[a-z0-9-]{1,40}$/) });
-
-const errors = {
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  404: ErrorResponseSchema,
-  409: ErrorResponseSchema,
-  422: ErrorResponseSchema,
-};
+const errors = errorResponses(401, 403, 404, 409, 422);
 
 export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

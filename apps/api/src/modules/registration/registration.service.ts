@@ -10,6 +10,7 @@ import {
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
+import { isUuid } from '../../lib/ids.ts';
 import {
   registrationApprovedMail,
   registrationReceivedMail,
@@ -156,13 +157,11 @@ export async function submitRegistration(
 }
 
 async function pendingRegistration(ctx: ServiceContext, id: string) {
-  const row = UUID.test(id) ? await findRegistrationById(ctx.db, id) : undefined;
+  const row = isUuid(id) ? await findRegistrationById(ctx.db, id) : undefined;
   if (!row) throw new AppError(404, 'registration.notFound');
   if (row.status !== 'pending') throw new AppError(409, 'registration.notPending');
   return row;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The registration's student and competition, for the mail a decision sends. */
 async function partiesOf(ctx: ServiceContext, row: RegistrationRow) {

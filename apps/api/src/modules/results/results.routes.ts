@@ -1,5 +1,4 @@
 import { CATEGORIES } from '@ngso/shared/constants';
-import { ErrorResponseSchema } from '@ngso/shared/schemas/common';
 import {
   MarkInputSchema,
   PublishSchema,
@@ -11,24 +10,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { translate } from '../../lib/messages.ts';
+import { CompetitionParamsSchema, CompetitionQuerySchema, errorResponses } from '../../lib/route-schemas.ts';
 import { requestLanguage } from '../../plugins/errors.ts';
 import { signedIn } from '../../plugins/session.ts';
-import { CompetitionParamsSchema } from '../registration/registration.routes.ts';
 import { giveMarks, publishResults, resultFor, standingsOf, submissionsOf } from './results.service.ts';
 
-const errors = {
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  404: ErrorResponseSchema,
-  409: ErrorResponseSchema,
-  422: ErrorResponseSchema,
-};
-const CompetitionQuery = z.object({
-  competition: z
-    .string()
-    .regex(/^[a-z0-9-]{1,40}$/)
-    .default('ngso-1'),
-});
+const errors = errorResponses(401, 403, 404, 409, 422);
 
 export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
   const staff = app.requireRole('admin', 'grader');
@@ -106,7 +93,7 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "A category's standings: totals, ranks (ties share), awards; and how many answers are ungraded",
         params: z.object({ category: z.enum(CATEGORIES) }),
-        querystring: CompetitionQuery,
+        querystring: CompetitionQuerySchema,
         response: { 200: StandingsResponseSchema, ...errors },
       },
       preValidation: staff,
@@ -125,7 +112,7 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Publish a category's results and mail every participant (refused while answers are ungraded, unless overridden)",
         params: z.object({ category: z.enum(CATEGORIES) }),
-        querystring: CompetitionQuery,
+        querystring: CompetitionQuerySchema,
         body: PublishSchema.optional(),
         response: {
           200: z.object({

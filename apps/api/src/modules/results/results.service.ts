@@ -3,6 +3,7 @@ import type { MarkInputSchema, Result, Submission } from '@ngso/shared/schemas/r
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
+import { isUuid } from '../../lib/ids.ts';
 import { toDhakaIso } from '../../lib/time.ts';
 import { resultsPublishedMail } from '../../mail/templates.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
@@ -89,8 +90,6 @@ export async function submissionsOf(
   }));
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * Gives marks (0 to the question's marks) and a comment to one answer. A grader's marks are kept; an admin
  * marking an answer a grader already marked overrides it, and both stay on record.
@@ -101,8 +100,8 @@ export async function giveMarks(
   userId: string,
   input: z.output<typeof MarkInputSchema>,
 ) {
-  const question = UUID.test(input.question_id) ? await findQuestion(ctx.db, input.question_id) : undefined;
-  if (!question || !UUID.test(userId)) throw new AppError(404, 'marks.noAnswer');
+  const question = isUuid(input.question_id) ? await findQuestion(ctx.db, input.question_id) : undefined;
+  if (!question || !isUuid(userId)) throw new AppError(404, 'marks.noAnswer');
   if (input.marks > question.marks) {
     throw new AppError(422, 'validation.failed', {
       fieldErrors: { marks: ['marks.range'] },

@@ -1,0 +1,17 @@
+import { ErrorResponseSchema } from '@ngso/shared/schemas/common';
+import { z } from 'zod';
+
+/** A competition's path segment, e.g. ngso-1 (the spec's paths keep working for it). */
+const CompetitionCode = z.string().regex(/^[a-z0-9-]{1,40}$/);
+
+export const CompetitionParamsSchema = z.object({ competition: CompetitionCode });
+
+/** The organisers' calls work on one competition at a time: ngso-1 unless another is named. */
+export const CompetitionQuerySchema = z.object({ competition: CompetitionCode.default('ngso-1') });
+
+/** The error envelope for each status a route can answer with, for its OpenAPI description. */
+export const errorResponses = <S extends number>(...statuses: S[]) =>
+  Object.fromEntries(statuses.map((status) => [status, ErrorResponseSchema])) as Record<
+    S,
+    typeof ErrorResponseSchema
+  >;
