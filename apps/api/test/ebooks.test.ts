@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registrations } from '../src/db/schema.ts';
 import { ensureAdmin } from '../src/lib/admin.ts';
 import { seedPreparationEbook } from '../src/modules/ebooks/ebook-seed.ts';
+import { registeredStudent } from './helpers/fixtures.ts';
 import { client, createTestApp, newStudent } from './helpers/test-app.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -14,33 +14,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function studentWith(status: 'pending' | 'approved' | null) {
+  if (status) return (await registeredStudent(t, status)).browser;
   const browser = client(t.app);
   await browser.post('/api/v1/register', newStudent());
-  const user = (await browser.get('/api/v1/user')).json().user;
-  if (status) {
-    const competition = await t.db.query.competitions.findFirst({
-      where: (c, { eq }) => eq(c.code, 'ngso-1'),
-    });
-    await t.db.insert(registrations).values({
-      competitionId: competition?.id ?? '',
-      userId: user.id,
-      status,
-      category: 'junior',
-      classLevel: 7,
-      name: user.name,
-      institution: 'School',
-      division: 'Dhaka',
-      district: 'Dhaka',
-      subDistrict: 'Savar',
-      guardianName: 'Guardian',
-      guardianPhone: '01811111111',
-      tshirtSize: 'S',
-      pickupSpot: 'own',
-      paymentMethod: 'nagad',
-      paymentSender: '01711111111',
-      transactionId: `EBOOK${Math.random().toString(36).slice(2, 10).toUpperCase()}`,
-    });
-  }
   return browser;
 }
 
