@@ -4,7 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
-import Fastify from 'fastify';
+import Fastify, { type FastifyReply } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -16,6 +16,7 @@ import type { Config } from './config.ts';
 import { type Database, type DatabaseHandle, openDatabase } from './db/client.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import type { ServiceContext } from './lib/context.ts';
+import { translate } from './lib/messages.ts';
 import { createRateLimits } from './lib/rate-limits.ts';
 import { diskStorage } from './lib/storage.ts';
 import { MailWorker } from './mail/mail-worker.ts';
@@ -77,6 +78,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     },
     trustProxy: config.TRUST_PROXY ? parseTrustProxy(config.TRUST_PROXY) : false,
     bodyLimit: 1_048_576,
+    // A URL the router cannot read (bad encoding, a path segment over 100 characters) gets the envelope too.
+    frameworkErrors: (_error, _request, reply) => {
+      void (reply as unknown as FastifyReply)
+        .status(400)
+        .type('application/json; charset=utf-8')
+        .send({ status: 'error', message: translate('request.invalid') });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   const routeTable: Array<{ method: string; url: string }> = [];
