@@ -1,0 +1,22 @@
+import { parseArgs } from 'node:util';
+import { restoreBackup } from '../backup/backup.ts';
+import { loadConfig } from '../config.ts';
+import { acquireDataDirLock } from '../lib/data-dir-lock.ts';
+import { runTool } from './open-for-tool.ts';
+
+runTool(async () => {
+  const { positionals } = parseArgs({ allowPositionals: true });
+  const [from] = positionals;
+  if (!from)
+    throw new Error(
+      'Usage: npm run restore -- backups/<folder>  (into an empty DATA_DIR, or an empty DATABASE_URL)',
+    );
+  const config = loadConfig();
+  const release = config.DATABASE_URL ? () => {} : acquireDataDirLock(config.DATA_DIR, 'restore');
+  try {
+    await restoreBackup({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL }, from);
+    console.log(`Restored ${from} into ${config.DATABASE_URL ? 'the PostgreSQL database' : config.DATA_DIR}`);
+  } finally {
+    release();
+  }
+});
