@@ -21,18 +21,32 @@ type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };
 type Manifest = Record<string, ManifestChunk>;
 type ServerEntry = {
   PRERENDERED_PAGES: readonly { path: string; meta: string; module: string; sitemap: boolean }[];
+  PRERENDERED_LANGUAGES: readonly string[];
   render: (
     pathname: string,
     origin: string,
+    language: string,
   ) => Promise<{ html: string; meta: { title: string; description: string }; language: string }>;
 };
+
+/** The Open Graph locale of each language. */
+const OG_LOCALE: Record<string, string> = { en: 'en_US', bn: 'bn_BD' };
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** The file a pre-rendered page is written to, relative to outDir. */
-export function pageFile(pathname: string): string {
-  return pathname === '/' ? 'home.html' : path.join(pathname.replace(/^\/+|\/+$/g, ''), 'index.html');
+/**
+ * The file a pre-rendered page is written to, relative to outDir: English as before, every other
+ * language beside it with the language before `.html` (home.bn.html, about/index.bn.html).
+ */
+export function pageFile(pathname: string, language = 'en'): string {
+  const suffix = language === 'en' ? '.html' : `.${language}.html`;
+  return pathname === '/' ? `home${suffix}` : path.join(pathname.replace(/^\/+|\/+$/g, ''), `index${suffix}`);
+}
+
+/** The shell (index.html) with the page's language on <html>. */
+export function withLanguage(html: string, language: string): string {
+  return html.replace(/<html lang="[^"]*"/, `<html lang="${language}"`);
 }
 
 /** The chunks a route module needs (itself and its static imports), as URLs. */
@@ -55,12 +69,13 @@ function pageHtml(
     html: string;
     preloads: string[];
     siteName: string;
+    language: string;
   },
 ): string {
   const head = [
     `<meta property="og:type" content="website" />`,
     `<meta property="og:site_name" content="${escapeHtml(page.siteName)}" />`,
-    `<meta property="og:locale" content="en_US" />`,
+    `<meta property="og:locale" content="${OG_LOCALE[page.language] ?? 'en_US'}" />`,
     `<meta property="og:title" content="${escapeHtml(page.title)}" />`,
     `<meta property="og:description" content="${escapeHtml(page.description)}" />`,
     `<meta property="og:url" content="${escapeHtml(page.url)}" />`,
@@ -69,7 +84,7 @@ function pageHtml(
       .filter((url) => !template.includes(`"${url}"`))
       .map((url) => `<link rel="modulepreload" crossorigin href="${url}">`),
   ].join('\n    ');
-  const replaced = template
+  const replaced = withLanguage(template, page.language)
     .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
     .replace(
       /<meta name="description" content="[^"]*"\s*\/?>/,
@@ -138,20 +153,31 @@ export function prerender(): Plugin {
         const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as Manifest;
         const base = config.base;
 
-        for (const page of entry.PRERENDERED_PAGES) {
-          const { html, meta } = await entry.render(page.path, siteUrl);
-          const file = path.join(outDir, pageFile(page.path));
-          await mkdir(path.dirname(file), { recursive: true });
-          await writeFile(
-            file,
-            pageHtml(template, {
-              ...meta,
-              html,
-              url: `${siteUrl}${page.path}`,
-              siteName: 'National General Science Olympiad',
-              preloads: chunkUrls(manifest, `src/app/routes/${page.module}.tsx`, base),
-            }),
-          );
+        for (const language of entry.PRERENDERED_LANGUAGES) {
+          for (const page of entry.PRERENDERED_PAGES) {
+            const { html, meta } = await entry.render(page.path, siteUrl, language);
+            const file = path.join(outDir, pageFile(page.path, language));
+            await mkdir(path.dirname(file), { recursive: true });
+            await writeFile(
+              file,
+              pageHtml(template, {
+                ...meta,
+                html,
+                language,
+                url: `${siteUrl}${page.path}`,
+                siteName: 'National General Science Olympiad',
+                preloads: [
+                  ...chunkUrls(manifest, `src/app/routes/${page.module}.tsx`, base),
+                  // The language's texts, which the page needs before it hydrates.
+                  ...(language === 'en' ? [] : chunkUrls(manifest, 'src/i18n/resources-bn.ts', base)),
+                ],
+              }),
+            );
+          }
+          // The empty shell of every other address, in this language (the client renders in it).
+          if (language !== 'en') {
+            await writeFile(path.join(outDir, `index.${language}.html`), withLanguage(template, language));
+          }
         }
 
         const today = new Date().toISOString().slice(0, 10);
@@ -170,7 +196,7 @@ export function prerender(): Plugin {
         await rm(path.join(outDir, '.vite'), { recursive: true, force: true });
         await precompress(outDir);
         config.logger.info(
-          `pre-rendered ${entry.PRERENDERED_PAGES.length} pages in ${Math.round(performance.now() - started)} ms`,
+          `pre-rendered ${entry.PRERENDERED_PAGES.length} pages × ${entry.PRERENDERED_LANGUAGES.length} languages in ${Math.round(performance.now() - started)} ms`,
         );
       } finally {
         await rm(serverDir, { recursive: true, force: true });

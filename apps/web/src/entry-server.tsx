@@ -8,16 +8,22 @@ import { routes } from './app/router.tsx';
 import { SessionGate } from './app/session-gate.tsx';
 import { setupStore } from './app/store.ts';
 import { PRERENDERED_PAGES } from './config/public-pages.ts';
-import { i18next } from './i18n/i18n.ts';
+import { applyLanguage, i18next } from './i18n/i18n.ts';
+import type { Language } from './i18n/languages.ts';
 import { pageMeta } from './lib/page-meta.ts';
 
 export { PRERENDERED_PAGES };
 
+/** The languages every public page is pre-rendered in (the server picks one by the `lang` cookie). */
+export const PRERENDERED_LANGUAGES: readonly Language[] = ['en', 'bn'];
+
 /**
- * Renders one public page to HTML at build time, as a guest sees it (docs/decisions/005-prerendering.md).
+ * Renders one public page to HTML at build time, as a guest sees it, in one language
+ * (docs/decisions/005-prerendering.md, 009-languages.md).
  * Used by scripts/prerender-plugin.ts after the browser build.
  */
-export async function render(pathname: string, origin: string) {
+export async function render(pathname: string, origin: string, language: Language = 'en') {
+  await applyLanguage(language);
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(new URL(pathname, origin)));
   if (context instanceof Response) throw new Error(`${pathname} redirects; it cannot be pre-rendered`);
@@ -33,6 +39,6 @@ export async function render(pathname: string, origin: string) {
     </StrictMode>,
   );
   const page = PRERENDERED_PAGES.find((p) => p.path === pathname);
-  const meta = page ? pageMeta(page.meta) : pageMeta('home');
+  const meta = page ? pageMeta(page.meta, language) : pageMeta('home', language);
   return { html, meta, language: i18next.language, status: context.statusCode };
 }

@@ -6,6 +6,8 @@ import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers.tsx';
 import { createAppRouter, loadRoutesFor } from './app/router.tsx';
 import { setupStore } from './app/store.ts';
+import { applyLanguage, pageLanguage } from './i18n/i18n.ts';
+import { languageFromCookie } from './i18n/languages.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
@@ -16,6 +18,9 @@ if (!root) throw new Error('The page has no #root element.');
  */
 async function start(element: HTMLElement) {
   const prerendered = element.firstElementChild !== null;
+  // A pre-rendered page hydrates in the language of its HTML (the server picked it from the `lang`
+  // cookie); the empty shell renders in the saved choice.
+  await applyLanguage(prerendered ? pageLanguage : (languageFromCookie(document.cookie) ?? pageLanguage));
   const store = setupStore();
   if (prerendered) {
     await loadRoutesFor(window.location.pathname);

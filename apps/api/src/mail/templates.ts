@@ -1,12 +1,31 @@
+import { type Language, toBanglaDigits } from '../lib/messages.ts';
 import type { NewMail } from './outbox.repo.ts';
 
-const SIGNATURE = '\n\n— National General Science Olympiad';
+/**
+ * The mails, in the recipient's language (users.language; decisions.md, 'Language'). A recipient
+ * without one gets English. Links, roll numbers and transaction details stay as they are.
+ */
+type Recipient = { name: string; email: string; language?: Language | null };
 
-export function passwordResetMail(
-  to: { name: string; email: string },
-  link: string,
-  minutes: number,
-): NewMail {
+const SIGNATURE = '\n\n— National General Science Olympiad';
+const SIGNATURE_BN = '\n\n— জাতীয় সাধারণ বিজ্ঞান অলিম্পিয়াড';
+
+const inBangla = (to: Recipient) => to.language === 'bn';
+
+export function passwordResetMail(to: Recipient, link: string, minutes: number): NewMail {
+  if (inBangla(to)) {
+    return {
+      to: to.email,
+      subject: 'আপনার পাসওয়ার্ড রিসেট করুন',
+      text:
+        `প্রিয় ${to.name},\n\n` +
+        'আপনার জাতীয় সাধারণ বিজ্ঞান অলিম্পিয়াড অ্যাকাউন্টের পাসওয়ার্ড রিসেট করার অনুরোধ এসেছে (আশা করি আপনিই করেছেন)।\n\n' +
+        `নতুন পাসওয়ার্ড দিতে ${toBanglaDigits(String(minutes))} মিনিটের মধ্যে এই লিংকটি খুলুন:\n${link}\n\n` +
+        'লিংকটি একবারই কাজ করবে। রিসেটের পর আপনার অ্যাকাউন্টে লগইন করা সব ডিভাইস থেকে লগআউট হয়ে যাবে।\n\n' +
+        'অনুরোধটি আপনি না করে থাকলে এই ইমেইলটি উপেক্ষা করুন: আপনার পাসওয়ার্ড যেমন আছে তেমনই থাকবে, আর এই লিংক ছাড়া কেউ তা বদলাতে পারবে না।' +
+        SIGNATURE_BN,
+    };
+  }
   return {
     to: to.email,
     subject: 'Reset your password',
@@ -21,7 +40,19 @@ export function passwordResetMail(
   };
 }
 
-export function registrationReceivedMail(to: { name: string; email: string }, competition: string): NewMail {
+export function registrationReceivedMail(to: Recipient, competition: string): NewMail {
+  if (inBangla(to)) {
+    return {
+      to: to.email,
+      subject: 'চূড়ান্ত পর্বে আপনার নিবন্ধন আমরা পেয়েছি',
+      text:
+        `প্রিয় ${to.name},\n\n` +
+        `${competition}-এর চূড়ান্ত পর্বে আপনার নিবন্ধন আমরা পেয়েছি।\n\n` +
+        'এখন আপনার পেমেন্টের তথ্য যাচাই করা হচ্ছে, সাধারণত মোটামুটি ২৪ ঘণ্টা লাগে। নিবন্ধন অনুমোদিত হলেই আমরা আপনাকে ইমেইল করব, ' +
+        'তখন প্রোফাইল থেকে প্রবেশপত্র ডাউনলোড করতে পারবেন।' +
+        SIGNATURE_BN,
+    };
+  }
   return {
     to: to.email,
     subject: 'We received your final-round registration',
@@ -35,9 +66,22 @@ export function registrationReceivedMail(to: { name: string; email: string }, co
 }
 
 export function registrationApprovedMail(
-  to: { name: string; email: string },
+  to: Recipient,
   details: { competition: string; rollNumber: string; profileUrl: string },
 ): NewMail {
+  if (inBangla(to)) {
+    return {
+      to: to.email,
+      subject: 'চূড়ান্ত পর্বে আপনার নিবন্ধন অনুমোদিত হয়েছে',
+      text:
+        `প্রিয় ${to.name},\n\n` +
+        `${details.competition}-এর চূড়ান্ত পর্বে আপনার নিবন্ধন অনুমোদিত হয়েছে। আপনার রোল নম্বর ` +
+        `${details.rollNumber}।\n\n` +
+        `প্রোফাইল থেকে আপনার প্রবেশপত্র ডাউনলোড করুন:\n${details.profileUrl}\n\n` +
+        'চূড়ান্ত পর্বে একটি বলপয়েন্ট কলম আর প্রবেশপত্র সঙ্গে আনবেন। ক্যালকুলেটর ব্যবহার করা যাবে না।' +
+        SIGNATURE_BN,
+    };
+  }
   return {
     to: to.email,
     subject: 'Your final-round registration is approved',
@@ -52,9 +96,21 @@ export function registrationApprovedMail(
 }
 
 export function registrationRejectedMail(
-  to: { name: string; email: string },
+  to: Recipient,
   details: { competition: string; reason: string; formUrl: string },
 ): NewMail {
+  if (inBangla(to)) {
+    return {
+      to: to.email,
+      subject: 'চূড়ান্ত পর্বে আপনার নিবন্ধনে একটি সংশোধন দরকার',
+      text:
+        `প্রিয় ${to.name},\n\n` +
+        `${details.competition}-এর চূড়ান্ত পর্বে আপনার নিবন্ধন আমরা অনুমোদন করতে পারিনি।\n\n` +
+        `কারণ: ${details.reason}\n\n` +
+        `এখানে আপনার নিবন্ধন ঠিক করে আবার জমা দিন:\n${details.formUrl}` +
+        SIGNATURE_BN,
+    };
+  }
   return {
     to: to.email,
     subject: 'Your final-round registration needs a correction',
@@ -68,9 +124,21 @@ export function registrationRejectedMail(
 }
 
 export function resultsPublishedMail(
-  to: { name: string; email: string },
+  to: Recipient,
   details: { competition: string; resultUrl: string },
 ): NewMail {
+  if (inBangla(to)) {
+    return {
+      to: to.email,
+      subject: 'চূড়ান্ত পর্বে আপনার ফলাফল প্রকাশিত হয়েছে',
+      text:
+        `প্রিয় ${to.name},\n\n` +
+        `${details.competition}-এর চূড়ান্ত পর্বের ফলাফল প্রকাশিত হয়েছে। প্রতিটি প্রশ্নে আপনার নম্বর, মোট নম্বর, ` +
+        `মেধাক্রম আর কোনো পুরস্কার পেলে তা এখানে দেখুন:\n${details.resultUrl}\n\n` +
+        'অংশ নেওয়ার জন্য ধন্যবাদ, আর চূড়ান্ত পর্বে পৌঁছানোর জন্য অভিনন্দন।' +
+        SIGNATURE_BN,
+    };
+  }
   return {
     to: to.email,
     subject: 'Your final-round result is published',

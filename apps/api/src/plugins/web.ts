@@ -3,6 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Language } from '../lib/messages.ts';
 import { apiNotFound } from './errors.ts';
 
 /** One HTML document, ready in each encoding (a handful of small files, compressed once at start-up). */
@@ -17,21 +18,33 @@ function prepare(file: string): Html {
   };
 }
 
+/** A page in each language the build wrote it in; English is always there. */
+type Localised = { en: Html } & Partial<Record<Language, Html>>;
+
+/** A page file and its translations beside it: index.html, index.bn.html. */
+function prepareLocalised(file: string): Localised {
+  const page: Localised = { en: prepare(file) };
+  const bangla = file.replace(/\.html$/, '.bn.html');
+  if (existsSync(bangla)) page.bn = prepare(bangla);
+  return page;
+}
+
 /**
- * The pre-rendered pages of the build (docs/decisions/005-prerendering.md): dist/home.html for `/` and
- * dist/<path>/index.html for every other page, keyed by the path they answer.
+ * The pre-rendered pages of the build (docs/decisions/005-prerendering.md, 009-languages.md):
+ * dist/home.html for `/` and dist/<path>/index.html for every other page, keyed by the path they
+ * answer, each with its Bangla copy (home.bn.html, <path>/index.bn.html) when the build wrote one.
  */
-function findPages(distDir: string): Map<string, Html> {
-  const pages = new Map<string, Html>();
+function findPages(distDir: string): Map<string, Localised> {
+  const pages = new Map<string, Localised>();
   const home = path.join(distDir, 'home.html');
-  if (existsSync(home)) pages.set('/', prepare(home));
+  if (existsSync(home)) pages.set('/', prepareLocalised(home));
   const walk = (dir: string, prefix: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       if (!entry.isDirectory() || (prefix === '' && entry.name === 'assets')) continue;
       const sub = path.join(dir, entry.name);
       const urlPath = `${prefix}/${entry.name}`;
       const index = path.join(sub, 'index.html');
-      if (existsSync(index)) pages.set(urlPath, prepare(index));
+      if (existsSync(index)) pages.set(urlPath, prepareLocalised(index));
       walk(sub, urlPath);
     }
   };
@@ -52,11 +65,15 @@ function pickEncoding(header: string | string[] | undefined): 'br' | 'gzip' | un
   return undefined;
 }
 
-function sendHtml(request: FastifyRequest, reply: FastifyReply, html: Html) {
+function sendHtml(request: FastifyRequest, reply: FastifyReply, page: Localised) {
+  // The page in the visitor's chosen language: English on a first visit (decisions.md, 'Language'),
+  // whatever the browser prefers; the `lang` cookie keeps a choice.
+  const chosen: Language = request.cookies?.lang === 'bn' ? 'bn' : 'en';
+  const html = page[chosen] ?? page.en;
   const encoding = pickEncoding(request.headers['accept-encoding']);
   reply
     .header('Cache-Control', 'no-cache')
-    .header('Vary', 'Accept-Encoding')
+    .header('Vary', 'Accept-Encoding, Cookie')
     .type('text/html; charset=utf-8');
   if (encoding) reply.header('Content-Encoding', encoding);
   return reply.send(encoding ? html[encoding] : html.identity);
@@ -64,7 +81,8 @@ function sendHtml(request: FastifyRequest, reply: FastifyReply, html: Html) {
 
 /**
  * Serves the built web app:
- * - each pre-rendered public page's own HTML for its path (/about gets dist/about/index.html);
+ * - each pre-rendered public page's own HTML for its path (/about gets dist/about/index.html), in the
+ *   visitor's language (dist/about/index.bn.html when the `lang` cookie says Bangla);
  * - index.html, the single-page app's shell, for every other path, so deep links like /profile work;
  * - HTML never cached (`no-cache`), hashed files under /assets cached for a year (`immutable`);
  * - compressed: the build writes .br and .gz beside each file, HTML is compressed at start-up.
@@ -76,7 +94,7 @@ export async function webPlugin(app: FastifyInstance, options: { distDir: string
     app.log.warn({ distDir: options.distDir }, 'the web app is not built; run `npm run build`');
     return;
   }
-  const shell = prepare(indexFile);
+  const shell = prepareLocalised(indexFile);
   const pages = findPages(options.distDir);
   const assetsDir = path.join(options.distDir, 'assets') + path.sep;
 

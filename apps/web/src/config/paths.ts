@@ -20,6 +20,14 @@ export const paths = {
   nationalRoundRegistration: '/national-round-registration',
   nationalRoundRegistrationComplete: '/national-round-registration-complete',
   verify: '/verify/:code',
+  admin: '/admin',
+  adminRegistrations: '/admin/registrations',
+  adminExam: '/admin/exam',
+  adminGrading: '/admin/grading',
+  adminResults: '/admin/results',
+  adminImport: '/admin/preliminary-import',
+  adminUsers: '/admin/users',
+  adminAudit: '/admin/audit',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

@@ -4,6 +4,7 @@ import {
   type FetchBaseQueryError,
   fetchBaseQuery,
 } from '@reduxjs/toolkit/query/react';
+import { i18next } from '../i18n/i18n.ts';
 import { sessionEnded } from './session-events.ts';
 
 /** Every call goes to `/api` on this origin (decisions.md). */
@@ -33,6 +34,8 @@ const rawBaseQuery = fetchBaseQuery({
   prepareHeaders: (headers, { arg }) => {
     headers.set('Accept', 'application/json');
     headers.set('X-Requested-With', 'XMLHttpRequest');
+    // The server's messages come in the interface's language (the cookie says the same once chosen).
+    headers.set('Accept-Language', i18next.language);
     // A multipart body sets its own Content-Type with the boundary.
     if (!hasFormDataBody(arg)) headers.set('Content-Type', 'application/json');
     return headers;

@@ -1,21 +1,54 @@
 import { tz } from '@date-fns/tz';
 import { TIME_ZONE } from '@ngso/shared/constants';
 import { format } from 'date-fns';
+import { bn } from 'date-fns/locale/bn';
+import { i18next } from '../i18n/i18n.ts';
+import { intlLocale, localiseDigits, toLanguage } from '../i18n/languages.ts';
 
 /**
- * The one place dates are formatted: always in Asia/Dhaka, whatever the device's zone.
+ * The one place dates are formatted: always in Asia/Dhaka, whatever the device's zone, in the
+ * interface's language (Bangla month names and digits in Bangla).
  * `pattern` is a date-fns pattern, e.g. 'MMMM d, yyyy'.
  */
-export function formatInDhaka(date: Date | string | number, pattern: string): string {
-  return format(date, pattern, { in: tz(TIME_ZONE) });
+export function formatInDhaka(
+  date: Date | string | number,
+  pattern: string,
+  language: string = i18next.language,
+): string {
+  if (toLanguage(language) !== 'bn') return format(date, pattern, { in: tz(TIME_ZONE) });
+  // date-fns' Bangla locale names months and day periods in Bangla but writes numbers with ASCII digits.
+  return localiseDigits(format(date, banglaPattern(pattern), { in: tz(TIME_ZONE), locale: bn }), 'bn');
+}
+
+/**
+ * The Bangla form of an English pattern: full month names (Bangla rarely abbreviates them), the day
+ * before the month ('MMM d, yyyy' → 'd MMMM yyyy', ২৬ ডিসেম্বর ২০২৪) and the part of the day before
+ * the time ('h:mm a' → 'B h:mm', সকাল ১০:৩০).
+ */
+export function banglaPattern(pattern: string): string {
+  return pattern
+    .replace(/(?<!M)MMM(?!M)/g, 'MMMM')
+    .replace(/MMMM d, (y{4})/g, 'd MMMM $1')
+    .replace(/MMMM d\b/g, 'd MMMM')
+    .replace(/(h{1,2}(?::mm)?(?::ss)?) a/g, 'B $1');
 }
 
 /** The current year in Bangladesh (the copyright line); in its own module, free of date-fns. */
 export { currentYear } from './current-year.ts';
 
-/** A count of seconds as m:ss (the forgot-password resend countdown). */
-export function formatCountdown(totalSeconds: number): string {
+/** A count of seconds as m:ss (the forgot-password resend countdown), in the language's digits. */
+export function formatCountdown(totalSeconds: number, language: string = i18next.language): string {
   const seconds = Math.max(0, Math.ceil(totalSeconds));
   const minutes = Math.floor(seconds / 60);
-  return `${minutes}:${String(seconds % 60).padStart(2, '0')}`;
+  return localiseDigits(`${minutes}:${String(seconds % 60).padStart(2, '0')}`, language);
+}
+
+/** A number in the language's digits and grouping (১,২৩৪ in Bangla). */
+export function formatNumber(value: number, language: string = i18next.language): string {
+  return new Intl.NumberFormat(intlLocale(language)).format(value);
+}
+
+/** A text's digits in the language's numerals (a clock such as '12:05' → '১২:০৫' in Bangla). */
+export function formatDigits(text: string, language: string = i18next.language): string {
+  return localiseDigits(text, language);
 }

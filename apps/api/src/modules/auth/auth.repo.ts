@@ -29,6 +29,15 @@ export async function updateUserPassword(db: Executor, userId: string, passwordH
   await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
 }
 
+export async function updateUserLanguage(
+  db: Executor,
+  userId: string,
+  language: UserRow['language'],
+  now: Date,
+) {
+  await db.update(users).set({ language, updatedAt: now }).where(eq(users.id, userId));
+}
+
 export async function updateUserRole(db: Executor, userId: string, role: UserRow['role'], now: Date) {
   await db.update(users).set({ role, updatedAt: now }).where(eq(users.id, userId));
 }

@@ -8,20 +8,61 @@ import {
   UserResponseSchema,
 } from '@ngso/shared/schemas/auth';
 import { ErrorResponseSchema, MessageResponseSchema, OkResponseSchema } from '@ngso/shared/schemas/common';
+import { LanguageResponseSchema, UpdateLanguageSchema } from '@ngso/shared/schemas/language';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { translate } from '../../lib/messages.ts';
+import { type Language, translate } from '../../lib/messages.ts';
+import { errorResponses } from '../../lib/route-schemas.ts';
 import { requestLanguage } from '../../plugins/errors.ts';
 import { signedIn } from '../../plugins/session.ts';
 import * as auth from './auth.service.ts';
 import { endSession } from './sessions.ts';
 
-const errors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema, 422: ErrorResponseSchema };
+const errors = errorResponses(401, 403, 422);
+
+/** The language cookie the web app writes when a visitor chooses (decisions.md, 'Language'). */
+const LANGUAGE_COOKIE = 'lang';
+const YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+/** The visitor's explicit choice on this device, if any (not the browser's preference). */
+const chosenLanguage = (request: FastifyRequest): Language | undefined => {
+  const value = request.cookies?.[LANGUAGE_COOKIE];
+  return value === 'en' || value === 'bn' ? value : undefined;
+};
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const client = (request: { ip: string; headers: { 'user-agent'?: string } }) => ({
     ip: request.ip,
     userAgent: request.headers['user-agent'],
   });
+  const secure = app.config.BASE_URL.startsWith('https://');
+  /** Keeps the language on this device for a year; readable by the web app (not HttpOnly). */
+  const setLanguageCookie = (reply: FastifyReply, language: Language) =>
+    reply.setCookie(LANGUAGE_COOKIE, language, {
+      path: '/',
+      maxAge: YEAR_SECONDS,
+      sameSite: 'lax',
+      httpOnly: false,
+      secure,
+    });
+
+  app.put(
+    '/v1/user/language',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "Save the signed-in user's language (interface, messages, mails, admit card)",
+        body: UpdateLanguageSchema,
+        response: { 200: LanguageResponseSchema, ...errors },
+      },
+      preValidation: app.requireUser,
+    },
+    async (request, reply) => {
+      const user = await auth.setLanguage(app.services, signedIn(request).user, request.body.language);
+      setLanguageCookie(reply, user.language);
+      return { status: 'success' as const, language: user.language };
+    },
+  );
 
   app.get(
     '/v1/user',
@@ -52,7 +93,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { user, session } = await auth.register(app.services, request.body, client(request));
+      // A visitor who chose a language before creating the account keeps it on the account.
+      const { user, session } = await auth.register(
+        app.services,
+        request.body,
+        client(request),
+        chosenLanguage(request),
+      );
       reply.setSessionCookie(session.token, session.expiresAt).status(201);
       return {
         status: 'success' as const,
@@ -78,6 +125,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // A new token at every login: a session planted before login is never promoted.
       if (previous) await endSession(app.db, previous);
       reply.setSessionCookie(session.token, session.expiresAt);
+      // The language: a choice made on this device (the cookie) is the latest and goes to the account;
+      // a device with no choice takes the account's (the web app reads the cookie after signing in).
+      // No cookie already means English, so none is set for an English account.
+      const chosen = chosenLanguage(request);
+      if (chosen) await auth.setLanguage(app.services, user, chosen);
+      else if (user.language !== 'en') setLanguageCookie(reply, user.language);
       return { status: 'success' as const, data: { user: auth.toPublicUser(user) } };
     },
   );

@@ -14,6 +14,7 @@ import {
   insertPasswordReset,
   insertUser,
   type UserRow,
+  updateUserLanguage,
   updateUserPassword,
 } from './auth.repo.ts';
 import { startSession } from './sessions.ts';
@@ -34,7 +35,23 @@ export function toPublicUser(user: UserRow): User {
 
 type Client = { ip: string; userAgent?: string };
 
-export async function register(ctx: ServiceContext, input: z.output<typeof RegisterSchema>, client: Client) {
+/**
+ * Saves the user's language (mails and the admit card follow it; decisions.md, 'Language').
+ * Returns the user as saved.
+ */
+export async function setLanguage(ctx: ServiceContext, user: UserRow, language: UserRow['language']) {
+  if (user.language === language) return user;
+  const now = ctx.clock.now();
+  await updateUserLanguage(ctx.db, user.id, language, now);
+  return { ...user, language, updatedAt: now };
+}
+
+export async function register(
+  ctx: ServiceContext,
+  input: z.output<typeof RegisterSchema>,
+  client: Client,
+  language: UserRow['language'] = 'en',
+) {
   await ctx.limits.consume({ registerPerIp: client.ip });
   const now = ctx.clock.now();
   const passwordHash = await hashPassword(input.password);
@@ -44,6 +61,7 @@ export async function register(ctx: ServiceContext, input: z.output<typeof Regis
       email: input.email,
       passwordHash,
       phoneNumber: input.phone_number,
+      language,
       createdAt: now,
       updatedAt: now,
     });

@@ -9,6 +9,7 @@ import { pickLanguage } from '../../content/localised.ts';
 import { organiser } from '../../content/organiser.ts';
 import { selectAuth } from '../../features/auth/slice.ts';
 import { useLogout } from '../../features/auth/use-logout.ts';
+import { LanguageSwitcher } from './language-switcher.tsx';
 import { useScrolledPast } from './use-scrolled-past.ts';
 import { UserMenu } from './user-menu.tsx';
 
@@ -110,6 +111,8 @@ export function Navbar() {
           ))}
         </ul>
 
+        <LanguageSwitcher transparent={transparent} className="hidden md:flex" />
+
         {/* A fixed-width slot: the avatar that replaces Register after hydration moves nothing. */}
         <div className="hidden w-60 shrink-0 justify-end md:flex">
           {signedInUser ? (
@@ -163,6 +166,7 @@ export function Navbar() {
               </li>
             ))}
           </ul>
+          <LanguageSwitcher transparent={transparent} className="flex px-3 pt-2" />
           <div className={`mt-2 border-t pt-3 ${transparent ? 'border-white/10' : 'border-slate-200'}`}>
             {signedInUser ? (
               <div className="flex flex-col gap-1">

@@ -18,6 +18,8 @@ const menuItems = (root: HTMLElement | null) =>
 /** The signed-in user's avatar and name, opening a menu with Profile and Logout. Keyboard operable. */
 export function UserMenu({ user, imageUrl, transparent, onLogout }: UserMenuProps) {
   const { t } = useTranslation('nav');
+  const { t: tAdmin } = useTranslation('admin');
+  const isStaff = user.role === 'admin' || user.role === 'grader';
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -113,6 +115,11 @@ export function UserMenu({ user, imageUrl, transparent, onLogout }: UserMenuProp
           <Link role="menuitem" to={paths.profile} className={itemClasses} onClick={() => setOpen(false)}>
             {t('profile')}
           </Link>
+          {isStaff ? (
+            <Link role="menuitem" to={paths.admin} className={itemClasses} onClick={() => setOpen(false)}>
+              {tAdmin('menuLink')}
+            </Link>
+          ) : null}
           <button
             role="menuitem"
             type="button"

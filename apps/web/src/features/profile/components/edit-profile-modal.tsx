@@ -10,16 +10,11 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { SelectField, type SelectOption } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { translateMessage } from '../../../i18n/message.ts';
+import { placeOptions } from '../../../i18n/places.ts';
 import { serverMessage } from '../../../lib/api-error.ts';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
 import { useUpdateProfileMutation } from '../api.ts';
 import { changedFields, EDITABLE_FIELDS, formValuesOf } from '../profile-changes.ts';
-
-/** Place names as choices. English for now; the Bangla issue switches the labels to `bn`. */
-const optionsOf = (places: readonly Place[]): SelectOption[] =>
-  places.map((place) => ({ value: place.name, label: place.name }));
-
-const DIVISION_OPTIONS = optionsOf(DIVISIONS);
 
 /** No HTTP answer at all (RTK Query's FETCH_ERROR or TIMEOUT_ERROR): the connection failed. */
 const noAnswer = (failure: unknown) =>
@@ -44,7 +39,9 @@ export function EditProfileModal({ open, profile, onClose }: EditProfileModalPro
  * fields sent, no call when nothing changed, the spec's failure sentences.
  */
 function EditProfileForm({ profile, onDone }: { profile: ProfileUser; onDone: () => void }) {
-  const { t } = useTranslation('profile');
+  const { t, i18n } = useTranslation('profile');
+  /** Place names as choices, in the interface's language (the value stays the English name). */
+  const optionsOf = (places: readonly Place[]): SelectOption[] => placeOptions(places, i18n.language);
   const [updateProfile, { isLoading }] = useUpdateProfileMutation();
   const [formError, setFormError] = useState<string>();
   const {
@@ -105,7 +102,7 @@ function EditProfileForm({ profile, onDone }: { profile: ProfileUser; onDone: ()
       <SelectField
         label={t('edit.division')}
         placeholder={t('edit.chooseDivision')}
-        options={DIVISION_OPTIONS}
+        options={optionsOf(DIVISIONS)}
         error={field('division')}
         {...register('division', {
           onChange: () => {

@@ -5,6 +5,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { placeName } from '../../../i18n/places.ts';
 import { formatInDhaka } from '../../../lib/dates.ts';
 import { useGetProfileQuery } from '../api.ts';
 import { ChangePhotoModal } from './change-photo-modal.tsx';
@@ -31,7 +32,8 @@ function Detail({ label, value, testId }: { label: string; value: string; testId
 }
 
 function ProfileDetails({ profile }: { profile: ProfileUser }) {
-  const { t } = useTranslation('profile');
+  const { t, i18n } = useTranslation('profile');
+  const place = (name: string | null) => (name ? placeName(name, i18n.language) : notSpecified);
   const notSpecified = t('notSpecified');
   return (
     <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2" aria-label={t('details')}>
@@ -41,13 +43,9 @@ function ProfileDetails({ profile }: { profile: ProfileUser }) {
         value={profile.institution || t('notProvided')}
         testId="profile-institution"
       />
-      <Detail label={t('division')} value={profile.division || notSpecified} testId="profile-division" />
-      <Detail label={t('district')} value={profile.district || notSpecified} testId="profile-district" />
-      <Detail
-        label={t('subDistrict')}
-        value={profile.sub_district || notSpecified}
-        testId="profile-sub-district"
-      />
+      <Detail label={t('division')} value={place(profile.division)} testId="profile-division" />
+      <Detail label={t('district')} value={place(profile.district)} testId="profile-district" />
+      <Detail label={t('subDistrict')} value={place(profile.sub_district)} testId="profile-sub-district" />
       <Detail
         label={t('registeredOn')}
         value={registeredOn(profile.created_at) ?? notSpecified}

@@ -19,17 +19,13 @@ import { SelectField, type SelectOption } from '../../../components/ui/select-fi
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { paymentAccounts } from '../../../content/payment.ts';
 import { translateMessage } from '../../../i18n/message.ts';
+import { placeLabel, placeOptions } from '../../../i18n/places.ts';
 import { errorStatus, serverMessage } from '../../../lib/api-error.ts';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
 import { registrationApi, useSubmitRegistrationMutation } from '../api.ts';
 import { CATEGORY_WITH_GRADES, categoryOfClass } from '../category.ts';
 import { REGISTRATION_FIELDS } from '../form-values.ts';
 
-/** Place names as choices. English for now; the Bangla issue switches the labels to `bn`. */
-const optionsOf = (places: readonly Place[]): SelectOption[] =>
-  places.map((place) => ({ value: place.name, label: place.name }));
-
-const DIVISION_OPTIONS = optionsOf(DIVISIONS);
 const TSHIRT_OPTIONS = TSHIRT_SIZES.map((size) => ({ value: size, label: size }));
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -58,7 +54,9 @@ export function RegistrationForm({
   resubmission = false,
   onSubmitted,
 }: RegistrationFormProps) {
-  const { t } = useTranslation('registration');
+  const { t, i18n } = useTranslation('registration');
+  /** Place names as choices, in the interface's language (the value stays the English name). */
+  const optionsOf = (places: readonly Place[]): SelectOption[] => placeOptions(places, i18n.language);
   const dispatch = useDispatch();
   const [submit, { isLoading }] = useSubmitRegistrationMutation();
   const [formError, setFormError] = useState<string>();
@@ -163,7 +161,7 @@ export function RegistrationForm({
         <SelectField
           label={t('field.division')}
           placeholder={t('field.chooseDivision')}
-          options={DIVISION_OPTIONS}
+          options={optionsOf(DIVISIONS)}
           error={field('division')}
           {...register('division', {
             onChange: () => {
@@ -222,7 +220,7 @@ export function RegistrationForm({
           label={t('field.pickup')}
           placeholder={t('field.choosePickup')}
           options={[
-            ...PICKUP_SPOTS.map((spot) => ({ value: spot.name, label: spot.name })),
+            ...PICKUP_SPOTS.map((spot) => ({ value: spot.name, label: placeLabel(spot, i18n.language) })),
             { value: OWN_TRANSPORT, label: t('field.ownTransport') },
           ]}
           error={field('pickup_spot')}

@@ -11,4 +11,5 @@ export const nav = {
   closeMenu: 'Close menu',
   accountMenu: 'Account menu for {{name}}',
   homeLink: '{{name}}, home page',
+  language: 'Language',
 } as const;

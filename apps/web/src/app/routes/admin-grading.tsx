@@ -1,0 +1,5 @@
+import { GradingPage } from '../../features/admin/components/grading-page.tsx';
+
+export function Component() {
+  return <GradingPage />;
+}

@@ -1,0 +1,5 @@
+import { ResultsPage } from '../../features/admin/components/results-page.tsx';
+
+export function Component() {
+  return <ResultsPage />;
+}

@@ -1,0 +1,258 @@
+import type { Category, Role } from '@ngso/shared/constants';
+import type { AdminRegistration } from '@ngso/shared/schemas/registration';
+import type { Award, Submission } from '@ngso/shared/schemas/results';
+import { baseApi } from '../../lib/api.ts';
+import { type RegistrationFilters, registrationListQuery } from './filters.ts';
+
+export type ListMeta = { page: number; per_page: number; total: number };
+export type Paged<T> = { data: T[]; meta: ListMeta };
+
+export type AdminStats = {
+  registrations: {
+    by_status: Record<string, number>;
+    by_category: Record<string, number>;
+    by_division: Record<string, number>;
+  };
+  exam: { answered: number; submitted: number; active_last_minute: number };
+  grading: Record<string, { answers: number; graded: number }>;
+};
+
+export type Decision = {
+  id: string;
+  registration_status: 'pending' | 'approved' | 'rejected';
+  roll_number: string | null;
+  rejection_reason: string | null;
+};
+export type BulkResult = { approved: string[]; skipped: { id: string; reason: string }[] };
+
+export type ExamWindow = { category: Category; starts_at: string; ends_at: string; duration_minutes: number };
+export type AdminQuestion = {
+  id: string;
+  category: Category;
+  marks: number;
+  position: number;
+  questionEnglish: string;
+  questionBangla: string;
+};
+export type QuestionInput = Omit<AdminQuestion, 'id'>;
+
+export type Standing = {
+  user_id: string;
+  name: string;
+  roll_number: string | null;
+  total: number;
+  rank: number;
+  award: Award | null;
+};
+export type Standings = { published_at: string | null; ungraded: number; standings: Standing[] };
+
+export type AdminUser = {
+  id: string;
+  name: string;
+  email: string;
+  phone_number: string | null;
+  role: Role;
+  created_at: string;
+};
+export type AuditEntry = {
+  id: number;
+  actor_id: string | null;
+  actor_email: string | null;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  before: unknown;
+  after: unknown;
+  created_at: string;
+};
+
+type Data<T> = { data: T };
+const data = <T>(response: Data<T>) => response.data;
+const paged = <T>(response: Paged<T>): Paged<T> => ({ data: response.data, meta: response.meta });
+
+const api = baseApi.enhanceEndpoints({
+  addTagTypes: [
+    'AdminStats',
+    'AdminRegistrations',
+    'AdminExam',
+    'AdminQuestions',
+    'AdminSubmissions',
+    'AdminResults',
+    'AdminUsers',
+    'AdminAudit',
+  ],
+});
+
+/** The organisers' console calls (api.md, /v1/admin); this module loads only with the console. */
+export const adminApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    adminStats: build.query<AdminStats, void>({
+      query: () => 'v1/admin/stats',
+      transformResponse: data<AdminStats>,
+      providesTags: ['AdminStats'],
+    }),
+    adminRegistrations: build.query<Paged<AdminRegistration>, RegistrationFilters>({
+      query: (filters) => `v1/admin/registrations?${registrationListQuery(filters)}`,
+      transformResponse: paged<AdminRegistration>,
+      providesTags: ['AdminRegistrations'],
+    }),
+    approveRegistration: build.mutation<Decision, string>({
+      query: (id) => ({ url: `v1/admin/registrations/${encodeURIComponent(id)}/approve`, method: 'POST' }),
+      transformResponse: data<Decision>,
+      invalidatesTags: ['AdminRegistrations', 'AdminStats'],
+    }),
+    rejectRegistration: build.mutation<Decision, { id: string; reason: string }>({
+      query: ({ id, reason }) => ({
+        url: `v1/admin/registrations/${encodeURIComponent(id)}/reject`,
+        method: 'POST',
+        body: { reason },
+      }),
+      transformResponse: data<Decision>,
+      invalidatesTags: ['AdminRegistrations', 'AdminStats'],
+    }),
+    bulkApprove: build.mutation<BulkResult, string[]>({
+      query: (ids) => ({ url: 'v1/admin/registrations/bulk-approve', method: 'POST', body: { ids } }),
+      transformResponse: data<BulkResult>,
+      invalidatesTags: ['AdminRegistrations', 'AdminStats'],
+    }),
+    examWindow: build.query<ExamWindow, Category>({
+      query: (category) => `v1/admin/exams/${category}`,
+      transformResponse: data<ExamWindow>,
+      providesTags: (_result, _error, category) => [{ type: 'AdminExam', id: category }],
+    }),
+    changeExamWindow: build.mutation<ExamWindow, { category: Category; starts_at: string; ends_at: string }>({
+      query: ({ category, ...body }) => ({ url: `v1/admin/exams/${category}`, method: 'PUT', body }),
+      transformResponse: data<ExamWindow>,
+      invalidatesTags: (_result, _error, { category }) => [{ type: 'AdminExam', id: category }],
+    }),
+    giveExtraTime: build.mutation<void, { category: Category; user_id: string; minutes: number }>({
+      query: ({ category, ...body }) => ({
+        url: `v1/admin/exams/${category}/extensions`,
+        method: 'POST',
+        body,
+      }),
+    }),
+    adminQuestions: build.query<AdminQuestion[], Category>({
+      query: (category) => `v1/admin/questions?category=${category}`,
+      transformResponse: data<AdminQuestion[]>,
+      providesTags: (_result, _error, category) => [{ type: 'AdminQuestions', id: category }],
+    }),
+    addQuestion: build.mutation<AdminQuestion, QuestionInput>({
+      query: (body) => ({ url: 'v1/admin/questions', method: 'POST', body }),
+      transformResponse: data<AdminQuestion>,
+      invalidatesTags: (_result, _error, { category }) => [{ type: 'AdminQuestions', id: category }],
+    }),
+    editQuestion: build.mutation<AdminQuestion, QuestionInput & { id: string }>({
+      query: ({ id, ...body }) => ({
+        url: `v1/admin/questions/${encodeURIComponent(id)}`,
+        method: 'PUT',
+        body,
+      }),
+      transformResponse: data<AdminQuestion>,
+      invalidatesTags: (_result, _error, { category }) => [{ type: 'AdminQuestions', id: category }],
+    }),
+    removeQuestion: build.mutation<void, { id: string; category: Category }>({
+      query: ({ id }) => ({ url: `v1/admin/questions/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: (_result, _error, { category }) => [{ type: 'AdminQuestions', id: category }],
+    }),
+    submissions: build.query<Submission[], Category>({
+      query: (category) => `v1/admin/submissions?category=${category}`,
+      transformResponse: data<Submission[]>,
+      providesTags: (_result, _error, category) => [{ type: 'AdminSubmissions', id: category }],
+    }),
+    giveMarks: build.mutation<
+      { grader_marks: number | null; override_marks: number | null },
+      { category: Category; userId: string; question_id: string; marks: number; comment: string | null }
+    >({
+      query: ({ userId, question_id, marks, comment }) => ({
+        url: `v1/admin/submissions/${encodeURIComponent(userId)}/marks`,
+        method: 'PUT',
+        body: { question_id, marks, comment },
+      }),
+      transformResponse: data<{ grader_marks: number | null; override_marks: number | null }>,
+      invalidatesTags: (_result, _error, { category }) => [
+        { type: 'AdminSubmissions', id: category },
+        { type: 'AdminResults', id: category },
+        'AdminStats',
+      ],
+    }),
+    standings: build.query<Standings, Category>({
+      query: (category) => `v1/admin/results/${category}`,
+      transformResponse: data<Standings>,
+      providesTags: (_result, _error, category) => [{ type: 'AdminResults', id: category }],
+    }),
+    publishResults: build.mutation<
+      { published_at: string; participants: number },
+      { category: Category; override: boolean }
+    >({
+      query: ({ category, override }) => ({
+        url: `v1/admin/results/${category}/publish`,
+        method: 'POST',
+        body: { override },
+      }),
+      transformResponse: data<{ published_at: string; participants: number }>,
+      invalidatesTags: (_result, _error, { category }) => [{ type: 'AdminResults', id: category }],
+    }),
+    importPreliminary: build.mutation<{ imported: number; qualified: number }, File>({
+      query: (file) => {
+        const body = new FormData();
+        body.append('file', file);
+        return { url: 'v1/admin/preliminary/import', method: 'POST', body };
+      },
+      transformResponse: data<{ imported: number; qualified: number }>,
+    }),
+    adminUsers: build.query<Paged<AdminUser>, { q: string; page: number }>({
+      query: ({ q, page }) =>
+        `v1/admin/users?${new URLSearchParams({ q, page: String(page), per_page: '20' })}`,
+      transformResponse: paged<AdminUser>,
+      providesTags: ['AdminUsers'],
+    }),
+    changeRole: build.mutation<AdminUser, { id: string; role: Role }>({
+      query: ({ id, role }) => ({
+        url: `v1/admin/users/${encodeURIComponent(id)}/role`,
+        method: 'PUT',
+        body: { role },
+      }),
+      transformResponse: data<AdminUser>,
+      invalidatesTags: ['AdminUsers', 'AdminAudit'],
+    }),
+    endSessions: build.mutation<void, string>({
+      query: (id) => ({ url: `v1/admin/users/${encodeURIComponent(id)}/sessions/end`, method: 'POST' }),
+      invalidatesTags: ['AdminAudit'],
+    }),
+    audit: build.query<Paged<AuditEntry>, { action: string; page: number }>({
+      query: ({ action, page }) => {
+        const search = new URLSearchParams({ page: String(page), per_page: '50' });
+        if (action.trim()) search.set('action', action.trim());
+        return `v1/admin/audit?${search}`;
+      },
+      transformResponse: paged<AuditEntry>,
+      providesTags: ['AdminAudit'],
+    }),
+  }),
+});
+
+export const {
+  useAdminStatsQuery,
+  useAdminRegistrationsQuery,
+  useApproveRegistrationMutation,
+  useRejectRegistrationMutation,
+  useBulkApproveMutation,
+  useExamWindowQuery,
+  useChangeExamWindowMutation,
+  useGiveExtraTimeMutation,
+  useAdminQuestionsQuery,
+  useAddQuestionMutation,
+  useEditQuestionMutation,
+  useRemoveQuestionMutation,
+  useSubmissionsQuery,
+  useGiveMarksMutation,
+  useStandingsQuery,
+  usePublishResultsMutation,
+  useImportPreliminaryMutation,
+  useAdminUsersQuery,
+  useLazyAdminUsersQuery,
+  useChangeRoleMutation,
+  useEndSessionsMutation,
+  useAuditQuery,
+} = adminApi;

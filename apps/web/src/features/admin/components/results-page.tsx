@@ -1,0 +1,152 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSelector } from 'react-redux';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { serverMessage } from '../../../lib/api-error.ts';
+import { formatInDhaka } from '../../../lib/dates.ts';
+import { selectUser } from '../../auth/slice.ts';
+import { usePublishResultsMutation, useStandingsQuery } from '../api.ts';
+import { CategoryTabs, useCategoryParam } from './category-picker.tsx';
+import {
+  AdminSection,
+  ConfirmDialog,
+  LoadError,
+  Loading,
+  tableClasses,
+  tdClasses,
+  thClasses,
+} from './section.tsx';
+
+/** A category's standings (total, rank with ties shared, award), the ungraded count, and publishing. */
+export function ResultsPage() {
+  const { t } = useTranslation('admin');
+  const isAdmin = useSelector(selectUser)?.role === 'admin';
+  const [category, setCategory] = useCategoryParam();
+  const standings = useStandingsQuery(category);
+  const [publish, publishing] = usePublishResultsMutation();
+  const [confirm, setConfirm] = useState(false);
+  const [override, setOverride] = useState(false);
+  const [report, setReport] = useState<string | null>(null);
+
+  const close = () => {
+    setConfirm(false);
+    setOverride(false);
+    publishing.reset();
+  };
+  const runPublish = async () => {
+    const result = await publish({ category, override })
+      .unwrap()
+      .catch(() => null);
+    if (!result) return;
+    setReport(t('results.publishedReport', { count: result.participants }));
+    close();
+  };
+  const data = standings.data;
+  const ungraded = data?.ungraded ?? 0;
+
+  return (
+    <AdminSection section="results" title={t('results.title')}>
+      <CategoryTabs
+        value={category}
+        onChange={(next) => {
+          setCategory(next);
+          setReport(null);
+        }}
+      />
+      {standings.isLoading ? <Loading /> : null}
+      {standings.isError ? <LoadError error={standings.error} onRetry={standings.refetch} /> : null}
+      {report ? (
+        <Alert tone="success" className="mb-3">
+          {report}
+        </Alert>
+      ) : null}
+      {data ? (
+        <>
+          <div className="mb-4 flex flex-wrap items-center gap-3">
+            <p className="text-sm font-medium text-slate-800" data-testid="ungraded-count">
+              {t('results.ungraded', { count: ungraded })}
+            </p>
+            <p className="text-sm text-slate-700">
+              {data.published_at
+                ? t('results.publishedAt', { date: formatInDhaka(data.published_at, 'd MMM yyyy, HH:mm') })
+                : t('results.notPublished')}
+            </p>
+            {isAdmin && !data.published_at ? (
+              <Button onClick={() => setConfirm(true)}>{t('results.publish')}</Button>
+            ) : null}
+          </div>
+          <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white">
+            <table className={tableClasses}>
+              <caption className="sr-only">
+                {t('results.caption', { category: t(`category.${category}`) })}
+              </caption>
+              <thead className="bg-slate-50">
+                <tr>
+                  <th scope="col" className={thClasses}>
+                    {t('results.rank')}
+                  </th>
+                  <th scope="col" className={thClasses}>
+                    {t('field.name')}
+                  </th>
+                  <th scope="col" className={thClasses}>
+                    {t('field.rollNumber')}
+                  </th>
+                  <th scope="col" className={thClasses}>
+                    {t('results.total')}
+                  </th>
+                  <th scope="col" className={thClasses}>
+                    {t('results.award')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {data.standings.length === 0 ? (
+                  <tr>
+                    <td colSpan={5} className={`${tdClasses} py-6 text-center text-slate-600`}>
+                      {t('results.none')}
+                    </td>
+                  </tr>
+                ) : null}
+                {data.standings.map((row) => (
+                  <tr key={row.user_id}>
+                    <td className={`${tdClasses} tabular-nums`}>{row.rank}</td>
+                    <td className={tdClasses}>{row.name}</td>
+                    <td className={`${tdClasses} font-mono`}>{row.roll_number ?? '—'}</td>
+                    <td className={`${tdClasses} tabular-nums`}>{row.total}</td>
+                    <td className={tdClasses}>{row.award ? t(`award.${row.award}`) : '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      ) : null}
+      <ConfirmDialog
+        open={confirm}
+        title={t('results.publishTitle', { category: t(`category.${category}`) })}
+        confirmLabel={t('results.publishConfirm')}
+        pending={publishing.isLoading}
+        error={publishing.isError ? (serverMessage(publishing.error) ?? t('actionError')) : null}
+        onConfirm={runPublish}
+        onClose={close}
+      >
+        <p>{t('results.publishText', { count: data?.standings.length ?? 0 })}</p>
+        {ungraded > 0 ? (
+          <div className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3">
+            <p className="font-medium text-amber-900">{t('results.ungradedWarning', { count: ungraded })}</p>
+            <label className="mt-2 flex items-start gap-2">
+              <input
+                type="checkbox"
+                className="mt-0.5 size-5"
+                checked={override}
+                onChange={(event) => setOverride(event.target.checked)}
+              />
+              {t('results.override')}
+            </label>
+          </div>
+        ) : null}
+      </ConfirmDialog>
+    </AdminSection>
+  );
+}

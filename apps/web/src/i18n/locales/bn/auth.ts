@@ -1,0 +1,57 @@
+import type { Translation } from '../../resources.ts';
+import type { auth as en } from '../en/auth.ts';
+
+export const auth: Translation<typeof en> = {
+  name: 'পুরো নাম',
+  email: 'ইমেইল',
+  password: 'পাসওয়ার্ড',
+  confirmPassword: 'পাসওয়ার্ডটি আবার লিখুন',
+  newPassword: 'নতুন পাসওয়ার্ড',
+  confirmNewPassword: 'নতুন পাসওয়ার্ডটি আবার লিখুন',
+  phoneNumber: 'মোবাইল নম্বর',
+  phoneHint: 'বাংলাদেশের একটি মোবাইল নম্বর, যেমন 01712345678।',
+
+  'register.title': 'আপনার অ্যাকাউন্ট খুলুন',
+  'register.subtitle': 'জাতীয় সাধারণ বিজ্ঞান অলিম্পিয়াডে যোগ দিন।',
+  'register.submit': 'অ্যাকাউন্ট খুলুন',
+  'register.pending': 'অ্যাকাউন্ট খোলা হচ্ছে...',
+  'register.haveAccount': 'আগে থেকেই অ্যাকাউন্ট আছে?',
+  'register.loginLink': 'লগইন করুন',
+  'register.error': 'নিবন্ধনের সময় একটি সমস্যা হয়েছে',
+  'register.failed': 'নিবন্ধন সম্পন্ন হয়নি',
+
+  'login.title': 'আবার স্বাগতম',
+  'login.subtitle': 'আপনার অ্যাকাউন্টে লগইন করুন।',
+  'login.submit': 'লগইন',
+  'login.pending': 'লগইন হচ্ছে...',
+  'login.forgot': 'পাসওয়ার্ড ভুলে গেছেন?',
+  'login.noAccount': 'অ্যাকাউন্ট নেই?',
+  'login.registerLink': 'নিবন্ধন করুন',
+  'login.error': 'লগইন করা যায়নি। ইমেইল ও পাসওয়ার্ড ঠিক আছে কি না দেখুন।',
+
+  'forgot.title': 'পাসওয়ার্ড ভুলে গেছেন?',
+  'forgot.subtitle': 'আপনার ইমেইল লিখুন, পাসওয়ার্ড নতুন করে সেট করার লিংক আমরা পাঠিয়ে দেব।',
+  'forgot.submit': 'রিসেট লিংক পাঠান',
+  'forgot.pending': 'পাঠানো হচ্ছে...',
+  'forgot.sentTitle': 'ইমেইল পাঠানো হয়েছে',
+  'forgot.sent': 'পাসওয়ার্ড রিসেটের লিংক আপনার ইমেইলে পাঠানো হয়েছে।',
+  'forgot.resent': 'পাসওয়ার্ড রিসেটের লিংক আপনার ইমেইলে আবার পাঠানো হয়েছে।',
+  'forgot.sentTo': '{{email}}-এর ইনবক্স দেখুন।',
+  'forgot.resendIn': '{{time}} পরে লিংকটি আবার পাঠাতে পারবেন',
+  'forgot.resend': 'লিংক আবার পাঠান',
+  'forgot.resendPending': 'আবার পাঠানো হচ্ছে...',
+  'forgot.error': 'রিসেট লিংক পাঠানো যায়নি। ইমেইলটি ঠিক আছে কি না দেখুন।',
+  'forgot.resendError': 'রিসেট লিংক আবার পাঠানো যায়নি। ইমেইলটি ঠিক আছে কি না দেখুন।',
+  'forgot.backToLogin': 'লগইনে ফিরে যান',
+
+  'reset.title': 'নতুন পাসওয়ার্ড দিন',
+  'reset.subtitle': '{{email}} অ্যাকাউন্টের জন্য একটি নতুন পাসওয়ার্ড বেছে নিন।',
+  'reset.submit': 'পাসওয়ার্ড রিসেট করুন',
+  'reset.pending': 'রিসেট হচ্ছে...',
+  'reset.success': 'পাসওয়ার্ড সফলভাবে রিসেট হয়েছে।',
+  'reset.redirecting': 'আপনাকে লগইন পাতায় নিয়ে যাওয়া হচ্ছে...',
+  'reset.error': 'পাসওয়ার্ড রিসেট করা যায়নি। আবার চেষ্টা করুন।',
+  'reset.invalidLink':
+    'পাসওয়ার্ড রিসেটের এই লিংকটি অসম্পূর্ণ। ইমেইল থেকে লিংকটি আবার খুলুন, অথবা নতুন একটি লিংক চেয়ে নিন।',
+  'reset.requestNew': 'নতুন লিংক চান',
+};

@@ -1,0 +1,20 @@
+/** /national-round-result (and /daily-quiz): the student's published final result. */
+export const results = {
+  loading: 'Loading your result...',
+  error: 'Your result could not be loaded. Please check your connection and try again.',
+  tryAgain: 'Try again',
+  notOut: 'Results are not out yet.',
+  total: 'Total',
+  rank: 'Rank',
+  award: 'Award',
+  outOf: '{{marks}} / {{total}}',
+  rankOf: '{{rank}} of {{participants}}',
+  noAward: 'No award',
+  'award.gold': 'Future Scientist Award: Gold',
+  'award.silver': 'Future Scientist Award: Silver',
+  'award.bronze': 'Future Scientist Award: Bronze',
+  'award.prize': 'Prize winner',
+  question: 'Question {{number}}',
+  notGraded: 'Not graded (out of {{total}})',
+  comment: 'Comment:',
+} as const;

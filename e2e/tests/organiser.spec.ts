@@ -1,0 +1,414 @@
+import { type APIRequestContext, type Page, request } from '@playwright/test';
+import sharp from 'sharp';
+import { adminApi, E2E_ADMIN, importPreliminaryResults, uniqueTransactionId, XHR } from '../support/admin.ts';
+import { E2E_BASE_URL } from '../support/env.ts';
+import { type ExamCategory, setExamWindow } from '../support/exam-setup.ts';
+import { expect, newStudent, test } from '../support/fixtures.ts';
+
+type Person = ReturnType<typeof newStudent>;
+
+/** A new account with its own API session (not the page's), signed in. Dispose `api` after use. */
+async function account(name?: string): Promise<{ person: Person; api: APIRequestContext }> {
+  const person = { ...newStudent(), ...(name ? { name } : {}) };
+  const api = await request.newContext({ baseURL: E2E_BASE_URL, extraHTTPHeaders: XHR });
+  const registered = await api.post('/api/v1/register', {
+    data: { name: person.name, email: person.email, password: person.password, phone_number: person.phone },
+  });
+  expect(registered.ok(), await registered.text()).toBe(true);
+  return { person, api };
+}
+
+/** A qualified student who sends the final-round registration form (API): it waits, pending. */
+async function pendingStudent(admin: APIRequestContext, category: ExamCategory, name?: string) {
+  const student = await account(name);
+  await importPreliminaryResults(admin, [
+    {
+      email: student.person.email,
+      name: student.person.name,
+      category,
+      score: 50,
+      total: 60,
+      qualified: true,
+    },
+  ]);
+  const form = await student.api.post('/api/v1/ngso-1/registration', {
+    data: {
+      name: student.person.name,
+      institution: 'Notre Dame College',
+      class: category === 'junior' ? 7 : category === 'senior' ? 9 : 11,
+      division: 'Dhaka',
+      district: 'Dhaka',
+      sub_district: 'Dhamrai',
+      guardian_name: 'Karim Rahman',
+      guardian_phone: '01811111111',
+      tshirt_size: 'L',
+      pickup_spot: 'own',
+      payment_method: 'nagad',
+      payment_sender: '01722222222',
+      transaction_id: uniqueTransactionId(),
+    },
+  });
+  expect(form.status(), await form.text()).toBe(201);
+  return student;
+}
+
+async function idOfUser(admin: APIRequestContext, email: string): Promise<string> {
+  const response = await admin.get('/api/v1/admin/users', { params: { q: email } });
+  expect(response.status(), await response.text()).toBe(200);
+  const body = (await response.json()) as { data: { id: string; email: string }[] };
+  const found = body.data.find((user) => user.email === email);
+  if (!found) throw new Error(`No user ${email}`);
+  return found.id;
+}
+
+/** A photo of a handwritten answer (a JPEG with noise, so it does not compress to nothing). */
+async function answerPhoto(shade: number) {
+  const buffer = await sharp({
+    create: {
+      width: 900,
+      height: 1200,
+      channels: 3,
+      background: { r: shade, g: 210, b: 200 },
+      noise: { type: 'gaussian', mean: 128, sigma: 25 },
+    },
+  })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+  return { name: 'answer.jpg', mimeType: 'image/jpeg', buffer };
+}
+
+/** The student uploads a photo and saves it as the answer to `questionId` (the exam page's calls). */
+async function answer(student: APIRequestContext, questionId: string, shade: number) {
+  const upload = await student.post('/api/v1/upload', { multipart: { file: await answerPhoto(shade) } });
+  expect(upload.ok(), await upload.text()).toBe(true);
+  const { url } = (await upload.json()) as { url: string };
+  const saved = await student.post('/api/v1/ngso-1/answers', {
+    data: { question_id: questionId, image_urls: [url] },
+  });
+  expect(saved.ok(), await saved.text()).toBe(true);
+}
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+async function logOut(page: Page, name: string) {
+  await page.getByRole('button', { name: `Account menu for ${name}` }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+const consoleNav = (page: Page) => page.getByRole('navigation', { name: 'Console sections' });
+
+test.describe("the organisers' console", () => {
+  test.setTimeout(150_000);
+
+  test('a student is not allowed in; an admin signs in via /login and approves a pending registration', async ({
+    page,
+  }) => {
+    const admin = await adminApi();
+    const student = await pendingStudent(admin, 'junior', 'Farhana Akter');
+
+    // A student who opens /admin is told clearly that it is not for them.
+    await page.goto('/login');
+    await logIn(page, student.person.email, student.person.password);
+    await expect(page).toHaveURL(/\/profile$/);
+    await page.getByRole('button', { name: `Account menu for ${student.person.name}` }).click();
+    await expect(page.getByRole('menuitem', { name: "Organisers' console" })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: 'Not allowed' })).toBeVisible();
+    await logOut(page, student.person.name);
+
+    // Signed out: /login, and back to the console after logging in.
+    await page.goto('/admin/registrations');
+    await expect(page).toHaveURL(/\/login$/);
+    await logIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await expect(page).toHaveURL(/\/admin\/registrations$/);
+    await expect(consoleNav(page).getByRole('link')).toHaveText([
+      'Dashboard',
+      'Registrations',
+      'Exam',
+      'Grading',
+      'Results',
+      'Preliminary import',
+      'Users',
+      'Audit log',
+    ]);
+
+    // Filter to pending, search the student's transaction by e-mail, open the row, approve.
+    await page.getByLabel('Status').selectOption('pending');
+    await page.getByRole('searchbox', { name: 'Search' }).fill(student.person.email);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page).toHaveURL(/status=pending/);
+    const rows = page.getByTestId('registration-row');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText('Pending');
+    await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+      'href',
+      `/api/v1/admin/registrations.csv?status=pending&q=${encodeURIComponent(student.person.email)}`,
+    );
+    await rows.first().getByRole('button', { name: 'View Farhana Akter' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Registration of Farhana Akter' });
+    await expect(dialog.getByText('Nagad')).toBeVisible();
+    await expect(dialog.getByText('01722222222')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Approve' }).click();
+    await dialog.getByRole('button', { name: 'Yes, approve' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Approved Farhana Akter: roll number' }),
+    ).toBeVisible();
+    // The pending filter now finds nothing; the student's status is approved.
+    await expect(page.getByText('No registration matches these filters.')).toBeVisible();
+    const status = await student.api.get('/api/v1/ngso-1/registration/status');
+    expect(
+      ((await status.json()) as { data: { registration_status: string } }).data.registration_status,
+    ).toBe('approved');
+
+    await student.api.dispose();
+    await admin.dispose();
+  });
+
+  test.describe('the other sections', () => {
+    // The import of a file with a bad row is refused (422), as it should be; Chromium logs that response.
+    test.use({ allowedConsoleErrors: [/status of 422/] });
+
+    test('dashboard, exam window and question preview, import errors by row, users, audit log', async ({
+      page,
+    }) => {
+      const admin = await adminApi();
+      const someone = await account('Mahmud Hossain');
+      await page.goto('/login');
+      await logIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+      await page.getByRole('button', { name: 'Account menu for' }).click();
+      await page.getByRole('menuitem', { name: "Organisers' console" }).click();
+      await expect(page).toHaveURL(/\/admin$/);
+      await expect(page.getByRole('heading', { name: 'Registrations by status' })).toBeVisible();
+      await expect(page.getByText('Active in the last minute')).toBeVisible();
+
+      // Exam: the window in Dhaka time (saved unchanged), the questions against 60 marks, a preview.
+      await consoleNav(page).getByRole('link', { name: 'Exam' }).click();
+      await page.getByRole('button', { name: 'Senior' }).click();
+      await expect(page.getByLabel('Starts')).not.toHaveValue('');
+      await page.getByRole('button', { name: 'Save window' }).click();
+      await expect(page.getByText('The exam window is saved.')).toBeVisible();
+      await expect(page.getByText('Marks total: 60 of 60')).toBeVisible();
+      await page.getByRole('button', { name: 'Add a question' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add a question' });
+      await dialog.getByLabel('Question (English)').fill('Why is the sky blue?');
+      await dialog.getByLabel('Question (Bangla)').fill('আকাশ নীল কেন?');
+      await expect(dialog.getByText('Preview: as the student sees it')).toBeVisible();
+      await expect(dialog.getByText('আকাশ নীল কেন?', { exact: true }).last()).toBeVisible();
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(dialog).toBeHidden();
+
+      // Preliminary import: a file with a bad row is refused, its row named.
+      await consoleNav(page).getByRole('link', { name: 'Preliminary import' }).click();
+      await page.getByLabel('CSV file').setInputFiles({
+        name: 'results.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(
+          'email,name,category,score,total,qualified\nok@e2e.test,Ok,junior,40,60,true\nbad,Bad,adult,70,60,maybe\n',
+        ),
+      });
+      await page.getByRole('button', { name: 'Import' }).click();
+      await expect(page.getByTestId('import-errors')).toContainText('Row 3');
+
+      // Users: find one, end the sessions after a confirmation; the audit log records it.
+      await consoleNav(page).getByRole('link', { name: 'Users' }).click();
+      await page.getByRole('searchbox', { name: 'Name, e-mail or phone' }).fill(someone.person.email);
+      await page.getByRole('button', { name: 'Search', exact: true }).click();
+      await expect(page.getByTestId('user-row')).toHaveCount(1);
+      await page.getByRole('button', { name: 'End sessions Mahmud Hossain' }).click();
+      await page
+        .getByRole('dialog', { name: 'End the sessions?' })
+        .getByRole('button', { name: 'End sessions' })
+        .click();
+      await expect(page.getByText('Mahmud Hossain is signed out everywhere.')).toBeVisible();
+      const profile = await someone.api.get('/api/v1/user');
+      expect(profile.status()).toBe(401);
+
+      await consoleNav(page).getByRole('link', { name: 'Audit log' }).click();
+      await page.getByLabel('Action').fill('user.end_sessions');
+      await page.getByRole('button', { name: 'Filter' }).click();
+      await expect(page.getByRole('cell', { name: 'user.end_sessions' }).first()).toBeVisible();
+
+      // Workable on a phone: the registrations table scrolls inside its frame, not the page.
+      await page.setViewportSize({ width: 360, height: 740 });
+      await consoleNav(page).getByRole('link', { name: 'Registrations' }).click();
+      await expect(page.getByRole('heading', { name: 'Registrations', level: 1 })).toBeVisible();
+      // (sr-only texts in a scrolled table must not widen the page: the table's frame is their containing block)
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+      await someone.api.dispose();
+      await admin.dispose();
+    });
+  });
+
+  test.describe('grading and publishing', () => {
+    // Marks above the maximum (422) and publishing with ungraded answers (409) are refused, as they should
+    // be; Chromium logs those responses.
+    test.use({ allowedConsoleErrors: [/status of (409|422)/] });
+
+    test('a grader grades one question for two students with the keyboard; the admin publishes; the student sees the result', async ({
+      page,
+    }) => {
+      const admin = await adminApi();
+      const category: ExamCategory = 'secondary';
+      const first = await pendingStudent(admin, category, 'Tanvir Hasan');
+      const second = await pendingStudent(admin, category, 'Sadia Islam');
+      for (const student of [first, second]) {
+        const id = (await (
+          await admin.get('/api/v1/admin/registrations', { params: { q: student.person.email } })
+        ).json()) as { data: { id: string }[] };
+        const approved = await admin.post(`/api/v1/admin/registrations/${id.data[0]?.id}/approve`, {
+          data: {},
+        });
+        expect(approved.status(), await approved.text()).toBe(200);
+      }
+
+      // The exam is open: both answer question 1; the first also answers question 2 (left ungraded).
+      await setExamWindow(admin, category, Date.now() - 60_000, Date.now() + 30 * 60_000);
+      const questions = (await (
+        await first.api.get('/api/v1/ngso-1/questions', { params: { category } })
+      ).json()) as { data: { id: string }[] };
+      const [q1, q2] = questions.data.map((question) => question.id);
+      if (!q1 || !q2) throw new Error('The exam has no questions');
+      await answer(first.api, q1, 40);
+      await answer(first.api, q2, 80);
+      await answer(second.api, q1, 160);
+      // The exam is over.
+      await setExamWindow(admin, category, Date.now() - 3 * 3_600_000, Date.now() - 2 * 3_600_000);
+
+      // A grader: a registered user whose role the admin changes.
+      const grader = await account('Rafiq Grader');
+      const role = await admin.put(`/api/v1/admin/users/${await idOfUser(admin, grader.person.email)}/role`, {
+        data: { role: 'grader' },
+      });
+      expect(role.status(), await role.text()).toBe(200);
+
+      await page.goto('/login');
+      await logIn(page, grader.person.email, grader.person.password);
+      await expect(page).toHaveURL(/\/profile$/);
+      await page.getByRole('button', { name: 'Account menu for Rafiq Grader' }).click();
+      await page.getByRole('menuitem', { name: "Organisers' console" }).click();
+      // A grader lands on grading and sees only grading and results.
+      await expect(page).toHaveURL(/\/admin\/grading/);
+      await expect(consoleNav(page).getByRole('link')).toHaveText(['Grading', 'Results']);
+
+      await page.getByLabel('Category').selectOption(category);
+      // The shortcuts work when no field has the focus.
+      await page.getByRole('heading', { name: 'Grading' }).click();
+      await expect(page.getByLabel('Question')).toHaveValue(q1);
+      await expect(page.getByText('J, → or ↓: next answer')).toBeVisible();
+      const count = page.getByTestId('graded-count');
+      await expect(count).toHaveText('Graded 0 of 2');
+      // Names are hidden by default.
+      const student = page.getByTestId('grading-student');
+      await expect(student).toHaveText('Answer 1 of 2');
+      const image = page.getByTestId('answer-image');
+      await expect(image).toBeVisible();
+      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+      // Show the names to know who is first (the order is the grader's own shuffle).
+      await page.keyboard.press('n');
+      const firstShown = (await student.textContent()) ?? '';
+      const firstIsTanvir = firstShown.includes('Tanvir Hasan');
+      await page.keyboard.press('n');
+      await expect(student).toHaveText('Answer 1 of 2');
+
+      // Zoom and rotate with the keys.
+      await page.keyboard.press('+');
+      await expect(page.getByText('125%')).toBeVisible();
+      await page.keyboard.press('r');
+
+      // 7 marks for the first answer: saved, and on to the next ungraded.
+      await page.keyboard.press('7');
+      await expect(count).toHaveText('Graded 1 of 2');
+      await expect(student).toHaveText('Answer 2 of 2');
+      // K goes back (the marks are there), J comes forward again.
+      await page.keyboard.press('k');
+      await expect(student).toHaveText('Answer 1 of 2');
+      await expect(page.getByText('Marks given: 7')).toBeVisible();
+      await page.keyboard.press('j');
+      await expect(student).toHaveText('Answer 2 of 2');
+      // Marks above the question's are refused by the server, whose message shows.
+      const marks = page.getByLabel('Marks', { exact: true });
+      await marks.fill('99');
+      await marks.press('Enter');
+      await expect(page.getByText(/^Marks must be a whole number from 0 to \d+\.$/)).toBeVisible();
+      await expect(count).toHaveText('Graded 1 of 2');
+      // 5 marks with a comment, saved with Enter.
+      await marks.fill('5');
+      await page.getByLabel('Comment (optional)').fill('Good diagram, units missing.');
+      await marks.press('Enter');
+      await expect(count).toHaveText('Graded 2 of 2');
+      await expect(page.getByText('Every answer to this question is graded.')).toBeVisible();
+
+      // The grader sees the standings but cannot publish.
+      await consoleNav(page).getByRole('link', { name: 'Results' }).click();
+      await page.getByRole('button', { name: 'Secondary' }).click();
+      await expect(page.getByTestId('ungraded-count')).toHaveText('1 answer ungraded');
+      await expect(page.getByRole('button', { name: 'Publish results' })).toHaveCount(0);
+      await logOut(page, 'Rafiq Grader');
+
+      // The admin publishes: refused while an answer is ungraded, then with the explicit override.
+      await page.goto('/admin/results?category=secondary');
+      await logIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+      await expect(page).toHaveURL(/\/admin\/results\?category=secondary$/);
+      const table = page.getByRole('table', { name: 'Standings of the Secondary category' });
+      const tanvirTotal = firstIsTanvir ? '7' : '5';
+      const sadiaTotal = firstIsTanvir ? '5' : '7';
+      await expect(table.getByRole('row', { name: /Tanvir Hasan/ })).toContainText(tanvirTotal);
+      await expect(table.getByRole('row', { name: /Sadia Islam/ })).toContainText(sadiaTotal);
+      await expect(table.getByRole('row').nth(1)).toContainText('Gold (Future Scientist Award)');
+      await page.getByRole('button', { name: 'Publish results' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Publish the Secondary results?' });
+      await expect(dialog.getByText('1 answer is not graded yet')).toBeVisible();
+      await dialog.getByRole('button', { name: 'Publish', exact: true }).click();
+      await expect(dialog.getByRole('alert')).toBeVisible();
+      await dialog.getByLabel('Publish anyway, with the ungraded answers counting as 0').check();
+      await dialog.getByRole('button', { name: 'Publish', exact: true }).click();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByText('Published. 2 participants are being e-mailed.')).toBeVisible();
+      await expect(page.getByText(/^Published on /)).toBeVisible();
+
+      // The student sees the result page: marks per question, comment, total, rank and award.
+      await logOut(page, 'Administrator');
+      await page.goto('/login');
+      await logIn(page, first.person.email, first.person.password);
+      await expect(page).toHaveURL(/\/profile$/);
+      await page.goto('/national-round-result');
+      await expect(page.getByTestId('result-total')).toHaveText(`${tanvirTotal} / 60`);
+      await expect(page.getByTestId('result-rank')).toHaveText(`${firstIsTanvir ? 1 : 2} of 2`);
+      await expect(page.getByTestId('result-award')).toHaveText(
+        `Future Scientist Award: ${firstIsTanvir ? 'Gold' : 'Silver'}`,
+      );
+      await expect(page.getByTestId('question-marks').first()).toHaveText(`${tanvirTotal} / 10`);
+      if (!firstIsTanvir) await expect(page.getByText('Good diagram, units missing.')).toBeVisible();
+      // The same through the API.
+      const result = await first.api.get('/api/v1/ngso-1/result');
+      expect(result.status()).toBe(200);
+      const body = (await result.json()) as {
+        data: {
+          published: boolean;
+          total: number;
+          rank: number;
+          award: string | null;
+          questions: { question_id: string; marks_awarded: number | null; comment: string | null }[];
+        };
+      };
+      expect(body.data.published).toBe(true);
+      expect(body.data.total).toBe(Number(tanvirTotal));
+      expect(body.data.rank).toBe(firstIsTanvir ? 1 : 2);
+      expect(body.data.award).toBe(firstIsTanvir ? 'gold' : 'silver');
+      const q1Result = body.data.questions.find((question) => question.question_id === q1);
+      expect(q1Result?.marks_awarded).toBe(Number(tanvirTotal));
+      expect(q1Result?.comment).toBe(firstIsTanvir ? null : 'Good diagram, units missing.');
+
+      for (const context of [first.api, second.api, grader.api, admin]) await context.dispose();
+    });
+  });
+});
