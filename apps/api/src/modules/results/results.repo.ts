@@ -12,6 +12,7 @@ export async function approvedRegistrants(db: Executor, competitionId: string, c
       name: registrations.name,
       rollNumber: registrations.rollNumber,
       email: users.email,
+      language: users.language,
     })
     .from(registrations)
     .innerJoin(users, eq(users.id, registrations.userId))

@@ -200,7 +200,7 @@ export async function publishResults(
     for (const participant of sheet.participants) {
       await queueMail(
         resultsPublishedMail(
-          { name: participant.name, email: participant.email },
+          { name: participant.name, email: participant.email, language: participant.language },
           { competition: competition.name, resultUrl: `${ctx.config.BASE_URL}/national-round-result` },
         ),
       );

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';
-import { formatInDhaka } from '../../../lib/dates.ts';
+import { formatDigits, formatInDhaka } from '../../../lib/dates.ts';
 import { secondsLeft, splitSeconds } from '../phase.ts';
 
 type CountdownViewProps = { exam: Exam; now: number; phase: ExamPhase };
@@ -45,7 +45,7 @@ export function CountdownView({ exam, now, phase }: CountdownViewProps) {
                     className="block font-mono text-2xl font-bold tabular-nums sm:text-4xl"
                     data-testid={`countdown-${box.key}`}
                   >
-                    {String(box.value).padStart(2, '0')}
+                    {formatDigits(String(box.value).padStart(2, '0'))}
                   </span>
                   <span className="block text-xs text-slate-300 sm:text-sm">{box.label}</span>
                 </div>

@@ -5,6 +5,7 @@ import { useBlocker } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { formatDigits } from '../../../lib/dates.ts';
 import type { AnswerQueue, QueueState } from '../answer-queue.ts';
 import { formatClock, secondsLeft } from '../phase.ts';
 import { AnswerImages, imagesOf } from './answer-images.tsx';
@@ -86,7 +87,7 @@ export function ExamScreen(props: ExamScreenProps) {
   };
 
   const images = question ? imagesOf(state, question.id) : [];
-  const clock = formatClock(left);
+  const clock = formatDigits(formatClock(left));
 
   return (
     <div className="pb-28 sm:pb-8">
