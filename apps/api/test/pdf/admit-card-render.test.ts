@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { admitCardText } from '../../src/modules/admit-card/admit-card-text.ts';
 import { drawQrCode } from '../../src/modules/admit-card/qr.ts';
 import {
   type AdmitCardData,
@@ -168,6 +169,19 @@ describe('renderAdmitCard', () => {
     // mis-shaping would draw it: the comparison must notice.
     const naive = await nameArea(await renderAdmitCard(banglaCard, { shaping: false }));
     expect(mismatch(naive.grey, reference)).toBeGreaterThan(0.05);
+  });
+});
+
+describe('the card in Bangla', () => {
+  it('prints Bangla labels, category and transport for a Bangla account', async () => {
+    const text = admitCardText('bn', '1st National General Science Olympiad', 'senior', 'own');
+    const pdf = await renderAdmitCard({ ...englishCard, ...text, labels: text.labels });
+    const extracted = await extractText(pdf);
+    for (const expected of ['রোল নম্বর', 'সিনিয়র', 'নিজস্ব যাতায়াত', 'প্রবেশপত্র', 'ক্যালকুলেটর']) {
+      expect(extracted).toContain(expected);
+    }
+    expect(admitCardText('en', 'X', 'junior', 'Dhaka — Farmgate').departure).toBe('Dhaka — Farmgate');
+    expect(admitCardText('bn', 'X', 'junior', 'Dhaka — Farmgate').departure).toBe('ঢাকা — ফার্মগেট');
   });
 });
 

@@ -6,15 +6,8 @@ import { findFinalRoundDetails } from '../competitions/competitions.repo.ts';
 import { competitionByCode } from '../competitions/competitions.service.ts';
 import { findMedia } from '../media/media.repo.ts';
 import { findRegistrationOfUser } from '../registration/registration.repo.ts';
-import { ENGLISH_LABELS, renderAdmitCard } from './render-admit-card.ts';
-
-const CATEGORY_NAMES: Record<Category, string> = {
-  junior: 'Junior (classes 6-8)',
-  senior: 'Senior (classes 9-10)',
-  secondary: 'Secondary (classes 11-12)',
-};
-
-const ORGANISER = 'National General Science Olympiad';
+import { admitCardText } from './admit-card-text.ts';
+import { renderAdmitCard } from './render-admit-card.ts';
 
 /** The approved student's admit card as a PDF; 403 before approval, 404 without a registration. */
 export async function admitCardFor(ctx: ServiceContext, competitionCode: string, user: UserRow) {
@@ -29,20 +22,27 @@ export async function admitCardFor(ctx: ServiceContext, competitionCode: string,
     user.profileImageId ? findMedia(ctx.db, user.profileImageId) : undefined,
   ]);
   const photo = photoRow ? await ctx.storage.read(photoRow.storageKey).catch(() => null) : null;
+  // The card follows the language saved on the account (decisions.md, 'Language').
+  const text = admitCardText(
+    user.language,
+    competition.name,
+    registration.category as Category,
+    registration.pickupSpot,
+  );
   return renderAdmitCard({
-    organiser: ORGANISER,
-    title: `${competition.name}: Final Round Admit Card`,
+    organiser: text.organiser,
+    title: text.title,
     name: registration.name,
     rollNumber: registration.rollNumber,
-    category: CATEGORY_NAMES[registration.category as Category],
+    category: text.category,
     classLevel: registration.classLevel,
     institution: registration.institution,
     examDate: details?.date ?? '',
     reportingTime: details?.reportingTime ?? '',
     venue: details?.venue ?? '',
-    departure: registration.pickupSpot === 'own' ? 'Own transport' : registration.pickupSpot,
+    departure: text.departure,
     verifyUrl: `${ctx.config.BASE_URL}/verify/${registration.verificationCode}`,
     photo,
-    labels: ENGLISH_LABELS,
+    labels: text.labels,
   });
 }
