@@ -12,6 +12,7 @@ const GRADER_CALLS = new Set([
   'GET /api/v1/admin/submissions',
   'PUT /api/v1/admin/submissions/:userId/marks',
   'GET /api/v1/admin/results/:category',
+  'GET /api/v1/admin/questions',
 ]);
 
 beforeAll(async () => {

@@ -29,6 +29,7 @@ const QuestionParams = z.object({ id: z.string().max(64) });
 /** Organisers run the exam: each category's window, extra time for one student, the questions. */
 export const adminExamRoutes: FastifyPluginAsyncZod = async (app) => {
   const admin = app.requireRole('admin');
+  const staff = app.requireRole('admin', 'grader');
   const ctx = app.services;
 
   app.get(
@@ -108,7 +109,7 @@ export const adminExamRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: CompetitionQuerySchema.extend({ category: z.enum(CATEGORIES) }),
         response: { 200: AdminQuestionsResponseSchema, ...errors },
       },
-      preValidation: admin,
+      preValidation: staff, // graders read the question they grade
     },
     async (request) => ({
       status: 'success' as const,

@@ -31,7 +31,7 @@ export function GradingPage() {
   const categoryParam = search.get('category');
   const category: Category = isCategory(categoryParam) ? categoryParam : 'junior';
   const submissions = useSubmissionsQuery(category);
-  const questions = useAdminQuestionsQuery(category, { skip: user?.role !== 'admin' });
+  const questions = useAdminQuestionsQuery(category);
   const questionIds = useMemo(() => questionIdsOf(submissions.data ?? []), [submissions.data]);
   const questionParam = search.get('question');
   const questionId = questionParam && questionIds.includes(questionParam) ? questionParam : questionIds[0];
@@ -187,7 +187,6 @@ export function GradingPage() {
       graded: String(done),
       total: String(items.length),
     };
-    // Graders do not read the question list (admins only), so the marks show only for admins.
     return info
       ? t('grading.questionOption', { ...counts, marks: String(info.marks) })
       : t('grading.questionOptionPlain', counts);
