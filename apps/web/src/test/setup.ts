@@ -1,7 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import '../i18n/i18n.ts';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
+
+// Lazy routes load on the first render; on a busy 2-core CI machine that can take more than the default second.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom does not implement scrolling; the app scrolls on navigation.
 window.scrollTo = vi.fn() as typeof window.scrollTo;

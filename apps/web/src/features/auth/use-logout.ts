@@ -1,22 +1,28 @@
 import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useDispatch } from 'react-redux';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { baseApi } from '../../lib/api.ts';
 import { sessionEnded } from '../../lib/session-events.ts';
+import { hasUnsavedWork } from '../../lib/unsaved-work.ts';
 import { useLogoutMutation } from './api.ts';
 import { setLoggingOut } from './slice.ts';
 
 /**
  * Logs out: the Logging out screen shows while `POST /v1/logout` runs (auth.loggingOut); the
  * local session is cleared whatever the answer, and a failure is only logged (spec section 4).
- * Then to the home page; the flag goes off when it shows (see RootLayout).
+ * Then to the home page; the flag goes off when it shows (see RootLayout). With exam answers not yet
+ * saved, it asks first.
  */
 export function useLogout() {
   const [logout] = useLogoutMutation();
   const dispatch = useDispatch();
   const navigate = useNavigate();
+  const { t } = useTranslation('nav');
   return useCallback(async () => {
+    // Exam answers still waiting to be saved: the student decides (spec: no answer lost silently).
+    if (hasUnsavedWork() && !window.confirm(t('unsavedLogout'))) return;
     dispatch(setLoggingOut(true));
     try {
       await logout().unwrap();
@@ -27,5 +33,5 @@ export function useLogout() {
       dispatch(baseApi.util.resetApiState());
       await navigate(paths.home, { replace: true });
     }
-  }, [logout, dispatch, navigate]);
+  }, [logout, dispatch, navigate, t]);
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { prepareImage } from '../../lib/media/upload-image.ts';
+import { registerUnsavedWork } from '../../lib/unsaved-work.ts';
 import {
   AnswerQueue,
   type QueueNotice,
@@ -76,7 +77,9 @@ export function useAnswerQueue({ scope, transport, onNotice }: Options): {
     window.addEventListener('online', online);
     window.addEventListener('offline', offline);
     window.addEventListener('beforeunload', beforeUnload);
+    const unregister = registerUnsavedWork(() => queue.hasUnsavedWork());
     return () => {
+      unregister();
       window.removeEventListener('online', online);
       window.removeEventListener('offline', offline);
       window.removeEventListener('beforeunload', beforeUnload);

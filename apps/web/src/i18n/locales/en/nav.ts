@@ -5,6 +5,7 @@ export const nav = {
   team: 'Team',
   register: 'Register',
   profile: 'Profile',
+  unsavedLogout: 'Some of your exam answers are not saved yet. Log out anyway?',
   logout: 'Logout',
   mainNavigation: 'Main navigation',
   openMenu: 'Open menu',
