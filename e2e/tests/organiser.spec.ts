@@ -352,6 +352,7 @@ test.describe("the organisers' console", () => {
       await page.getByRole('button', { name: 'Secondary' }).click();
       await expect(page.getByTestId('ungraded-count')).toHaveText('1 answer ungraded');
       await expect(page.getByRole('button', { name: 'Publish results' })).toHaveCount(0);
+      await expect(page.getByRole('link', { name: 'Export results (CSV)' })).toHaveCount(0);
       await logOut(page, 'Rafiq Grader');
 
       // The admin publishes: refused while an answer is ungraded, then with the explicit override.
@@ -364,6 +365,13 @@ test.describe("the organisers' console", () => {
       await expect(table.getByRole('row', { name: /Tanvir Hasan/ })).toContainText(tanvirTotal);
       await expect(table.getByRole('row', { name: /Sadia Islam/ })).toContainText(sadiaTotal);
       await expect(table.getByRole('row').nth(1)).toContainText('Gold (Future Scientist Award)');
+      // The standings download as CSV, the first row the gold medallist.
+      const exported = await page.request.get(
+        (await page.getByRole('link', { name: 'Export results (CSV)' }).getAttribute('href')) ?? '',
+      );
+      const csvLines = (await exported.text()).split('\r\n');
+      expect(csvLines[0]).toBe('\uFEFFrank,roll_number,name,total,award');
+      expect(csvLines[1]).toMatch(/^1,.*,7,gold$/);
       await page.getByRole('button', { name: 'Publish results' }).click();
       const dialog = page.getByRole('dialog', { name: 'Publish the Secondary results?' });
       await expect(dialog.getByText('1 answer is not graded yet')).toBeVisible();

@@ -96,6 +96,13 @@ describe('grading and results', () => {
     expect(rankOf(second.user.id)).toMatchObject({ total: 10, rank: 2, award: 'silver' });
     expect(rankOf(third.user.id)).toMatchObject({ total: 9, rank: 3, award: 'bronze' });
 
+    const csv = await admin.get('/api/v1/admin/results/senior/export.csv');
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const lines = csv.rawPayload.toString('utf8').split('\r\n');
+    expect(lines[0]).toBe('\uFEFFrank,roll_number,name,total,award');
+    expect(lines[1]).toMatch(/^1,[^,]*,[^,]+,12,gold$/);
+    expect((await grader.get('/api/v1/admin/results/senior/export.csv')).statusCode).toBe(403);
+
     const published = await admin.post('/api/v1/admin/results/senior/publish', {});
     expect(published.statusCode).toBe(200);
     expect(published.json().data.participants).toBe(3);

@@ -13,7 +13,14 @@ import { translate } from '../../lib/messages.ts';
 import { CompetitionParamsSchema, CompetitionQuerySchema, errorResponses } from '../../lib/route-schemas.ts';
 import { requestLanguage } from '../../plugins/errors.ts';
 import { signedIn } from '../../plugins/session.ts';
-import { giveMarks, publishResults, resultFor, standingsOf, submissionsOf } from './results.service.ts';
+import {
+  giveMarks,
+  publishResults,
+  resultFor,
+  standingsCsv,
+  standingsOf,
+  submissionsOf,
+} from './results.service.ts';
 
 const errors = errorResponses(401, 403, 404, 409, 422);
 
@@ -102,6 +109,24 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
       status: 'success' as const,
       data: await standingsOf(app.services, request.query.competition, request.params.category),
     }),
+  );
+
+  app.get(
+    '/v1/admin/results/:category/export.csv',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "A category's standings as CSV (rank, roll number, name, total, award)",
+        params: z.object({ category: z.enum(CATEGORIES) }),
+        querystring: CompetitionQuerySchema,
+      },
+      preValidation: admin,
+    },
+    async (request, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="results-${request.params.category}.csv"`)
+        .send(await standingsCsv(app.services, request.query.competition, request.params.category)),
   );
 
   app.post(

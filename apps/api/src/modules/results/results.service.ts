@@ -3,6 +3,7 @@ import type { MarkInputSchema, Result, Submission } from '@ngso/shared/schemas/r
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
+import { toCsv } from '../../lib/csv.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { toDhakaIso } from '../../lib/time.ts';
 import { resultsPublishedMail } from '../../mail/templates.ts';
@@ -251,4 +252,13 @@ export async function resultFor(ctx: ServiceContext, code: string, user: UserRow
       };
     }),
   };
+}
+
+/** A category's standings as CSV (UTF-8 with BOM, formula-safe), for certificates and prize lists. */
+export async function standingsCsv(ctx: ServiceContext, code: string, category: Category) {
+  const { standings } = await standingsOf(ctx, code, category);
+  return toCsv(
+    ['rank', 'roll_number', 'name', 'total', 'award'],
+    standings.map((s) => [s.rank, s.roll_number, s.name, s.total, s.award]),
+  );
 }

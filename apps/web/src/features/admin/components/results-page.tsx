@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { serverMessage } from '../../../lib/api-error.ts';
 import { formatInDhaka } from '../../../lib/dates.ts';
 import { selectUser } from '../../auth/slice.ts';
@@ -74,6 +74,15 @@ export function ResultsPage() {
             </p>
             {isAdmin && !data.published_at ? (
               <Button onClick={() => setConfirm(true)}>{t('results.publish')}</Button>
+            ) : null}
+            {isAdmin ? (
+              <a
+                href={`/api/v1/admin/results/${category}/export.csv`}
+                className={buttonClasses('secondary')}
+                download
+              >
+                {t('results.export')}
+              </a>
             ) : null}
           </div>
           <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white">

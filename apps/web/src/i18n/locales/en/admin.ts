@@ -78,6 +78,7 @@ export const admin = {
 
   'registrations.title': 'Registrations',
   'registrations.export': 'Export CSV',
+  'results.export': 'Export results (CSV)',
   'registrations.status': 'Status',
   'registrations.category': 'Category',
   'registrations.division': 'Division',
