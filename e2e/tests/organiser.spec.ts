@@ -194,6 +194,11 @@ test.describe("the organisers' console", () => {
       await expect(page.getByLabel('Starts')).not.toHaveValue('');
       await page.getByRole('button', { name: 'Save window' }).click();
       await expect(page.getByText('The exam window is saved.')).toBeVisible();
+      // The in-person final round's details, which approved students and their admit cards show.
+      await expect(page.getByLabel('Date', { exact: true })).toHaveValue('December 26, 2024');
+      await page.getByLabel('Venue').fill('Curzon Hall, University of Dhaka');
+      await page.getByRole('button', { name: 'Save final-round details' }).click();
+      await expect(page.getByText('The final-round details are saved.')).toBeVisible();
       await expect(page.getByText('Marks total: 60 of 60')).toBeVisible();
       await page.getByRole('button', { name: 'Add a question' }).click();
       const dialog = page.getByRole('dialog', { name: 'Add a question' });

@@ -387,3 +387,39 @@ describe("the organisers' registration list", () => {
     expect(JSON.stringify(byName)).not.toMatch(/password|hash/i);
   });
 });
+
+describe('final-round details', () => {
+  it('are edited by admins and shown to approved students of that category', async () => {
+    const current = (await admin.get('/api/v1/admin/final-round/secondary')).json().data;
+    expect(current.date).toBe('December 27, 2024');
+    const changed = await admin.put('/api/v1/admin/final-round/secondary', {
+      ...current,
+      venue: 'Curzon Hall, University of Dhaka',
+      reporting_time: '8:00 AM',
+    });
+    expect(changed.json().data).toMatchObject({
+      venue: 'Curzon Hall, University of Dhaka',
+      reporting_time: '8:00 AM',
+    });
+    const s = await student(true);
+    await s.browser.post('/api/v1/ngso-1/registration', form({ class: 11 }));
+    const user = (await s.browser.get('/api/v1/user')).json().user;
+    const [row] = await t.db.query.registrations.findMany({ where: (r, { eq }) => eq(r.userId, user.id) });
+    await admin.post(`/api/v1/admin/registrations/${row?.id}/approve`);
+    const status = (await s.browser.get('/api/v1/ngso-1/registration/status')).json();
+    expect(status.exam_details).toMatchObject({
+      venue: 'Curzon Hall, University of Dhaka',
+      reporting_time: '8:00 AM',
+    });
+    const audit = (await admin.get('/api/v1/admin/audit?action=final_round.details')).json().data[0];
+    expect(audit).toMatchObject({
+      before: { reporting_time: '8:30 AM' },
+      after: { reporting_time: '8:00 AM' },
+    });
+    expect(
+      (await admin.put('/api/v1/admin/final-round/secondary', { ...current, venue: 'x'.repeat(301) }))
+        .statusCode,
+    ).toBe(422);
+    expect((await s.browser.put('/api/v1/admin/final-round/secondary', current)).statusCode).toBe(403);
+  });
+});

@@ -181,3 +181,19 @@ export const AdminRegistrationListSchema = z.object({
   data: z.array(AdminRegistrationSchema),
   meta: ListMetaSchema,
 });
+
+const DetailText = z.string().trim().max(300, msg('text.tooLong')).nullable();
+
+/** Organisers edit the in-person final round's details per category (they feed `exam_details` and the admit card). */
+export const FinalRoundDetailsInputSchema = z.object({
+  date: DetailText,
+  reporting_time: DetailText,
+  time: DetailText,
+  venue: DetailText,
+  influencer_Session: DetailText,
+  departure: DetailText,
+});
+export const FinalRoundDetailsResponseSchema = z.object({
+  status: z.literal('success'),
+  data: ExamDetailsSchema,
+});

@@ -8,10 +8,15 @@ import {
   ExtensionSchema,
   QuestionInputSchema,
 } from '@ngso/shared/schemas/exam';
+import {
+  FinalRoundDetailsInputSchema,
+  FinalRoundDetailsResponseSchema,
+} from '@ngso/shared/schemas/registration';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CompetitionQuerySchema, errorResponses } from '../../lib/route-schemas.ts';
 import { signedIn } from '../../plugins/session.ts';
+import { changeFinalRoundDetails, finalRoundDetailsOf } from '../competitions/final-round.service.ts';
 import {
   addQuestion,
   changeExamWindow,
@@ -98,6 +103,50 @@ export const adminExamRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return { status: 'success' as const };
     },
+  );
+
+  app.get(
+    '/v1/admin/final-round/:category',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "A category's in-person final round: date, reporting time, time, venue, session, departure",
+        params: CategoryParams,
+        querystring: CompetitionQuerySchema,
+        response: { 200: FinalRoundDetailsResponseSchema, ...errors },
+      },
+      preValidation: admin,
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await finalRoundDetailsOf(ctx, request.query.competition, request.params.category),
+    }),
+  );
+
+  app.put(
+    '/v1/admin/final-round/:category',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          "Change a category's final-round details (they show on the approved card and the admit card)",
+        params: CategoryParams,
+        querystring: CompetitionQuerySchema,
+        body: FinalRoundDetailsInputSchema,
+        response: { 200: FinalRoundDetailsResponseSchema, ...errors },
+      },
+      preValidation: admin,
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await changeFinalRoundDetails(
+        ctx,
+        signedIn(request).user,
+        request.query.competition,
+        request.params.category,
+        request.body,
+      ),
+    }),
   );
 
   app.get(

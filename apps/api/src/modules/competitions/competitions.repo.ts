@@ -22,3 +22,17 @@ export async function findFinalRoundDetails(db: Executor, competitionId: string,
     .limit(1);
   return row;
 }
+
+export async function writeFinalRoundDetails(db: Executor, values: typeof finalRoundDetails.$inferInsert) {
+  const { competitionId, category, ...changes } = values;
+  const [row] = await db
+    .insert(finalRoundDetails)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [finalRoundDetails.competitionId, finalRoundDetails.category],
+      set: changes,
+    })
+    .returning();
+  if (!row) throw new Error('final-round details not written');
+  return row;
+}

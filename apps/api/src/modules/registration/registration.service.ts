@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import type { Category } from '@ngso/shared/constants';
 import {
   categoryForClass,
-  type ExamDetails,
   type RegistrationFormData,
   type RegistrationFormSchema,
   type RegistrationStatusResponse,
@@ -21,6 +20,7 @@ import type { UserRow } from '../auth/auth.repo.ts';
 import { findUserById } from '../auth/auth.repo.ts';
 import { findCompetitionById, findFinalRoundDetails } from '../competitions/competitions.repo.ts';
 import { competitionByCode } from '../competitions/competitions.service.ts';
+import { toExamDetails } from '../competitions/final-round.service.ts';
 import { findPreliminaryResult } from '../preliminary/preliminary.repo.ts';
 import {
   findRegistrationById,
@@ -64,17 +64,6 @@ export async function registrationStatus(
       ...fields,
       rejection_reason: registration?.status === 'rejected' ? registration.rejectionReason : null,
     },
-  };
-}
-
-function toExamDetails(row: NonNullable<Awaited<ReturnType<typeof findFinalRoundDetails>>>): ExamDetails {
-  return {
-    date: row.date,
-    reporting_time: row.reportingTime,
-    time: row.time,
-    venue: row.venue,
-    influencer_Session: row.influencerSession,
-    departure: row.departure,
   };
 }
 

@@ -1,5 +1,5 @@
 import type { Category, Role } from '@ngso/shared/constants';
-import type { AdminRegistration } from '@ngso/shared/schemas/registration';
+import type { AdminRegistration, ExamDetails } from '@ngso/shared/schemas/registration';
 import type { Award, Submission } from '@ngso/shared/schemas/results';
 import { baseApi } from '../../lib/api.ts';
 import { type RegistrationFilters, registrationListQuery } from './filters.ts';
@@ -125,6 +125,16 @@ export const adminApi = api.injectEndpoints({
       transformResponse: data<ExamWindow>,
       invalidatesTags: (_result, _error, { category }) => [{ type: 'AdminExam', id: category }],
     }),
+    finalRound: build.query<ExamDetails, Category>({
+      query: (category) => `v1/admin/final-round/${category}`,
+      transformResponse: data<ExamDetails>,
+      providesTags: (_result, _error, category) => [{ type: 'AdminExam', id: `final-${category}` }],
+    }),
+    changeFinalRound: build.mutation<ExamDetails, { category: Category } & ExamDetails>({
+      query: ({ category, ...body }) => ({ url: `v1/admin/final-round/${category}`, method: 'PUT', body }),
+      transformResponse: data<ExamDetails>,
+      invalidatesTags: (_result, _error, { category }) => [{ type: 'AdminExam', id: `final-${category}` }],
+    }),
     giveExtraTime: build.mutation<void, { category: Category; user_id: string; minutes: number }>({
       query: ({ category, ...body }) => ({
         url: `v1/admin/exams/${category}/extensions`,
@@ -239,6 +249,8 @@ export const {
   useRejectRegistrationMutation,
   useBulkApproveMutation,
   useExamWindowQuery,
+  useFinalRoundQuery,
+  useChangeFinalRoundMutation,
   useChangeExamWindowMutation,
   useGiveExtraTimeMutation,
   useAdminQuestionsQuery,

@@ -9,7 +9,9 @@ import { formatInDhaka } from '../../../lib/dates.ts';
 import {
   type AdminUser,
   useChangeExamWindowMutation,
+  useChangeFinalRoundMutation,
   useExamWindowQuery,
+  useFinalRoundQuery,
   useGiveExtraTimeMutation,
   useLazyAdminUsersQuery,
 } from '../api.ts';
@@ -173,6 +175,73 @@ function ExtraTimeForm({ category }: { category: Category }) {
   );
 }
 
+const FINAL_ROUND_FIELDS = [
+  'date',
+  'reporting_time',
+  'time',
+  'venue',
+  'influencer_Session',
+  'departure',
+] as const;
+type FinalRoundValues = Record<(typeof FINAL_ROUND_FIELDS)[number], string>;
+
+/** The in-person final round's details for a category: what approved students and their admit cards show. */
+function FinalRoundForm({ category }: { category: Category }) {
+  const { t } = useTranslation('admin');
+  const details = useFinalRoundQuery(category);
+  const [save, saving] = useChangeFinalRoundMutation();
+  const [values, setValues] = useState<FinalRoundValues | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  useEffect(() => {
+    if (!details.data) return;
+    const loaded = details.data;
+    setValues(
+      Object.fromEntries(FINAL_ROUND_FIELDS.map((field) => [field, loaded[field] ?? ''])) as FinalRoundValues,
+    );
+  }, [details.data]);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!values) return;
+    setDone(false);
+    setError(null);
+    const body = Object.fromEntries(
+      FINAL_ROUND_FIELDS.map((field) => [field, values[field].trim() || null]),
+    ) as Record<(typeof FINAL_ROUND_FIELDS)[number], string | null>;
+    try {
+      await save({ category, ...body }).unwrap();
+      setDone(true);
+    } catch (failure) {
+      setError(serverMessage(failure) ?? t('actionError'));
+    }
+  };
+
+  if (details.isLoading || !values)
+    return details.isError ? <LoadError error={details.error} onRetry={details.refetch} /> : <Loading />;
+  return (
+    <form onSubmit={onSubmit} className={`${cardClasses} space-y-3`} noValidate>
+      <h2 className="font-semibold text-slate-900">{t('finalRound.title')}</h2>
+      <p className="text-sm text-slate-600">{t('finalRound.hint')}</p>
+      <div className="grid gap-3 sm:grid-cols-2">
+        {FINAL_ROUND_FIELDS.map((field) => (
+          <TextField
+            key={field}
+            label={t(`finalRound.${field}`)}
+            value={values[field]}
+            onChange={(e) => setValues({ ...values, [field]: e.target.value })}
+          />
+        ))}
+      </div>
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      {done ? <Alert tone="success">{t('finalRound.saved')}</Alert> : null}
+      <Button type="submit" pending={saving.isLoading}>
+        {t('finalRound.save')}
+      </Button>
+    </form>
+  );
+}
+
 /** Each category's exam: its window in Asia/Dhaka, extra minutes for one student, the questions. */
 export function ExamPage() {
   const { t } = useTranslation('admin');
@@ -185,6 +254,7 @@ export function ExamPage() {
           <ExamWindowForm key={`window-${category}`} category={category} />
           <ExtraTimeForm key={`extra-${category}`} category={category} />
         </div>
+        <FinalRoundForm key={`final-${category}`} category={category} />
         <QuestionEditor key={`questions-${category}`} category={category} />
       </div>
     </AdminSection>
