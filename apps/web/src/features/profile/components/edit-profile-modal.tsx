@@ -1,16 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { DIVISIONS, districtsOf, type Place, subDistrictsOf } from '@ngso/shared/geography';
 import { ProfileUpdateSchema, type ProfileUser } from '@ngso/shared/schemas/profile';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { PlaceSelects } from '../../../components/place-selects.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { SelectField, type SelectOption } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { translateMessage } from '../../../i18n/message.ts';
-import { placeOptions } from '../../../i18n/places.ts';
 import { serverMessage } from '../../../lib/api-error.ts';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
 import { useUpdateProfileMutation } from '../api.ts';
@@ -39,9 +37,7 @@ export function EditProfileModal({ open, profile, onClose }: EditProfileModalPro
  * fields sent, no call when nothing changed, the spec's failure sentences.
  */
 function EditProfileForm({ profile, onDone }: { profile: ProfileUser; onDone: () => void }) {
-  const { t, i18n } = useTranslation('profile');
-  /** Place names as choices, in the interface's language (the value stays the English name). */
-  const optionsOf = (places: readonly Place[]): SelectOption[] => placeOptions(places, i18n.language);
+  const { t } = useTranslation('profile');
   const [updateProfile, { isLoading }] = useUpdateProfileMutation();
   const [formError, setFormError] = useState<string>();
   const {
@@ -99,35 +95,26 @@ function EditProfileForm({ profile, onDone }: { profile: ProfileUser; onDone: ()
         error={field('institution')}
         {...register('institution')}
       />
-      <SelectField
-        label={t('edit.division')}
-        placeholder={t('edit.chooseDivision')}
-        options={optionsOf(DIVISIONS)}
-        error={field('division')}
-        {...register('division', {
-          onChange: () => {
-            setValue('district', '');
-            setValue('sub_district', '');
-          },
-        })}
-      />
-      <SelectField
-        label={t('edit.district')}
-        placeholder={t('edit.chooseDistrict')}
-        options={optionsOf(division ? districtsOf(division) : [])}
-        hint={division ? undefined : t('edit.districtHint')}
-        error={field('district')}
-        {...register('district', { onChange: () => setValue('sub_district', '') })}
-        disabled={!division}
-      />
-      <SelectField
-        label={t('edit.subDistrict')}
-        placeholder={t('edit.chooseSubDistrict')}
-        options={optionsOf(district ? subDistrictsOf(district) : [])}
-        hint={district ? undefined : t('edit.subDistrictHint')}
-        error={field('sub_district')}
-        {...register('sub_district')}
-        disabled={!district}
+      <PlaceSelects
+        division={division}
+        district={district}
+        register={(name, onChange) => register(name, { onChange })}
+        clear={(name) => setValue(name, '')}
+        errors={{
+          division: field('division'),
+          district: field('district'),
+          sub_district: field('sub_district'),
+        }}
+        labels={{
+          division: t('edit.division'),
+          chooseDivision: t('edit.chooseDivision'),
+          district: t('edit.district'),
+          chooseDistrict: t('edit.chooseDistrict'),
+          districtHint: t('edit.districtHint'),
+          subDistrict: t('edit.subDistrict'),
+          chooseSubDistrict: t('edit.chooseSubDistrict'),
+          subDistrictHint: t('edit.subDistrictHint'),
+        }}
       />
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onDone}>

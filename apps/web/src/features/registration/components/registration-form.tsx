@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { REGISTRATION_FEE_BDT } from '@ngso/shared/constants';
-import { DIVISIONS, districtsOf, type Place, subDistrictsOf } from '@ngso/shared/geography';
 import { OWN_TRANSPORT, PICKUP_SPOTS } from '@ngso/shared/pickup-spots';
 import {
   CLASS_LEVELS,
@@ -13,13 +12,14 @@ import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useDispatch } from 'react-redux';
+import { PlaceSelects } from '../../../components/place-selects.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { SelectField, type SelectOption } from '../../../components/ui/select-field.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { paymentAccounts } from '../../../content/payment.ts';
 import { translateMessage } from '../../../i18n/message.ts';
-import { placeLabel, placeOptions } from '../../../i18n/places.ts';
+import { placeLabel } from '../../../i18n/places.ts';
 import { errorStatus, serverMessage } from '../../../lib/api-error.ts';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
 import { registrationApi, useSubmitRegistrationMutation } from '../api.ts';
@@ -55,8 +55,6 @@ export function RegistrationForm({
   onSubmitted,
 }: RegistrationFormProps) {
   const { t, i18n } = useTranslation('registration');
-  /** Place names as choices, in the interface's language (the value stays the English name). */
-  const optionsOf = (places: readonly Place[]): SelectOption[] => placeOptions(places, i18n.language);
   const dispatch = useDispatch();
   const [submit, { isLoading }] = useSubmitRegistrationMutation();
   const [formError, setFormError] = useState<string>();
@@ -158,35 +156,26 @@ export function RegistrationForm({
       </Section>
 
       <Section title={t('section.place')}>
-        <SelectField
-          label={t('field.division')}
-          placeholder={t('field.chooseDivision')}
-          options={optionsOf(DIVISIONS)}
-          error={field('division')}
-          {...register('division', {
-            onChange: () => {
-              setValue('district', '');
-              setValue('sub_district', '');
-            },
-          })}
-        />
-        <SelectField
-          label={t('field.district')}
-          placeholder={t('field.chooseDistrict')}
-          options={optionsOf(division ? districtsOf(division) : [])}
-          hint={division ? undefined : t('field.districtHint')}
-          error={field('district')}
-          {...register('district', { onChange: () => setValue('sub_district', '') })}
-          disabled={!division}
-        />
-        <SelectField
-          label={t('field.subDistrict')}
-          placeholder={t('field.chooseSubDistrict')}
-          options={optionsOf(district ? subDistrictsOf(district) : [])}
-          hint={district ? undefined : t('field.subDistrictHint')}
-          error={field('sub_district')}
-          {...register('sub_district')}
-          disabled={!district}
+        <PlaceSelects
+          division={division}
+          district={district}
+          register={(name, onChange) => register(name, { onChange })}
+          clear={(name) => setValue(name, '')}
+          errors={{
+            division: field('division'),
+            district: field('district'),
+            sub_district: field('sub_district'),
+          }}
+          labels={{
+            division: t('field.division'),
+            chooseDivision: t('field.chooseDivision'),
+            district: t('field.district'),
+            chooseDistrict: t('field.chooseDistrict'),
+            districtHint: t('field.districtHint'),
+            subDistrict: t('field.subDistrict'),
+            chooseSubDistrict: t('field.chooseSubDistrict'),
+            subDistrictHint: t('field.subDistrictHint'),
+          }}
         />
       </Section>
 
