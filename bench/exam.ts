@@ -1,19 +1,35 @@
 // npm run bench:exam -- [N ...]: the exam's start minute. N students, already signed in and approved, all
 // fetch the exam, the questions and their answers at the start instant, then each uploads one photo of what a
-// browser sends after compression and saves it as an answer. Runs the real server on a fresh PostgreSQL
-// database (DATABASE_URL's server, default the local one) with rate limits off. Prints a table per N.
+// browser sends after compression and saves it as an answer (an upload refused with 503 is sent again with the
+// exam page's back-off). Runs the real server on a fresh PostgreSQL database (DATABASE_URL's server, default the
+// local one) with rate limits off. Prints a table per N.
+// BENCH_PROCESSES=2 runs two server processes behind Debian's nginx with the shipped site file
+// (deploy/nginx/ngso.conf, round robin) and sends the students to nginx; BENCH_NGINX=on puts nginx in front
+// of a single process too (to see what nginx itself costs). BENCH_PORT (default 3900) is the port the
+// students reach; behind nginx the processes take the next ports. BENCH_WARM=on opens each student's connection
+// before the start (the exam page loaded less than a keep-alive timeout before it); by default the students
+// connect at the start instant. BENCH_CPU_PROF=<folder> writes a CPU profile of each server process there.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pLimit from 'p-limit';
 import pg from 'pg';
+import { type Nginx, startNginx } from '../apps/api/test/helpers/nginx.ts';
 import { syntheticPhoto } from './photo.ts';
 
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const PORT = 3900;
+const PORT = Number(process.env.BENCH_PORT ?? 3900);
 const BASE = `http://127.0.0.1:${PORT}`;
+const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 1);
+if (!Number.isInteger(PROCESSES) || PROCESSES < 1) throw new Error('BENCH_PROCESSES must be 1 or more');
+const NGINX = (process.env.BENCH_NGINX ?? (PROCESSES > 1 ? 'on' : 'off')) === 'on';
+if (PROCESSES > 1 && !NGINX) throw new Error('BENCH_PROCESSES > 1 needs nginx in front (BENCH_NGINX=on)');
+/** The processes' ports: the students' port itself, or the next ones behind nginx. */
+const SERVER_PORTS = NGINX ? Array.from({ length: PROCESSES }, (_, i) => PORT + 1 + i) : [PORT];
 const sizes = process.argv
   .slice(2)
   .map(Number)
@@ -21,26 +37,32 @@ const sizes = process.argv
 const RUNS = sizes.length ? sizes : [500, 2000];
 /** Open connections at once: a phone each, up to what one load generator can hold. */
 const IN_FLIGHT = Number(process.env.BENCH_CONCURRENCY ?? 1000);
+const WARM = process.env.BENCH_WARM === 'on';
 
 const withDb = (url: string, db: string) => Object.assign(new URL(url), { pathname: `/${db}` }).toString();
 
-async function startServer(databaseUrl: string, dataDir: string) {
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+async function startServer(databaseUrl: string, dataDir: string, port: number) {
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`]
+    : [];
+  const server = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/api/src/server.ts'], {
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,
-      PORT: String(PORT),
+      PORT: String(port),
       RATE_LIMITS: 'off',
       LOG_LEVEL: 'error',
       NODE_ENV: 'production',
+      // The address the students use (nginx's when it is in front), as in production.
       BASE_URL: BASE,
+      ...(NGINX ? { TRUST_PROXY: '127.0.0.1' } : {}),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   for (let i = 0; i < 120; i++) {
     try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return server;
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return server;
     } catch {}
     await new Promise((r) => setTimeout(r, 500));
   }
@@ -95,19 +117,112 @@ async function seedStudents(client: pg.Client, n: number) {
 }
 
 type Sample = { call: string; ms: number; ok: boolean };
+type Reply = { status: number; ok: boolean; body: { data?: Array<{ id?: string }>; url?: string } };
 
-async function timed(samples: Sample[], call: string, run: () => Promise<Response>) {
+/**
+ * The students' connections: keep-alive, one per request in flight, as many as needed, none closed for
+ * being idle (a phone keeps its own). Plain node:http, not fetch: on these two cores, fetch's own work per
+ * request was as large as the server's, and its event loop, busy starting a thousand requests at once,
+ * added up to a second to the measured times.
+ */
+const agent = new http.Agent({ keepAlive: true, maxFreeSockets: Number.POSITIVE_INFINITY });
+
+function send(method: string, url: string, headers: Record<string, string>, body?: Buffer) {
+  return new Promise<Reply>((resolve, reject) => {
+    const request = http.request(
+      `${BASE}${url}`,
+      {
+        method,
+        agent,
+        headers: body ? { ...headers, 'content-length': String(body.length) } : headers,
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () => {
+          const status = response.statusCode ?? 0;
+          let parsed: Reply['body'] = {};
+          try {
+            parsed = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+          } catch {}
+          resolve({ status, ok: status >= 200 && status < 300, body: parsed });
+        });
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+async function timed(samples: Sample[], call: string, run: () => Promise<Reply>) {
   const started = performance.now();
   try {
-    const response = await run();
-    const body = await response.json().catch(() => ({}));
-    samples.push({ call, ms: performance.now() - started, ok: response.ok });
-    return response.ok ? body : undefined;
+    const reply = await run();
+    samples.push({ call, ms: performance.now() - started, ok: reply.ok });
+    return reply.ok ? reply.body : undefined;
   } catch {
     samples.push({ call, ms: performance.now() - started, ok: false });
     return undefined;
   }
 }
+
+/**
+ * An upload as the exam page sends it (apps/web/src/features/exam/answer-queue.ts): a 503 (the server has
+ * no room for more uploads) is tried again after 1, 2, 4... s (at most 30 s), each with jitter, for up to
+ * ten minutes (the page never gives up). One sample from the first try to the answer; the 503s are counted
+ * apart.
+ */
+async function uploadWithRetry(samples: Sample[], refused: { count: number }, run: () => Promise<Reply>) {
+  const started = performance.now();
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const reply = await run();
+      if (reply.status === 503 && performance.now() - started < 600_000) {
+        refused.count += 1;
+        const ceiling = Math.min(30_000, 1000 * 2 ** attempt);
+        await new Promise((r) => setTimeout(r, ceiling / 2 + (ceiling / 2) * Math.random()));
+        continue;
+      }
+      samples.push({ call: 'POST upload', ms: performance.now() - started, ok: reply.ok });
+      return reply.ok ? reply.body : undefined;
+    } catch {
+      samples.push({ call: 'POST upload', ms: performance.now() - started, ok: false });
+      return undefined;
+    }
+  }
+}
+
+/** A multipart body with one file in the field `file`, as a browser's FormData sends it. */
+function multipartBody(photo: Buffer) {
+  const boundary = `----ngsobench${randomBytes(8).toString('hex')}`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="answer.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`;
+  const body = Buffer.concat([Buffer.from(head), photo, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/**
+ * The kernel's counts (machine-wide, Linux) of connections dropped because a listen queue was full and
+ * of SYNs sent again: a lost SYN costs its request one second, then three.
+ */
+function tcpCounters() {
+  try {
+    const lines = readFileSync('/proc/net/netstat', 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('TcpExt:'));
+    const [names = [], values = []] = lines.map((line) => line.trim().split(/\s+/));
+    const counter = (name: string) => Number(values[names.indexOf(name)] ?? Number.NaN);
+    return { overflows: counter('ListenOverflows'), synRetransmits: counter('TCPSynRetrans') };
+  } catch {
+    return { overflows: Number.NaN, synRetransmits: Number.NaN };
+  }
+}
+
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
 
 const percentile = (sorted: number[], p: number) =>
   Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0);
@@ -119,21 +234,53 @@ async function runOnce(n: number, photo: Buffer) {
   await admin.query(`drop database if exists ${dbName} with (force)`);
   await admin.query(`create database ${dbName}`);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ngso-bench-'));
-  let server: ChildProcess | undefined;
+  const servers: ChildProcess[] = [];
+  let nginx: Nginx | undefined;
   const client = new pg.Client({ connectionString: withDb(ADMIN_URL, dbName) });
   try {
-    server = await startServer(withDb(ADMIN_URL, dbName), dataDir);
+    // Started together, on one database and one data folder, as systemd starts them.
+    await Promise.all(
+      SERVER_PORTS.map(async (port) => {
+        servers.push(await startServer(withDb(ADMIN_URL, dbName), dataDir, port));
+      }),
+    );
+    if (NGINX) {
+      nginx = await startNginx({
+        port: PORT,
+        upstreams: SERVER_PORTS,
+        upstreamHeader: false,
+        workerProcesses: 'auto',
+        accessLog: false,
+      });
+    }
     await client.connect();
     const tokens = await seedStudents(client, n);
-    const startAt = new Date(Date.now() + 3000);
+    const startAt = new Date(Date.now() + (WARM ? 10_000 : 3000));
     await client.query("update exams set starts_at = $1, ends_at = $2 where category = 'junior'", [
       startAt,
       new Date(startAt.getTime() + 3_600_000),
     ]);
+    if (WARM) {
+      // Before the start the exam page shows the countdown (GET exam): a connection per student in flight.
+      await Promise.all(
+        tokens.slice(0, IN_FLIGHT).map((token) =>
+          send('GET', '/api/v1/ngso-1/exam', {
+            cookie: `ngso_session=${token}`,
+            accept: 'application/json',
+          }),
+        ),
+      );
+    }
     await new Promise((r) => setTimeout(r, startAt.getTime() - Date.now() + 50));
 
     const samples: Sample[] = [];
+    const refused = { count: 0 };
+    const upload = multipartBody(photo);
     const limit = pLimit(IN_FLIGHT);
+    const loadAtStart = loadAverage();
+    const tcpAtStart = tcpCounters();
+    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+    loopDelay.enable();
     const began = performance.now();
     let lastStored = 0;
     await Promise.all(
@@ -141,30 +288,31 @@ async function runOnce(n: number, photo: Buffer) {
         limit(async () => {
           const headers = { cookie: `ngso_session=${token}`, accept: 'application/json' };
           const post = { ...headers, 'x-requested-with': 'XMLHttpRequest', origin: BASE };
-          await timed(samples, 'GET exam', () => fetch(`${BASE}/api/v1/ngso-1/exam`, { headers }));
+          await timed(samples, 'GET exam', () => send('GET', '/api/v1/ngso-1/exam', headers));
           const questions = await timed(samples, 'GET questions', () =>
-            fetch(`${BASE}/api/v1/ngso-1/questions?category=junior`, { headers }),
+            send('GET', '/api/v1/ngso-1/questions?category=junior', headers),
           );
-          await timed(samples, 'GET answers', () => fetch(`${BASE}/api/v1/ngso-1/answers`, { headers }));
-          const form = new FormData();
-          form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'answer.jpg');
-          const upload = await timed(samples, 'POST upload', () =>
-            fetch(`${BASE}/api/v1/upload`, { method: 'POST', headers: post, body: form }),
+          await timed(samples, 'GET answers', () => send('GET', '/api/v1/ngso-1/answers', headers));
+          const stored = await uploadWithRetry(samples, refused, () =>
+            send('POST', '/api/v1/upload', { ...post, 'content-type': upload.contentType }, upload.body),
           );
           const questionId = questions?.data?.[0]?.id;
-          if (!upload?.url || !questionId) return;
+          if (!stored?.url || !questionId) return;
           const saved = await timed(samples, 'POST answers', () =>
-            fetch(`${BASE}/api/v1/ngso-1/answers`, {
-              method: 'POST',
-              headers: { ...post, 'content-type': 'application/json' },
-              body: JSON.stringify({ question_id: questionId, image_urls: [upload.url], version: 0 }),
-            }),
+            send(
+              'POST',
+              '/api/v1/ngso-1/answers',
+              { ...post, 'content-type': 'application/json' },
+              Buffer.from(JSON.stringify({ question_id: questionId, image_urls: [stored.url], version: 0 })),
+            ),
           );
           if (saved) lastStored = performance.now();
         }),
       ),
     );
     const seconds = (performance.now() - began) / 1000;
+    loopDelay.disable();
+    const tcpAtEnd = tcpCounters();
     const { rows } = await client.query('select count(*)::int as n from answers');
     const rowsOut = ['GET exam', 'GET questions', 'GET answers', 'POST upload', 'POST answers'].map(
       (call) => {
@@ -182,11 +330,16 @@ async function runOnce(n: number, photo: Buffer) {
       },
     );
     console.log(
-      `\nN = ${n}: ${samples.length} requests in ${seconds.toFixed(1)} s (${(samples.length / seconds).toFixed(0)} requests/s); answers stored: ${rows[0].n} of ${n}, the last ${((lastStored - began) / 1000).toFixed(1)} s after the start`,
+      `\nN = ${n}: ${samples.length} requests in ${seconds.toFixed(1)} s (${(samples.length / seconds).toFixed(0)} requests/s); answers stored: ${rows[0].n} of ${n}, the last ${((lastStored - began) / 1000).toFixed(1)} s after the start; uploads refused with 503 and sent again: ${refused.count}`,
+    );
+    console.log(
+      `load average at the start ${loadAtStart}, at the end ${loadAverage()}; listen queue overflows ${tcpAtEnd.overflows - tcpAtStart.overflows} and SYNs sent again ${tcpAtEnd.synRetransmits - tcpAtStart.synRetransmits} (machine-wide); load generator's event loop delay p99 ${(loopDelay.percentile(99) / 1e6).toFixed(0)} ms, max ${(loopDelay.max / 1e6).toFixed(0)} ms`,
     );
     console.table(rowsOut);
   } finally {
-    server?.kill('SIGTERM');
+    agent.destroy();
+    for (const server of servers) server.kill('SIGTERM');
+    await nginx?.stop();
     await new Promise((r) => setTimeout(r, 1500));
     await client.end().catch(() => {});
     await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => {});
@@ -197,6 +350,6 @@ async function runOnce(n: number, photo: Buffer) {
 
 const photo = await syntheticPhoto(1600, 1200, 80);
 console.log(
-  `Exam start benchmark on ${os.cpus().length} cores (${os.cpus()[0]?.model}), ${new Date().toISOString()}; photo ${Math.round(photo.length / 1024)} KB; ${IN_FLIGHT} students in flight at once`,
+  `Exam start benchmark on ${os.cpus().length} cores (${os.cpus()[0]?.model}), ${new Date().toISOString()}; photo ${Math.round(photo.length / 1024)} KB; ${IN_FLIGHT} students in flight at once, connecting ${WARM ? 'before' : 'at'} the start; ${PROCESSES} server process${PROCESSES > 1 ? 'es' : ''}${NGINX ? ' behind nginx (deploy/nginx/ngso.conf)' : ', no proxy'}; load average ${loadAverage()}`,
 );
 for (const n of RUNS) await runOnce(n, photo);

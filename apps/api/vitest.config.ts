@@ -6,8 +6,9 @@ export default defineProject({
     environment: 'node',
     globalSetup: ['./test/helpers/global-setup.ts'],
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    // PDF rendering tests need Debian's poppler-utils, and the Redis tests a Redis server: they have their own scripts.
-    exclude: ['test/pdf/**', 'test/redis/**'],
+    // PDF rendering tests need Debian's poppler-utils, the Redis tests a Redis server, the fault tests
+    // PostgreSQL's own tools, and the scale tests nginx, redis-server and PostgreSQL: they have their own scripts.
+    exclude: ['test/pdf/**', 'test/redis/**', 'test/faults/**', 'test/scale/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -2,12 +2,13 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { prerender } from './scripts/prerender-plugin.ts';
+import { rasterImages } from './scripts/raster-images-plugin.ts';
 
 /** The API the dev server proxies to (`npm run dev` runs it on port 3000). */
 const API_TARGET = process.env.API_TARGET ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), prerender()],
+  plugins: [react(), tailwindcss(), rasterImages(), prerender()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -31,6 +31,7 @@ async function pendingStudent(admin: APIRequestContext, category: ExamCategory, 
       qualified: true,
     },
   ]);
+  const transactionId = uniqueTransactionId();
   const form = await student.api.post('/api/v1/ngso-1/registration', {
     data: {
       name: student.person.name,
@@ -45,11 +46,11 @@ async function pendingStudent(admin: APIRequestContext, category: ExamCategory, 
       pickup_spot: 'own',
       payment_method: 'nagad',
       payment_sender: '01722222222',
-      transaction_id: uniqueTransactionId(),
+      transaction_id: transactionId,
     },
   });
   expect(form.status(), await form.text()).toBe(201);
-  return student;
+  return { ...student, transactionId };
 }
 
 async function idOfUser(admin: APIRequestContext, email: string): Promise<string> {
@@ -105,6 +106,99 @@ const consoleNav = (page: Page) => page.getByRole('navigation', { name: 'Console
 test.describe("the organisers' console", () => {
   test.setTimeout(150_000);
 
+  test.describe('competitions', () => {
+    // The refused form and the not-yet-scheduled exam are answered 422 and 404, which the browser logs.
+    test.use({ allowedConsoleErrors: [/status of (422|404)/] });
+
+    test("an admin creates next year's competition, works on it and sets its award bands", async ({
+      page,
+    }) => {
+      const code = `ngso-e2e-${Date.now().toString(36)}`;
+      await page.goto('/admin/competitions');
+      await logIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+      await expect(page).toHaveURL(/\/admin\/competitions$/);
+      const form = page.getByTestId('new-competition');
+      await form.getByLabel('Code').fill('Not A Code');
+      await form.getByLabel('Name').fill('National General Science Olympiad 2026');
+      await form.getByRole('button', { name: 'Create competition' }).click();
+      await expect(form.getByText('The code may use lower-case letters, digits and dashes')).toBeVisible();
+      await form.getByLabel('Code').fill(code);
+      await form.getByLabel('Fee (BDT)').fill('349');
+      await form.getByRole('checkbox', { name: 'Secondary' }).uncheck();
+      await form.getByRole('button', { name: 'Create competition' }).click();
+      await expect(form.getByText(`Created ${code}.`)).toBeVisible();
+      await form.getByRole('button', { name: `Work on ${code}` }).click();
+
+      // The console now works on the new competition: the picker says so, and its exam is not scheduled.
+      await expect(page.getByLabel('Competition', { exact: true })).toHaveValue(code);
+      const settings = page.getByTestId('edit-competition');
+      await expect(settings.getByRole('heading', { name: `Settings of ${code}` })).toBeVisible();
+      await settings.getByLabel('Gold up to rank').fill('5');
+      await settings.getByRole('button', { name: 'Save settings' }).click();
+      await expect(settings.getByText('Award bands must not go down')).toBeVisible();
+      await settings.getByLabel('Silver up to rank').fill('10');
+      await settings.getByLabel('Bronze up to rank').fill('15');
+      await settings.getByRole('button', { name: 'Save settings' }).click();
+      await expect(settings.getByText('The settings are saved.')).toBeVisible();
+
+      await consoleNav(page).getByRole('link', { name: 'Exam' }).click();
+      await expect(page.getByText('Not scheduled yet')).toBeVisible();
+      await page.getByLabel('Competition', { exact: true }).selectOption('ngso-1');
+      await expect(page.getByText('Not scheduled yet')).toBeHidden();
+      await expect(page.getByText(/^Now: /)).toBeVisible();
+    });
+  });
+
+  test("an admin reconciles the payment provider's statement and approves the matched registration", async ({
+    page,
+  }) => {
+    const admin = await adminApi();
+    const paid = await pendingStudent(admin, 'senior', 'Sadia Islam');
+    const underpaid = await pendingStudent(admin, 'senior', 'Tanvir Hasan');
+    const statement = [
+      'TrxID,Amount,Sender',
+      `${paid.transactionId},299,8801722222222`,
+      `${underpaid.transactionId},29,01722222222`,
+      'UNKNOWN999X,299,01733333333',
+    ].join('\n');
+
+    await page.goto('/admin/registrations');
+    await logIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await expect(page).toHaveURL(/\/admin\/registrations$/);
+    await page.getByRole('button', { name: 'Reconcile payments' }).click();
+    await page.getByLabel('Statement (CSV)').setInputFiles({
+      name: 'statement.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(statement),
+    });
+    await page.getByRole('button', { name: 'Reconcile', exact: true }).click();
+    await expect(page.getByText('3 rows read: 1 matched, 1 wrong amount, 0 other sender')).toBeVisible();
+    await expect(page.getByTestId('reconcile-matched')).toContainText('Sadia Islam');
+    await expect(page.getByTestId('reconcile-wrong-amount')).toContainText('Tanvir Hasan');
+    await expect(page.getByTestId('reconcile-unknown')).toContainText('UNKNOWN999X');
+
+    // The matched row shows in the table with its badge, and one confirmed click approves it.
+    await page.getByLabel('Payment statement').selectOption('matched');
+    await page.getByRole('searchbox', { name: 'Search' }).fill(paid.person.email);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page).toHaveURL(/payment=matched/);
+    const matchedRows = page.getByTestId('registration-row');
+    await expect(matchedRows).toHaveCount(1);
+    await expect(matchedRows).toContainText('Paid (statement)');
+    await page.getByRole('button', { name: 'Approve 1 matched registration' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Approve the selected registrations?' });
+    await expect(dialog).toContainText('Sadia Islam');
+    await dialog.getByRole('button', { name: 'Approve 1' }).click();
+    await expect(page.getByText('Approved 1; skipped 0.')).toBeVisible();
+    await expect(matchedRows).toContainText('Approved');
+
+    const status = await paid.api.get('/api/v1/ngso-1/registration/status');
+    expect(
+      ((await status.json()) as { data: { registration_status: string } }).data.registration_status,
+    ).toBe('approved');
+    await Promise.all([paid.api.dispose(), underpaid.api.dispose(), admin.dispose()]);
+  });
+
   test('a student is not allowed in; an admin signs in via /login and approves a pending registration', async ({
     page,
   }) => {
@@ -134,8 +228,10 @@ test.describe("the organisers' console", () => {
       'Grading',
       'Results',
       'Preliminary import',
+      'E-books',
       'Users',
       'Audit log',
+      'Competitions',
     ]);
 
     // Filter to pending, search the student's transaction by e-mail, open the row, approve.
@@ -191,6 +287,10 @@ test.describe("the organisers' console", () => {
       // Exam: the window in Dhaka time (saved unchanged), the questions against 60 marks, a preview.
       await consoleNav(page).getByRole('link', { name: 'Exam' }).click();
       await page.getByRole('button', { name: 'Senior' }).click();
+      // The live view: counts and every approved senior, refreshed by itself.
+      const live = page.getByTestId('exam-live');
+      await expect(live.getByRole('heading', { name: 'Live view' })).toBeVisible();
+      await expect(live.getByTestId('live-approved')).toHaveText(/^\d+$/);
       await expect(page.getByLabel('Starts')).not.toHaveValue('');
       await page.getByRole('button', { name: 'Save window' }).click();
       await expect(page.getByText('The exam window is saved.')).toBeVisible();

@@ -234,6 +234,29 @@ test.describe('home page', () => {
     }
   });
 
+  test('artwork arrives as WebP sized for the screen, with its size set before it loads', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/');
+    const poster = page.getByRole('img', { name: /Poster of the First General Science Festival/ });
+    await poster.scrollIntoViewIfNeeded();
+    await expect(poster).toHaveAttribute('width', '600');
+    await expect(poster).toHaveAttribute('loading', 'lazy');
+    await expect
+      .poll(() => poster.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
+    // A 360 px phone at twice the density takes the 1200 px file; a WebP, not the SVG source.
+    expect(await poster.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(
+      /\/images\/poster-\d+\.webp$/,
+    );
+    const activity = page.getByTestId('activities-carousel').locator('img').first();
+    await expect(activity).toHaveAttribute(
+      'srcset',
+      /activity-01-480\.webp 480w, .*activity-01-960\.webp 960w/,
+    );
+  });
+
   test('a tutorial opens its video in a new tab', async ({ page, context }) => {
     await context.route('https://www.youtube.com/**', (route) =>
       route.fulfill({ contentType: 'text/html', body: '<title>Video</title>' }),

@@ -23,11 +23,13 @@ import { MailWorker } from './mail/mail-worker.ts';
 import { enqueueMail } from './mail/outbox.repo.ts';
 import { fileTransport, type MailTransport, smtpTransport } from './mail/transport.ts';
 import { adminConsoleRoutes } from './modules/admin/admin-console.routes.ts';
+import { adminEbookRoutes } from './modules/admin/admin-ebooks.routes.ts';
 import { adminExamRoutes } from './modules/admin/admin-exams.routes.ts';
 import { adminPreliminaryRoutes } from './modules/admin/admin-preliminary.routes.ts';
 import { adminRegistrationRoutes } from './modules/admin/admin-registrations.routes.ts';
 import { admitCardRoutes } from './modules/admit-card/admit-card.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { competitionRoutes } from './modules/competitions/competitions.routes.ts';
 import { ebooksRoutes } from './modules/ebooks/ebooks.routes.ts';
 import { examRoutes } from './modules/exam/exam.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -59,6 +61,8 @@ export type AppOverrides = {
   mailTransport?: MailTransport;
   /** Start the mail worker (default true); tests may drain it themselves. */
   startMailWorker?: boolean;
+  /** Where log lines go instead of standard output (tests read them). */
+  logStream?: { write: (line: string) => void };
 };
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -75,6 +79,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
       serializers: {
         req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
       },
+      ...(overrides.logStream ? { stream: overrides.logStream } : {}),
     },
     trustProxy: config.TRUST_PROXY ? parseTrustProxy(config.TRUST_PROXY) : false,
     bodyLimit: 1_048_576,
@@ -115,13 +120,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     from: config.MAIL_FROM,
     host: new URL(config.BASE_URL).hostname,
     log: app.log,
+    retryMs: config.MAIL_RETRY_SECONDS * 1000,
   });
 
   const services: ServiceContext = {
     db: database.db,
     clock,
     config,
-    limits: createRateLimits({ enabled: config.RATE_LIMITS === 'on', redis }),
+    limits: createRateLimits({ enabled: config.RATE_LIMITS === 'on', redis, clock }),
     storage: diskStorage(path.join(config.DATA_DIR, 'uploads')),
     withMail: async (work) => {
       let queued = false;
@@ -198,6 +204,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
       await api.register(adminConsoleRoutes);
       await api.register(adminRegistrationRoutes);
       await api.register(adminPreliminaryRoutes);
+      await api.register(competitionRoutes);
+      await api.register(adminEbookRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

@@ -32,6 +32,7 @@ describe('loadConfig', () => {
     ['RATE_LIMITS', { RATE_LIMITS: 'maybe' }],
     ['BASE_URL', { BASE_URL: 'not a url' }],
     ['ADMIN_PASSWORD', { ADMIN_EMAIL: 'a@b.co' }],
+    ['ADMIN_PASSWORD', { ADMIN_EMAIL: 'a@b.co', ADMIN_PASSWORD: 'Password123' }],
   ])('stops with a sentence naming %s', (name, env) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `));

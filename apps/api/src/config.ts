@@ -1,5 +1,6 @@
 import { UPLOAD_MAX_MEGABYTES } from '@ngso/shared/constants';
 import { z } from 'zod';
+import { isCommonPassword } from './modules/auth/common-passwords.ts';
 
 /** Environment variables (decisions.md, Configuration). Parsed once at start-up. */
 const onOff = z.enum(['on', 'off']);
@@ -21,7 +22,15 @@ export const ConfigSchema = z
       .optional(),
     MAIL_FROM: z.string().min(3).default('National General Science Olympiad <no-reply@localhost>'),
     ADMIN_EMAIL: z.email().optional(),
-    ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
+    ADMIN_PASSWORD: z
+      .string()
+      .min(8)
+      .max(128)
+      .refine(
+        (password) => !isCommonPassword(password),
+        'is one of the most common passwords; choose another',
+      )
+      .optional(),
     RATE_LIMITS: onOff.default('on'),
     REDIS_URL: z
       .string()
@@ -34,6 +43,8 @@ export const ConfigSchema = z
     /** Seconds after the end during which saves of uploads already under way are still accepted. */
     EXAM_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(60),
     UPLOAD_MAX_MEGABYTES: z.coerce.number().positive().max(100).default(UPLOAD_MAX_MEGABYTES),
+    /** Seconds before the first retry of a mail the mail server refused; each further wait doubles (max 1 h). */
+    MAIL_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   })
   .transform((env) => ({
     ...env,

@@ -1,7 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { openDatabase, withStartupLock } from './db/client.ts';
 import { ensureAdmin } from './lib/admin.ts';
 import { acquireDataDirLock, DataDirLockedError } from './lib/data-dir-lock.ts';
 import { seedPreparationEbook } from './modules/ebooks/ebook-seed.ts';
@@ -11,11 +11,16 @@ async function main() {
   const config = loadConfig();
   const releaseLock = config.DATABASE_URL ? () => {} : acquireDataDirLock(config.DATA_DIR, 'server');
   const database = await openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL });
-  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
-    await ensureAdmin(database.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD, new Date());
-  }
   const app = await buildApp(config, { database });
-  if (await seedPreparationEbook(app.services)) app.log.info('generated the placeholder pages of the e-book');
+  // Several processes may start together on one PostgreSQL (behind nginx): one at a time creates the
+  // first admin and the placeholder e-book, so there is one of each (apps/api/test/scale).
+  const seeded = await withStartupLock(config.DATABASE_URL, async () => {
+    if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
+      await ensureAdmin(database.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD, new Date());
+    }
+    return seedPreparationEbook(app.services);
+  });
+  if (seeded) app.log.info('generated the placeholder pages of the e-book');
   app.addHook('onClose', async () => {
     await database.close();
     releaseLock();
@@ -27,7 +32,9 @@ async function main() {
     await app.close();
   });
 
-  await app.listen({ port: config.PORT, host: config.HOST });
+  // The exam's start brings a thousand connections in the same instant: Node's default queue of 511
+  // waiting connections would drop the rest (one to three seconds each, to the client's SYN retries).
+  await app.listen({ port: config.PORT, host: config.HOST, backlog: 4096 });
   app.log.info(
     `National General Science Olympiad is running at ${config.BASE_URL} (${database.kind} database)`,
   );

@@ -13,6 +13,7 @@ const GRADER_CALLS = new Set([
   'PUT /api/v1/admin/submissions/:userId/marks',
   'GET /api/v1/admin/results/:category',
   'GET /api/v1/admin/questions',
+  'GET /api/v1/admin/competitions',
 ]);
 
 beforeAll(async () => {
@@ -31,7 +32,9 @@ afterAll(() => t.close());
 const fill = (url: string) =>
   url
     .replace(':category', 'junior')
+    .replace(':competition', 'ngso-1')
     .replace(/:(id|userId)/, '00000000-0000-4000-8000-000000000000')
+    .replace(':page', '1') // e-book pages
     .concat(url.includes('submissions') && !url.includes(':') ? '?category=junior' : '')
     .concat(url.endsWith('/questions') ? '?category=junior' : '');
 

@@ -88,6 +88,11 @@ describe('register, user, logout', () => {
   });
 });
 
+const COMMON =
+  'This password is one of the most common passwords and is easy to guess. Please choose another one.';
+const CONTEXT =
+  "Please choose a password that is not just your name, your email or the olympiad's name with numbers.";
+
 describe('registration rules', () => {
   const cases: Array<[string, Record<string, unknown>, string, string]> = [
     ['a missing name', { name: undefined }, 'name', 'This field is required.'],
@@ -103,6 +108,21 @@ describe('registration rules', () => {
       'Password must be at most 128 characters long.',
     ],
     ['a missing password', { password: undefined }, 'password', 'This field is required.'],
+    ['a common password', { password: 'password123' }, 'password', COMMON],
+    ['a common password in other case', { password: 'SunShine' }, 'password', COMMON],
+    ["the olympiad's name with digits", { password: 'Olympiad2025!' }, 'password', CONTEXT],
+    [
+      "the student's own name with digits",
+      { name: 'Tahmid Hasan', password: 'tahmid@2009' },
+      'password',
+      CONTEXT,
+    ],
+    [
+      "the student's e-mail name",
+      { email: 'nusrat.jahan@example.com', password: 'NusratJahan#1' },
+      'password',
+      CONTEXT,
+    ],
     [
       'a landline number',
       { phone_number: '029876543' },
@@ -128,6 +148,42 @@ describe('registration rules', () => {
       expect(body.errors[field]).toContain(message);
     });
   }
+
+  it('accepts 128 characters, spaces and any script, as a password manager or a paste gives them', async () => {
+    const passwords = [
+      'x'.repeat(128),
+      '  correct horse battery staple  ',
+      'পাসওয়ার্ড-আমার-১২৩',
+      'My olympiad, 2025 edition',
+    ];
+    for (const password of passwords) {
+      const browser = client(t.app);
+      const student = newStudent({ password });
+      expect((await browser.post('/api/v1/register', student)).statusCode).toBe(201);
+      // Kept exactly as typed: no trimming, no case change.
+      const login = await client(t.app).post('/api/v1/login', { email: student.email, password });
+      expect(login.statusCode).toBe(200);
+      if (password.trim() !== password) {
+        const trimmed = { email: student.email, password: password.trim() };
+        expect((await client(t.app).post('/api/v1/login', trimmed)).statusCode).toBe(401);
+      }
+      const upper = { email: student.email, password: password.toUpperCase() };
+      if (upper.password !== password) {
+        expect((await client(t.app).post('/api/v1/login', upper)).statusCode).toBe(401);
+      }
+    }
+  });
+
+  it('answers a common password in Bangla too, and creates no account', async () => {
+    const student = newStudent({ password: 'iloveyou1' });
+    const response = await client(t.app).post('/api/v1/register', student, { 'accept-language': 'bn' });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual({
+      password: ['এটি সবচেয়ে বেশি ব্যবহৃত পাসওয়ার্ডগুলোর একটি, তাই সহজেই অনুমান করা যায়। অন্য একটি পাসওয়ার্ড বেছে নিন।'],
+    });
+    const login = await client(t.app).post('/api/v1/login', { email: student.email, password: 'iloveyou1' });
+    expect(login.statusCode).toBe(401);
+  });
 
   it('refuses a body that is not JSON with 400 in the envelope', async () => {
     const response = await client(t.app).request({
@@ -184,6 +240,8 @@ describe('login', () => {
     const student = newStudent();
     await browser.post('/api/v1/register', student);
     const token = browser.cookies.get('ngso_session') ?? '';
+    // 32 random bytes (256 bits), base64url.
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const user = (await browser.get('/api/v1/user')).json().user;
     const rows = await t.db.select().from(sessions).where(eq(sessions.userId, user.id));
     expect(rows).toHaveLength(1);
@@ -191,10 +249,10 @@ describe('login', () => {
     expect(JSON.stringify(rows)).not.toContain(token);
   });
 
-  it('reaches 429 with Retry-After after 10 attempts for one e-mail', async () => {
+  it('throttles failed logins per account, not the other accounts from the same address', async () => {
     const student = newStudent();
     await client(t.app).post('/api/v1/register', student);
-    for (let i = 0; i < 10; i++) {
+    for (let i = 0; i < 5; i++) {
       const attempt = await client(t.app).post('/api/v1/login', {
         email: student.email,
         password: 'Wrong-pass1',
@@ -209,13 +267,118 @@ describe('login', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(limited.json()).toEqual({
       status: 'error',
-      message: 'Too many attempts. Please wait 10 minutes and try again.',
+      message: expect.stringMatching(
+        /^Too many failed attempts for this account\. Please wait \d+ seconds? /,
+      ),
     });
-    // Another account from the same address is not locked out.
+    // Another account from the same address is not held back.
     const other = newStudent();
     await client(t.app).post('/api/v1/register', other);
     const fine = await client(t.app).post('/api/v1/login', { email: other.email, password: other.password });
     expect(fine.statusCode).toBe(200);
+  });
+});
+
+describe('login back-off', () => {
+  const clock = fixedClock('2026-03-01T08:00:00Z');
+  let local: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    local = await createTestApp({ clock });
+  });
+  afterAll(() => local.close());
+
+  const login = (email: string, password: string, headers?: Record<string, string>) =>
+    client(local.app).post('/api/v1/login', { email, password }, headers);
+
+  it('waits 1 s after the fifth failure, doubling to a 60 s cap; a success starts afresh', async () => {
+    const student = newStudent();
+    await client(local.app).post('/api/v1/register', student);
+    for (let i = 0; i < 5; i++) expect((await login(student.email, 'Wrong-pass1')).statusCode).toBe(401);
+
+    const waits: number[] = [];
+    for (let i = 0; i < 9; i++) {
+      const held = await login(student.email, 'Wrong-pass1');
+      expect(held.statusCode).toBe(429);
+      const seconds = Number(held.headers['retry-after']);
+      waits.push(seconds);
+      // One millisecond early is still too early.
+      clock.advance(seconds * 1000 - 1);
+      expect((await login(student.email, 'Wrong-pass1')).statusCode).toBe(429);
+      clock.advance(1);
+      expect((await login(student.email, 'Wrong-pass1')).statusCode).toBe(401);
+    }
+    expect(waits).toEqual([1, 2, 4, 8, 16, 32, 60, 60, 60]);
+
+    // The owner, with the right password, is held back too, but for 60 s at most.
+    const owner = await login(student.email, student.password);
+    expect(owner.statusCode).toBe(429);
+    expect(owner.headers['retry-after']).toBe('60');
+    expect(owner.json()).toEqual({
+      status: 'error',
+      message: 'Too many failed attempts for this account. Please wait 60 seconds and try again.',
+    });
+    clock.advance(60_000);
+    expect((await login(student.email, student.password)).statusCode).toBe(200);
+
+    // The success ended the run: five failures again before any wait.
+    for (let i = 0; i < 5; i++) expect((await login(student.email, 'Wrong-pass1')).statusCode).toBe(401);
+    const again = await login(student.email, 'Wrong-pass1');
+    expect(again.statusCode).toBe(429);
+    expect(again.headers['retry-after']).toBe('1');
+    expect(again.json().message).toBe(
+      'Too many failed attempts for this account. Please wait 1 second and try again.',
+    );
+    clock.advance(1000);
+  });
+
+  it('keys on the lower-cased e-mail, treats unknown e-mails alike, and speaks Bangla', async () => {
+    const student = newStudent();
+    await client(local.app).post('/api/v1/register', student);
+    for (let i = 0; i < 5; i++) {
+      const email = i % 2 === 0 ? student.email.toUpperCase() : student.email;
+      expect((await login(email, 'Wrong-pass1')).statusCode).toBe(401);
+    }
+    const known = await login(student.email, 'Wrong-pass1', { 'accept-language': 'bn' });
+    expect(known.statusCode).toBe(429);
+    expect(known.json().message).toBe('এই অ্যাকাউন্টে অনেকবার ভুল চেষ্টা করা হয়েছে। ১ সেকেন্ড অপেক্ষা করে আবার চেষ্টা করুন।');
+
+    const nobody = `nobody-${Date.now()}@example.com`;
+    for (let i = 0; i < 5; i++) expect((await login(nobody, 'Wrong-pass1')).statusCode).toBe(401);
+    const unknown = await login(nobody, 'Wrong-pass1', { 'accept-language': 'bn' });
+    expect(unknown.statusCode).toBe(429);
+    expect(unknown.headers['retry-after']).toBe(known.headers['retry-after']);
+    expect(unknown.json()).toEqual(known.json());
+    clock.advance(1000);
+  });
+
+  it('forgets a run of failures after 15 quiet minutes', async () => {
+    const student = newStudent();
+    await client(local.app).post('/api/v1/register', student);
+    for (let i = 0; i < 5; i++) expect((await login(student.email, 'Wrong-pass1')).statusCode).toBe(401);
+    clock.advance(15 * 60_000);
+    for (let i = 0; i < 5; i++) expect((await login(student.email, 'Wrong-pass1')).statusCode).toBe(401);
+    expect((await login(student.email, 'Wrong-pass1')).statusCode).toBe(429);
+    clock.advance(1000);
+  });
+});
+
+describe('password lifetime', () => {
+  it('has no expiry: a password still signs in two years later, with no change asked', async () => {
+    const clock = fixedClock('2026-01-10T10:00:00Z');
+    const local = await createTestApp({ clock });
+    try {
+      const student = newStudent();
+      await client(local.app).post('/api/v1/register', student);
+      clock.advance(2 * 366 * 24 * 60 * 60_000);
+      const login = await client(local.app).post('/api/v1/login', {
+        email: student.email,
+        password: student.password,
+      });
+      expect(login.statusCode).toBe(200);
+      expect(login.json()).toMatchObject({ status: 'success', data: { user: { email: student.email } } });
+    } finally {
+      await local.close();
+    }
   });
 });
 
@@ -297,6 +460,39 @@ describe('forgot and reset password', () => {
     });
   });
 
+  it('refuses a common new password with a field error, and leaves the link usable', async () => {
+    const student = newStudent();
+    await client(t.app).post('/api/v1/register', student);
+    const before = smtp.received.length;
+    await client(t.app).post('/api/v1/forgot-password', { email: student.email });
+    const mail = (await smtp.waitFor(before + 1)).find((m) => m.to?.[0]?.address === student.email);
+    const token = new URL(/http\S+/.exec(mail?.text ?? '')?.[0] ?? '').searchParams.get('token');
+    const common = await client(t.app).post('/api/v1/reset-password', {
+      token,
+      email: student.email,
+      password: 'Football1',
+    });
+    expect(common.statusCode).toBe(422);
+    expect(common.json()).toEqual({
+      status: 'error',
+      message: 'Some fields are not valid. Please correct them and try again.',
+      errors: { password: [COMMON] },
+    });
+    const ownName = await client(t.app).post('/api/v1/reset-password', {
+      token,
+      email: student.email,
+      password: `${student.email.split('@')[0]}!`,
+    });
+    expect(ownName.statusCode).toBe(422);
+    expect(ownName.json().errors).toEqual({ password: [CONTEXT] });
+    const good = await client(t.app).post('/api/v1/reset-password', {
+      token,
+      email: student.email,
+      password: 'Football-season-2026',
+    });
+    expect(good.statusCode).toBe(200);
+  });
+
   it('refuses a token for another e-mail, and a short new password', async () => {
     const response = await client(t.app).post('/api/v1/reset-password', {
       token: 'x'.repeat(43),
@@ -353,6 +549,13 @@ describe('cross-site request forgery', () => {
       password: student.password,
     });
     expect(login.statusCode).toBe(401);
+  });
+
+  it('changes nothing on a GET: signing out needs a POST', async () => {
+    const browser = client(t.app);
+    await browser.post('/api/v1/register', newStudent());
+    expect((await browser.get('/api/v1/logout')).statusCode).toBe(404);
+    expect((await browser.get('/api/v1/user')).statusCode).toBe(200);
   });
 
   it('refuses a foreign Origin and a cross-site fetch', async () => {

@@ -293,4 +293,39 @@ describe('organisers', () => {
       404,
     );
   });
+
+  it("reach the students at once, though a process keeps each category's window and questions (exam-cache.ts)", async () => {
+    at('2025-03-01T03:00:00Z'); // 09:00 in Dhaka
+    admin = await signedInAdmin(t);
+    const { browser } = await registeredStudent(t, 'approved', 'senior');
+    await admin.put('/api/v1/admin/exams/senior', {
+      starts_at: '2025-03-01T08:00:00+06:00',
+      ends_at: '2025-03-01T10:00:00+06:00',
+    });
+    const exam = async () => (await browser.get('/api/v1/ngso-1/exam')).json().data;
+    const before = await exam();
+    expect(before).toMatchObject({ phase: 'DURING_EXAM', ends_at: '2025-03-01T10:00:00+06:00' });
+    const input = {
+      category: 'senior',
+      marks: 4,
+      questionEnglish: 'What is a lever?',
+      questionBangla: 'লিভার কী?',
+      position: 9,
+    };
+    const id = (await admin.post('/api/v1/admin/questions', input)).json().data.id as string;
+    expect(await exam()).toMatchObject({
+      total_questions: before.total_questions + 1,
+      total_marks: before.total_marks + 4,
+    });
+    expect(await questionIds(browser, 'senior')).toContain(id);
+    await admin.put(`/api/v1/admin/questions/${id}`, { ...input, marks: 6 });
+    expect((await exam()).total_marks).toBe(before.total_marks + 6);
+    await admin.request({ method: 'DELETE', url: `/api/v1/admin/questions/${id}` });
+    expect(await questionIds(browser, 'senior')).not.toContain(id);
+    await admin.put('/api/v1/admin/exams/senior', {
+      starts_at: '2025-03-01T08:00:00+06:00',
+      ends_at: '2025-03-01T08:30:00+06:00',
+    });
+    expect(await exam()).toMatchObject({ phase: 'AFTER_EXAM', ends_at: '2025-03-01T08:30:00+06:00' });
+  });
 });

@@ -49,5 +49,7 @@ describe('the mail outbox', () => {
     expect(retryDelayMs(2)).toBe(60_000);
     expect(retryDelayMs(3)).toBe(120_000);
     expect(retryDelayMs(30)).toBe(3_600_000);
+    // MAIL_RETRY_SECONDS=1 (the fault tests): 1 s, 2 s, 4 s ...
+    expect(retryDelayMs(3, 1_000)).toBe(4_000);
   });
 });

@@ -1,5 +1,9 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { media } from '../src/db/schema.ts';
 import { jpegPhoto, pixelFlood } from './helpers/images.ts';
 import { multipart } from './helpers/multipart.ts';
 import { client, createTestApp, newStudent } from './helpers/test-app.ts';
@@ -124,6 +128,20 @@ describe('POST /v1/upload', () => {
     const owner = await signedInStudent();
     expect((await owner.get('/api/v1/media/not-a-uuid')).statusCode).toBe(404);
     expect((await owner.get('/api/v1/media/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+  });
+
+  it('answers 404, not a broken 200 or a 500, when a stored file has gone from the disk', async () => {
+    const owner = await signedInStudent();
+    const { url } = (
+      await upload(owner, '/api/v1/upload', [{ name: 'a.jpg', data: await jpegPhoto() }])
+    ).json();
+    const id = url.split('/').pop() as string;
+    const [row] = await t.db.select().from(media).where(eq(media.id, id));
+    const key = row?.storageKey ?? '';
+    await rm(path.join(t.dataDir, 'uploads', key.slice(0, 2), key.slice(2, 4), key));
+    const gone = await owner.get(url);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json()).toEqual({ status: 'error', message: expect.any(String) });
   });
 });
 

@@ -96,6 +96,16 @@ describe('grading and results', () => {
     expect(rankOf(second.user.id)).toMatchObject({ total: 10, rank: 2, award: 'silver' });
     expect(rankOf(third.user.id)).toMatchObject({ total: 9, rank: 3, award: 'bronze' });
 
+    // Award bands are the competition's to configure: two golds, no silver, then back to the default.
+    const competition = (await admin.get('/api/v1/admin/competitions')).json().data[0];
+    const bands = (award_bands: Record<string, number>) =>
+      admin.put('/api/v1/admin/competitions/ngso-1', { ...competition, award_bands });
+    const twoGolds = await bands({ gold_up_to: 2, silver_up_to: 2, bronze_up_to: 3, prize_up_to: 3 });
+    expect(twoGolds.statusCode).toBe(200);
+    const regraded = (await admin.get('/api/v1/admin/results/senior')).json().data.standings;
+    expect(regraded.map((s: { award: string }) => s.award)).toEqual(['gold', 'gold', 'bronze']);
+    expect((await bands(competition.award_bands)).statusCode).toBe(200);
+
     const csv = await admin.get('/api/v1/admin/results/senior/export.csv');
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     const lines = csv.rawPayload.toString('utf8').split('\r\n');
@@ -107,6 +117,18 @@ describe('grading and results', () => {
     expect(published.statusCode).toBe(200);
     expect(published.json().data.participants).toBe(3);
     expect((await admin.post('/api/v1/admin/results/senior/publish', {})).statusCode).toBe(409);
+    const lateBands = await bands({ gold_up_to: 3, silver_up_to: 3, bronze_up_to: 3, prize_up_to: 50 });
+    expect(lateBands.statusCode).toBe(409);
+    expect(lateBands.json().message).toBe(
+      'Results of this competition are already published, so its award bands can no longer change.',
+    );
+    // The same bands, written in another key order, are no change: the name can still be edited.
+    const renamed = await admin.put('/api/v1/admin/competitions/ngso-1', {
+      ...competition,
+      name: `${competition.name} (renamed)`,
+      award_bands: { prize_up_to: 50, bronze_up_to: 3, silver_up_to: 2, gold_up_to: 1 },
+    });
+    expect(renamed.statusCode).toBe(200);
     const mails = (await listMails(t.db)).filter((m) => m.subject === 'Your final-round result is published');
     expect(mails.map((m) => m.to).sort()).toEqual(
       [first.user.email, second.user.email, third.user.email].sort(),

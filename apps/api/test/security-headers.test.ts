@@ -1,3 +1,6 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { hash } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,13 +49,107 @@ describe('security headers', () => {
         payload: newStudent(),
         headers: { 'x-requested-with': 'XMLHttpRequest', origin: 'https://olympiad.example.org' },
       });
-      expect(response.headers['strict-transport-security']).toContain('max-age=31536000');
+      // A year at least, and every subdomain too (ASVS 5.0 V3.4.1 at level 2).
+      expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
       expect(String(response.headers['set-cookie'])).toMatch(
         /^__Host-ngso_session=[^;]+; Path=\/; Expires=[^;]+; HttpOnly; Secure; SameSite=Lax/,
       );
     } finally {
       await secure.close();
     }
+  });
+});
+
+describe('more headers', () => {
+  it('send the reset page (a link with a token in its URL) with no referrer, and the framing rules', async () => {
+    const dist = await mkdtemp(path.join(os.tmpdir(), 'ngso-headers-dist-'));
+    await writeFile(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html><body><div id="root"></div></body></html>',
+    );
+    const web = await createTestApp({ env: { WEB_DIST: dist } });
+    try {
+      const page = await web.app.inject({
+        method: 'GET',
+        url: '/reset-password?token=abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG&email=a%40example.com',
+      });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+      // The token must not leave in a Referer header, to a linked site or to a resource.
+      expect(page.headers['referrer-policy']).toBe('no-referrer');
+      expect(page.headers['x-content-type-options']).toBe('nosniff');
+      expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+      const csp = String(page.headers['content-security-policy']);
+      for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) {
+        expect(csp).toContain(directive);
+      }
+      expect(page.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await web.close();
+      await rm(dist, { recursive: true, force: true });
+    }
+  });
+
+  it('serve no dot-folder (.git) and list no folder of the build', async () => {
+    const dist = await mkdtemp(path.join(os.tmpdir(), 'ngso-headers-dist-'));
+    await writeFile(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html><body><div id="root"></div></body></html>',
+    );
+    await mkdir(path.join(dist, '.git'));
+    await writeFile(path.join(dist, '.git', 'config'), '[core]\n\trepositoryformatversion = 0\n');
+    await writeFile(path.join(dist, '.env'), 'SECRET=dotfile-secret\n');
+    await mkdir(path.join(dist, 'assets'));
+    await writeFile(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1);');
+    const web = await createTestApp({ env: { WEB_DIST: dist } });
+    try {
+      for (const url of ['/.git/config', '/.env', '/.git/']) {
+        const response = await web.app.inject({ method: 'GET', url });
+        expect(response.body, url).not.toContain('[core]');
+        expect(response.body, url).not.toContain('dotfile-secret');
+      }
+      for (const url of ['/assets/', '/assets']) {
+        const response = await web.app.inject({ method: 'GET', url });
+        expect(response.body, url).not.toContain('app-abc123.js');
+      }
+    } finally {
+      await web.close();
+      await rm(dist, { recursive: true, force: true });
+    }
+  });
+
+  it('never allow another origin through CORS, even when it asks', async () => {
+    for (const request of [
+      { method: 'GET' as const, url: '/api/v1/user' },
+      {
+        method: 'OPTIONS' as const,
+        url: '/api/v1/login',
+        headers: { 'access-control-request-method': 'POST' },
+      },
+    ]) {
+      const response = await t.app.inject({
+        ...request,
+        headers: { origin: 'https://evil.example', ...request.headers },
+      });
+      expect(response.headers['access-control-allow-origin']).toBeUndefined();
+      expect(response.headers['access-control-allow-credentials']).toBeUndefined();
+    }
+  });
+
+  it('label JSON as UTF-8, keep sign-in answers out of caches, and do not answer TRACE', async () => {
+    const browser = client(t.app);
+    const student = newStudent();
+    await browser.post('/api/v1/register', student);
+    const login = await browser.post('/api/v1/login', { email: student.email, password: student.password });
+    expect(login.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(login.headers['cache-control']).toBe('no-store');
+    const refused = await client(t.app).get('/api/v1/user');
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(refused.headers['cache-control']).toBe('no-store');
+    const trace = await t.app.inject({ method: 'TRACE', url: '/api/health' });
+    expect(trace.statusCode).toBeGreaterThanOrEqual(400);
+    expect(trace.body).not.toContain('TRACE /api/health');
   });
 });
 

@@ -11,7 +11,8 @@ import { build, type Plugin, type ResolvedConfig } from 'vite';
  * When `vite build` has written the browser bundle to its outDir (whatever --outDir says), this plugin
  * builds src/entry-server.tsx for Node, renders each page of PRERENDERED_PAGES to HTML with react-dom's
  * server renderer, and writes it into the shell (index.html) with the page's title, description, Open
- * Graph tags and a preload of the page's code: dist/home.html for `/`, dist/<path>/index.html for the
+ * Graph tags and the list of the page's modules (its code and texts, which src/boot.ts fetches after the
+ * first paint: docs/decisions/013-first-load.md): dist/home.html for `/`, dist/<path>/index.html for the
  * others. index.html itself stays the empty SPA shell for every other address. It also writes
  * sitemap.xml and robots.txt, and a Brotli and a gzip copy of every text file (served as they are). SITE_URL (default http://localhost:3000) is the public address used in
  * absolute URLs (sitemap, og:url).
@@ -22,6 +23,9 @@ type Manifest = Record<string, ManifestChunk>;
 type ServerEntry = {
   PRERENDERED_PAGES: readonly { path: string; meta: string; module: string; sitemap: boolean }[];
   PRERENDERED_LANGUAGES: readonly string[];
+  namespacesFor: (pathname: string) => readonly string[];
+  namespaceSource: (language: string, namespace: string) => string;
+  CORE_NAMESPACES: readonly string[];
   render: (
     pathname: string,
     origin: string,
@@ -60,6 +64,12 @@ function chunkUrls(manifest: Manifest, key: string, base: string, seen = new Set
   ];
 }
 
+/** The chunks of a namespace's texts (the module and what it imports), which must be a chunk of its own. */
+function namespaceChunk(manifest: Manifest, source: string, base: string): string[] {
+  if (!manifest[source]) throw new Error(`no chunk for ${source}: is it still loaded with import()?`);
+  return chunkUrls(manifest, source, base);
+}
+
 function pageHtml(
   template: string,
   page: {
@@ -67,7 +77,7 @@ function pageHtml(
     description: string;
     url: string;
     html: string;
-    preloads: string[];
+    modules: string[];
     siteName: string;
     language: string;
   },
@@ -80,9 +90,9 @@ function pageHtml(
     `<meta property="og:description" content="${escapeHtml(page.description)}" />`,
     `<meta property="og:url" content="${escapeHtml(page.url)}" />`,
     `<meta name="twitter:card" content="summary" />`,
-    ...page.preloads
-      .filter((url) => !template.includes(`"${url}"`))
-      .map((url) => `<link rel="modulepreload" crossorigin href="${url}">`),
+    // The page's own modules (its route's code and texts), which boot.ts fetches after the first paint:
+    // not modulepreload links, which would compete with the first paint (docs/decisions/013-first-load.md).
+    `<meta name="ngso:modules" content="${[...new Set(page.modules)].join(' ')}" />`,
   ].join('\n    ');
   const replaced = withLanguage(template, page.language)
     .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
@@ -99,6 +109,11 @@ function pageHtml(
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 const COMPRESSIBLE = /\.(js|css|svg|xml|txt|json|webmanifest)$/;
+/**
+ * Files smaller than this go as they are. Small: a page loads several chunks of a few hundred bytes (the
+ * namespaces of its texts, shared helpers), and each is still a third smaller compressed.
+ */
+const COMPRESS_MIN_BYTES = 200;
 
 /** Writes x.br and x.gz beside every text file worth compressing (the server sends them as they are). */
 async function precompress(dir: string): Promise<void> {
@@ -106,7 +121,7 @@ async function precompress(dir: string): Promise<void> {
     if (!entry.isFile() || !COMPRESSIBLE.test(entry.name)) continue;
     const file = path.join(entry.parentPath, entry.name);
     const content = await readFile(file);
-    if (content.length < 1024) continue;
+    if (content.length < COMPRESS_MIN_BYTES) continue;
     await writeFile(`${file}.br`, await brotli(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
     await writeFile(`${file}.gz`, await gzipAsync(content, { level: 9 }));
   }
@@ -166,10 +181,12 @@ export function prerender(): Plugin {
                 language,
                 url: `${siteUrl}${page.path}`,
                 siteName: 'National General Science Olympiad',
-                preloads: [
+                modules: [
                   ...chunkUrls(manifest, `src/app/routes/${page.module}.tsx`, base),
-                  // The language's texts, which the page needs before it hydrates.
-                  ...(language === 'en' ? [] : chunkUrls(manifest, 'src/i18n/resources-bn.ts', base)),
+                  // The page's texts and the chrome's, in its language, which it needs before it hydrates.
+                  ...[...entry.CORE_NAMESPACES, ...entry.namespacesFor(page.path)].flatMap((namespace) =>
+                    namespaceChunk(manifest, entry.namespaceSource(language, namespace), base),
+                  ),
                 ],
               }),
             );

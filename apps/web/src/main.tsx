@@ -1,6 +1,6 @@
-import './index.css';
+import './lib/zod-config.ts';
 import './i18n/i18n.ts';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers.tsx';
@@ -8,13 +8,23 @@ import { createAppRouter, loadRoutesFor } from './app/router.tsx';
 import { setupStore } from './app/store.ts';
 import { applyLanguage, pageLanguage } from './i18n/i18n.ts';
 import { languageFromCookie } from './i18n/languages.ts';
+import { keepServerMeta } from './lib/page-meta.ts';
+
+/** Tells boot.ts that the page has hydrated, so it replays the taps it kept (the same name is written there). */
+function AppStarted() {
+  useEffect(() => {
+    document.dispatchEvent(new Event('ngso:app-started'));
+  }, []);
+  return null;
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 
 /**
- * A pre-rendered page (docs/decisions/005-prerendering.md) arrives with its HTML in #root: load that
- * page's code, then hydrate it. Any other page (the SPA shell) renders from scratch.
+ * Started by boot.ts once the page has painted. A pre-rendered page (docs/decisions/005-prerendering.md)
+ * arrives with its HTML in #root: load that page's code and texts, then hydrate it. Any other page (the
+ * SPA shell) renders from scratch.
  */
 async function start(element: HTMLElement) {
   const prerendered = element.firstElementChild !== null;
@@ -23,16 +33,22 @@ async function start(element: HTMLElement) {
   await applyLanguage(prerendered ? pageLanguage : (languageFromCookie(document.cookie) ?? pageLanguage));
   const store = setupStore();
   if (prerendered) {
+    keepServerMeta(window.location.pathname, pageLanguage);
     await loadRoutesFor(window.location.pathname);
     const router = createAppRouter();
-    hydrateRoot(
-      element,
-      <StrictMode>
-        <Providers store={store} hydrating>
-          <RouterProvider router={router} />
-        </Providers>
-      </StrictMode>,
-    );
+    // In a transition, React hydrates in slices and yields to the browser in between, instead of one long
+    // task that blocks a tap on a slow phone (the page is on screen already).
+    startTransition(() => {
+      hydrateRoot(
+        element,
+        <StrictMode>
+          <Providers store={store} hydrating>
+            <RouterProvider router={router} />
+          </Providers>
+          <AppStarted />
+        </StrictMode>,
+      );
+    });
     return;
   }
   const router = createAppRouter();

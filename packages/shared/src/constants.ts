@@ -19,9 +19,6 @@ export const RESEND_LOCK_SECONDS = 90;
 /** Reset password: milliseconds before going to /login after success. */
 export const RESET_REDIRECT_MS = 3000;
 
-/** Persisted auth state rehydrate time-out. */
-export const PERSIST_REHYDRATE_TIMEOUT_MS = 5000;
-
 /** Navigation bar turns solid after this many pixels of scroll on the home page. */
 export const NAV_SCROLL_THRESHOLD_PX = 10;
 export const MOBILE_MENU_MAX_HEIGHT_PX = 400;

@@ -45,13 +45,16 @@ const MIGRATION_LOCK_ID = 4_202_501;
 
 export async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString, max: 20 });
-  // An idle connection that the server closes (a restart, a failover) must not crash the process:
-  // the pool drops it and opens a new one for the next query.
-  pool.on('error', (err) =>
+  // A connection that the server closes (a restart, a failover) must not crash the process. An idle one
+  // is reported on the pool. One in use (a request's query or transaction) fails that request (503), and
+  // also emits 'error' on its client, which nothing else listens to: an unhandled 'error' event would
+  // end the process. The pool drops broken connections and opens new ones for the next queries.
+  const lost = (err: Error) =>
     console.warn(
       `database connection lost (${(err as { code?: string }).code ?? err.message}); reconnecting on the next query`,
-    ),
-  );
+    );
+  pool.on('error', lost);
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg({ client: pool, schema });
   const lock = await pool.connect();
   try {
@@ -62,4 +65,28 @@ export async function openPostgres(connectionString: string): Promise<DatabaseHa
     lock.release();
   }
   return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
+}
+
+/** Serialises the start-up tasks (first admin, placeholder e-book) of processes that start together. */
+const STARTUP_LOCK_ID = 4_202_502;
+
+/**
+ * Runs `work` in one process at a time among every process on this PostgreSQL (a session advisory lock on a
+ * connection of its own, released when the work ends or the process dies). Without a URL (the embedded
+ * database, one process) it just runs it.
+ */
+export async function withStartupLock<T>(
+  databaseUrl: string | undefined,
+  work: () => Promise<T>,
+): Promise<T> {
+  if (!databaseUrl) return work();
+  const client = new pg.Client({ connectionString: databaseUrl });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_ID]);
+    return await work();
+  } finally {
+    await client.end().catch(() => {});
+  }
 }

@@ -104,6 +104,16 @@ export const competitions = pgTable('competitions', {
   code: text('code').notNull().unique(),
   name: text('name').notNull(),
   feeBdt: integer('fee_bdt').notNull(),
+  /** The categories this competition runs, in the order the console shows them. */
+  categories: jsonb('categories')
+    .$type<Array<'junior' | 'senior' | 'secondary'>>()
+    .notNull()
+    .default(sql`'["junior","senior","secondary"]'::jsonb`),
+  /** Award bands by rank, applied to each category's standings; ties share the band of their rank. */
+  awardBands: jsonb('award_bands')
+    .$type<{ gold_up_to: number; silver_up_to: number; bronze_up_to: number; prize_up_to: number }>()
+    .notNull()
+    .default(sql`'{"gold_up_to":1,"silver_up_to":2,"bronze_up_to":3,"prize_up_to":50}'::jsonb`),
   createdAt: createdAt(),
 });
 
@@ -158,6 +168,9 @@ export const registrations = pgTable(
     rollNumber: text('roll_number').unique(),
     verificationCode: text('verification_code').unique(),
     rejectionReason: text('rejection_reason'),
+    /** Set when a payment provider's statement showed this transaction with the right amount. */
+    paymentMatchedAt: timestamp('payment_matched_at', { withTimezone: true }),
+    paymentMatchedAmount: integer('payment_matched_amount'),
     registeredAt: timestamp('registered_at', { withTimezone: true }).notNull().defaultNow(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     decidedBy: uuid('decided_by').references(() => users.id),
@@ -215,6 +228,8 @@ export const ebooks = pgTable('ebooks', {
   title: text('title').notNull(),
   description: text('description').notNull(),
   position: integer('position').notNull().default(0),
+  /** An uploaded cover image; without one, page 1 is the thumbnail. */
+  thumbnailKey: text('thumbnail_key'),
   createdAt: createdAt(),
 });
 

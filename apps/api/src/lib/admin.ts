@@ -5,10 +5,16 @@ import {
   updateUserPassword,
   updateUserRole,
 } from '../modules/auth/auth.repo.ts';
+import { isCommonPassword, isContextPassword } from '../modules/auth/common-passwords.ts';
 import { hashPassword } from './passwords.ts';
 
 /** Creates the admin account, or makes an existing account admin with the given password. */
 export async function ensureAdmin(db: Executor, email: string, password: string, now: Date) {
+  if (isCommonPassword(password) || isContextPassword(password, { email })) {
+    throw new Error(
+      "This password is one of the most common passwords, or only the site's or the e-mail's name. Please choose another one.",
+    );
+  }
   const normalised = email.trim().toLowerCase();
   const passwordHash = await hashPassword(password);
   const existing = await findUserByEmail(db, normalised);

@@ -1,8 +1,6 @@
 import { ErrorResponseSchema } from '@ngso/shared/schemas/common';
+import { CompetitionCodeSchema as CompetitionCode } from '@ngso/shared/schemas/competitions';
 import { z } from 'zod';
-
-/** A competition's path segment, e.g. ngso-1 (the spec's paths keep working for it). */
-const CompetitionCode = z.string().regex(/^[a-z0-9-]{1,40}$/);
 
 export const CompetitionParamsSchema = z.object({ competition: CompetitionCode });
 

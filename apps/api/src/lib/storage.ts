@@ -1,7 +1,11 @@
-import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { AppError } from './app-error.ts';
+
+/** A new stored image's key: 128 random bits, so keys cannot be guessed or collide. */
+export const newImageKey = () => `${randomBytes(16).toString('hex')}.jpg`;
 
 /**
  * Where uploaded files live. The disk implementation keeps them under DATA_DIR/uploads; an
@@ -9,7 +13,8 @@ import type { Readable } from 'node:stream';
  */
 export type Storage = {
   put: (key: string, data: Buffer) => Promise<void>;
-  stream: (key: string) => Readable;
+  /** The file as a stream; a 404 AppError when it is gone (a lost disk, a restore without uploads). */
+  stream: (key: string) => Promise<Readable>;
   read: (key: string) => Promise<Buffer>;
   delete: (key: string) => Promise<void>;
 };
@@ -29,7 +34,14 @@ export function diskStorage(root: string): Storage {
       await writeFile(partial, data);
       await rename(partial, file);
     },
-    stream: (key) => createReadStream(fileOf(key)),
+    async stream(key) {
+      // Open first, so a missing file is a clear 404 before any header is sent, not a broken 200.
+      const handle = await open(fileOf(key)).catch((err: NodeJS.ErrnoException) => {
+        if (err.code === 'ENOENT') throw new AppError(404, 'notFound');
+        throw err;
+      });
+      return handle.createReadStream();
+    },
     read: (key) => readFile(fileOf(key)),
     delete: (key) => rm(fileOf(key), { force: true }),
   };

@@ -4,14 +4,13 @@ import type { Clock } from '../lib/clock.ts';
 import { claimDueMails, markFailedAttempt, markSent } from './outbox.repo.ts';
 import type { MailTransport } from './transport.ts';
 
-const HOLD_MS = 60_000;
 const BATCH = 10;
 const MAX_ATTEMPTS = 20;
-const POLL_MS = 5_000;
+const RETRY_MS = 30_000;
 
-/** Retry after 30 s, 1 min, 2 min ... capped at one hour. */
-export const retryDelayMs = (attempts: number) =>
-  Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+/** Retry after 30 s, 1 min, 2 min ... capped at one hour (with MAIL_RETRY_SECONDS, from that first wait). */
+export const retryDelayMs = (attempts: number, firstMs = RETRY_MS) =>
+  Math.min(firstMs * 2 ** Math.max(0, attempts - 1), 3_600_000);
 
 /**
  * Sends the outbox: polls, and is woken at once when a mail is queued. A mail that fails
@@ -27,8 +26,26 @@ export class MailWorker {
     private readonly db: Database,
     private readonly transport: MailTransport,
     private readonly clock: Clock,
-    private readonly options: { from: string; host: string; log: FastifyBaseLogger },
+    private readonly options: {
+      from: string;
+      host: string;
+      log: FastifyBaseLogger;
+      /** The first retry's wait (default 30 s). A claimed mail whose worker died is retried after twice that. */
+      retryMs?: number;
+    },
   ) {}
+
+  get #retryMs() {
+    return this.options.retryMs ?? RETRY_MS;
+  }
+  /** How long a claim holds a mail (60 s by default): past it, a worker that died mid-send is presumed gone. */
+  get #holdMs() {
+    return 2 * this.#retryMs;
+  }
+  /** Polls every 5 s, or sooner when retries are due sooner. */
+  get #pollMs() {
+    return Math.min(5_000, this.#retryMs);
+  }
 
   start() {
     this.#stopped = false;
@@ -52,7 +69,7 @@ export class MailWorker {
           this.#again = false;
           this.kick();
         } else {
-          this.#timer = setTimeout(() => this.kick(), POLL_MS);
+          this.#timer = setTimeout(() => this.kick(), this.#pollMs);
           this.#timer.unref();
         }
       });
@@ -61,7 +78,7 @@ export class MailWorker {
   /** Sends everything due now; returns when none is left. Tests call it directly. */
   async drain() {
     for (;;) {
-      const mails = await claimDueMails(this.db, this.clock.now(), HOLD_MS, BATCH);
+      const mails = await claimDueMails(this.db, this.clock.now(), this.#holdMs, BATCH);
       if (mails.length === 0) return;
       for (const mail of mails) {
         try {
@@ -78,7 +95,7 @@ export class MailWorker {
           const retryAt =
             mail.attempts >= MAX_ATTEMPTS
               ? null
-              : new Date(this.clock.now().getTime() + retryDelayMs(mail.attempts));
+              : new Date(this.clock.now().getTime() + retryDelayMs(mail.attempts, this.#retryMs));
           this.options.log.warn(
             { err, mailId: mail.id, attempts: mail.attempts },
             'mail not sent; will retry',

@@ -40,6 +40,36 @@ export function passwordResetMail(to: Recipient, link: string, minutes: number):
   };
 }
 
+/** After a signed-in change of the password: the owner learns of it, and how to take the account back. */
+export function passwordChangedMail(to: Recipient, forgotPasswordUrl: string): NewMail {
+  if (inBangla(to)) {
+    return {
+      to: to.email,
+      subject: 'আপনার পাসওয়ার্ড বদলানো হয়েছে',
+      text:
+        `প্রিয় ${to.name},\n\n` +
+        'আপনার জাতীয় সাধারণ বিজ্ঞান অলিম্পিয়াড অ্যাকাউন্টের পাসওয়ার্ড বদলানো হয়েছে। যে ডিভাইস থেকে বদলানো হয়েছে, ' +
+        'সেটি ছাড়া অন্য সব ডিভাইস থেকে আপনার অ্যাকাউন্ট লগআউট হয়ে গেছে।\n\n' +
+        'কাজটি আপনি করে থাকলে আর কিছু করতে হবে না।\n\n' +
+        'আপনি না করে থাকলে এখনই এই লিংক থেকে নতুন পাসওয়ার্ড দিন। রিসেট করলে সব ডিভাইস থেকে লগআউট হয়ে যাবে:\n' +
+        forgotPasswordUrl +
+        SIGNATURE_BN,
+    };
+  }
+  return {
+    to: to.email,
+    subject: 'Your password was changed',
+    text:
+      `Hello ${to.name},\n\n` +
+      'The password of your National General Science Olympiad account was changed. Every device signed in to ' +
+      'your account, except the one the change was made on, has been signed out.\n\n' +
+      'If you made this change, there is nothing more to do.\n\n' +
+      'If you did not, choose a new password now with this link. A reset signs out every device:\n' +
+      forgotPasswordUrl +
+      SIGNATURE,
+  };
+}
+
 export function registrationReceivedMail(to: Recipient, competition: string): NewMail {
   if (inBangla(to)) {
     return {

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
+import { isDatabaseUnavailable } from '../lib/database-errors.ts';
 import { type Language, translate } from '../lib/messages.ts';
 
 /** The user's language: the saved choice (cookie) first, then the browser's preference. */
@@ -24,6 +25,9 @@ function sendError(
   if (extra.errors) body.errors = extra.errors;
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
+
+/** Seconds a client waits before trying again when the database is unavailable. */
+const RETRY_AFTER_SECONDS = '5';
 
 const isKnownKey = (text: string): text is MessageKey => Object.hasOwn(messagesEn, text);
 
@@ -61,11 +65,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (status === 413) return sendError(request, reply, 413, 'request.tooLarge');
     if (status === 429) return sendError(request, reply, 429, 'rateLimited', { params: { minutes: 1 } });
     if (status >= 400 && status < 500) return sendError(request, reply, status, 'request.invalid');
-    request.log.error({ err: error }, 'request failed');
     if (isDatabaseUnavailable(error)) {
-      reply.header('Retry-After', '5');
+      // The database is restarting or unreachable: the same request succeeds once it is back.
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('Retry-After', RETRY_AFTER_SECONDS);
       return sendError(request, reply, 503, 'server.unavailable');
     }
+    request.log.error({ err: error }, 'request failed');
     return sendError(request, reply, 500, 'server.error');
   });
 });
@@ -73,18 +79,3 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
 /** The API's own 404: the envelope, never the web app's page. */
 export const apiNotFound = (request: FastifyRequest, reply: FastifyReply) =>
   sendError(request, reply, 404, 'notFound');
-
-const UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  '57P01',
-  '57P03',
-  '08006',
-  '08001',
-  '53300',
-]);
-
-function isDatabaseUnavailable(error: unknown): boolean {
-  const code = (error as { code?: string })?.code;
-  return typeof code === 'string' && UNAVAILABLE_CODES.has(code);
-}

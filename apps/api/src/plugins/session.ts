@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../lib/app-error.ts';
 import type { UserRow } from '../modules/auth/auth.repo.ts';
-import { type Auth, resolveSession } from '../modules/auth/sessions.ts';
+import { type Auth, resolveSession, type SessionLookup } from '../modules/auth/sessions.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -17,12 +17,14 @@ declare module 'fastify' {
     sessionCookieName: string;
     /** A route hook (preValidation, so nothing of the request is checked for someone not allowed): 401 unless signed in. */
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** requireUser, reading the session with the route's own lookup (one query for the session and more). */
+    requireUserWith: (request: FastifyRequest, reply: FastifyReply, lookup: SessionLookup) => Promise<void>;
     /** A route hook factory: 401 unless signed in, 403 unless the user has one of the roles. */
     requireRole: (
       ...roles: UserRow['role'][]
     ) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** Reads the session if there is one; never refuses. */
-    loadUser: (request: FastifyRequest) => Promise<Auth | null>;
+    loadUser: (request: FastifyRequest, lookup?: SessionLookup) => Promise<Auth | null>;
   }
 }
 
@@ -47,21 +49,25 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     return this.clearCookie(name, { path: '/', httpOnly: true, sameSite: 'lax', secure });
   });
 
-  const loadUser = async (request: FastifyRequest) => {
+  const loadUser = async (request: FastifyRequest, lookup?: SessionLookup) => {
     if (request.auth) return request.auth;
     const token = request.cookies[name];
     if (!token || token.length > 100) return null;
-    request.auth = await resolveSession(app.db, token, app.clock.now());
+    request.auth = await resolveSession(app.db, token, app.clock.now(), lookup);
     return request.auth;
   };
   app.decorate('loadUser', loadUser);
 
-  app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!(await loadUser(request))) {
+  const requireUserWith = async (request: FastifyRequest, reply: FastifyReply, lookup?: SessionLookup) => {
+    if (!(await loadUser(request, lookup))) {
       if (request.cookies[name]) reply.clearSessionCookie();
       throw unauthorized();
     }
-  });
+  };
+  app.decorate('requireUserWith', requireUserWith);
+  app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) =>
+    requireUserWith(request, reply),
+  );
 
   app.decorate(
     'requireRole',

@@ -92,6 +92,11 @@ export async function webPlugin(app: FastifyInstance, options: { distDir: string
   const indexFile = path.join(options.distDir, 'index.html');
   if (!existsSync(indexFile)) {
     app.log.warn({ distDir: options.distDir }, 'the web app is not built; run `npm run build`');
+    // Fastify's own 404 would log the raw URL (a reset link's token and e-mail) and echo it back.
+    app.setNotFoundHandler((request, reply) => {
+      if (request.url === '/api' || request.url.startsWith('/api/')) return apiNotFound(request, reply);
+      return reply.status(404).type('text/plain; charset=utf-8').send('Not Found');
+    });
     return;
   }
   const shell = prepareLocalised(indexFile);

@@ -2,8 +2,12 @@ import type { AddressInfo } from 'node:net';
 import PostalMime, { type Email } from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 
-/** A real SMTP server in the test process: the app delivers to it over TCP, tests read what arrived. */
-export async function startSmtpServer() {
+/**
+ * A real SMTP server in the test process: the app delivers to it over TCP, tests read what arrived.
+ * `port` fixes the port (to stop it and start another on the same address); `delayMs` makes each
+ * delivery take that long before it is accepted (a slow mail server).
+ */
+export async function startSmtpServer(options: { port?: number; delayMs?: number } = {}) {
   const received: Email[] = [];
   const waiters: Array<() => void> = [];
   let refusing = false;
@@ -15,13 +19,14 @@ export async function startSmtpServer() {
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', async () => {
         if (refusing) return callback(new Error('mailbox unavailable'));
+        if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
         received.push(await PostalMime.parse(Buffer.concat(chunks)));
         for (const wake of waiters.splice(0)) wake();
         callback();
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,

@@ -12,7 +12,14 @@ export const BASE_URL = 'http://localhost:3000';
 
 /** The app on a fresh database, with real SMTP when a server URL is given. */
 export async function createTestApp(
-  options: { clock?: Clock; smtpUrl?: string; env?: Record<string, string>; startMailWorker?: boolean } = {},
+  options: {
+    clock?: Clock;
+    smtpUrl?: string;
+    env?: Record<string, string>;
+    startMailWorker?: boolean;
+    /** Receives the log lines (set LOG_LEVEL in env to see any). */
+    logStream?: { write: (line: string) => void };
+  } = {},
 ) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ngso-test-'));
   const database = await createTestDatabase();
@@ -29,6 +36,7 @@ export async function createTestApp(
     clock: options.clock ?? systemClock,
     mailTransport: options.smtpUrl ? smtpTransport(options.smtpUrl) : undefined,
     startMailWorker: options.startMailWorker,
+    logStream: options.logStream,
   });
   await app.ready();
   return {

@@ -1,12 +1,34 @@
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { paths } from '../config/paths.ts';
+import { loadNamespaces } from '../i18n/i18n.ts';
+import type { Namespace } from '../i18n/namespaces.ts';
 import { LoadingScreen } from './layout/loading-screen.tsx';
 import { GuestOnly, RequireAuth } from './layout/require-auth.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 import { RouteError } from './layout/route-error.tsx';
 
+/** What a route tells about its page: the namespaces of its texts (the pre-renderer preloads them too). */
+export type PageHandle = { namespaces: readonly Namespace[] };
+
 /**
- * Every route of the spec's route table (section 2), each page's code loaded when first needed.
+ * A page loaded when first needed: its code and its texts in the interface's language, in parallel
+ * (docs/decisions/013-first-load.md).
+ */
+function page<Module extends object>(
+  namespaces: readonly Namespace[],
+  load: () => Promise<Module>,
+): { handle: PageHandle; lazy: () => Promise<Module> } {
+  return {
+    handle: { namespaces },
+    lazy: async () => {
+      const [module] = await Promise.all([load(), loadNamespaces(namespaces)]);
+      return module;
+    },
+  };
+}
+
+/**
+ * Every route of the spec's route table (section 2), each page's code and texts loaded when first needed.
  * Protected pages sit under RequireAuth; /login and /register under GuestOnly.
  */
 export const routes: RouteObject[] = [
@@ -16,67 +38,103 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     hydrateFallbackElement: <LoadingScreen />,
     children: [
-      { index: true, lazy: () => import('./routes/home.tsx') },
-      { path: paths.about, lazy: () => import('./routes/about.tsx') },
-      { path: paths.events, lazy: () => import('./routes/events.tsx') },
-      { path: paths.team, lazy: () => import('./routes/team.tsx') },
-      { path: paths.comingSoon, lazy: () => import('./routes/coming-soon.tsx') },
+      { index: true, ...page(['home'], () => import('./routes/home.tsx')) },
+      { path: paths.about, ...page(['about'], () => import('./routes/about.tsx')) },
+      { path: paths.events, ...page(['events'], () => import('./routes/events.tsx')) },
+      { path: paths.team, ...page(['team'], () => import('./routes/team.tsx')) },
+      { path: paths.comingSoon, ...page(['events'], () => import('./routes/coming-soon.tsx')) },
       {
         element: <GuestOnly />,
         children: [
-          { path: paths.register, lazy: () => import('./routes/register.tsx') },
-          { path: paths.login, lazy: () => import('./routes/login.tsx') },
+          {
+            path: paths.register,
+            ...page(['auth', 'messages'], () => import('./routes/register.tsx')),
+          },
+          { path: paths.login, ...page(['auth', 'messages'], () => import('./routes/login.tsx')) },
         ],
       },
-      { path: paths.forgotPassword, lazy: () => import('./routes/forgot-password.tsx') },
-      { path: paths.resetPassword, lazy: () => import('./routes/reset-password.tsx') },
-      { path: paths.verify, lazy: () => import('./routes/verify.tsx') },
+      {
+        path: paths.forgotPassword,
+        ...page(['auth', 'messages'], () => import('./routes/forgot-password.tsx')),
+      },
+      {
+        path: paths.resetPassword,
+        ...page(['auth', 'messages'], () => import('./routes/reset-password.tsx')),
+      },
+      { path: paths.verify, ...page(['verify'], () => import('./routes/verify.tsx')) },
       {
         element: <RequireAuth />,
         children: [
-          { path: paths.profile, lazy: () => import('./routes/profile.tsx') },
-          { path: paths.myPdfs, lazy: () => import('./routes/my-pdfs.tsx') },
-          { path: paths.finalExam, lazy: () => import('./routes/final-exam.tsx') },
-          { path: paths.submissionSuccess, lazy: () => import('./routes/submission-success.tsx') },
-          { path: paths.examCountdown, lazy: () => import('./routes/exam-countdown.tsx') },
-          { path: paths.practiceExam, lazy: () => import('./routes/practice-exam.tsx') },
+          {
+            path: paths.profile,
+            ...page(['profile', 'registration', 'messages'], () => import('./routes/profile.tsx')),
+          },
+          { path: paths.myPdfs, ...page(['ebooks'], () => import('./routes/my-pdfs.tsx')) },
+          { path: paths.finalExam, ...page(['exam'], () => import('./routes/final-exam.tsx')) },
+          {
+            path: paths.submissionSuccess,
+            ...page(['exam'], () => import('./routes/submission-success.tsx')),
+          },
+          { path: paths.examCountdown, ...page(['exam'], () => import('./routes/exam-countdown.tsx')) },
+          { path: paths.practiceExam, ...page(['exam'], () => import('./routes/practice-exam.tsx')) },
           // The spec: /daily-quiz is the same screen as /national-round-result.
-          { path: paths.dailyQuiz, lazy: () => import('./routes/national-round-result.tsx') },
-          { path: paths.nationalRoundResult, lazy: () => import('./routes/national-round-result.tsx') },
+          {
+            path: paths.dailyQuiz,
+            ...page(['results', 'pages'], () => import('./routes/national-round-result.tsx')),
+          },
+          {
+            path: paths.nationalRoundResult,
+            ...page(['results', 'pages'], () => import('./routes/national-round-result.tsx')),
+          },
           {
             path: paths.nationalRoundRegistration,
-            lazy: () => import('./routes/national-round-registration.tsx'),
+            ...page(['registration', 'messages'], () => import('./routes/national-round-registration.tsx')),
           },
           {
             path: paths.nationalRoundRegistrationComplete,
-            lazy: () => import('./routes/national-round-registration-complete.tsx'),
+            ...page(['registration'], () => import('./routes/national-round-registration-complete.tsx')),
           },
           {
             path: paths.admin,
-            lazy: () => import('./routes/admin.tsx'),
+            ...page(['admin'], () => import('./routes/admin.tsx')),
             children: [
-              { index: true, lazy: () => import('./routes/admin-dashboard.tsx') },
-              { path: paths.adminRegistrations, lazy: () => import('./routes/admin-registrations.tsx') },
-              { path: paths.adminExam, lazy: () => import('./routes/admin-exam.tsx') },
-              { path: paths.adminGrading, lazy: () => import('./routes/admin-grading.tsx') },
-              { path: paths.adminResults, lazy: () => import('./routes/admin-results.tsx') },
-              { path: paths.adminImport, lazy: () => import('./routes/admin-import.tsx') },
-              { path: paths.adminUsers, lazy: () => import('./routes/admin-users.tsx') },
-              { path: paths.adminAudit, lazy: () => import('./routes/admin-audit.tsx') },
+              { index: true, ...page(['admin'], () => import('./routes/admin-dashboard.tsx')) },
+              {
+                path: paths.adminRegistrations,
+                ...page(['admin'], () => import('./routes/admin-registrations.tsx')),
+              },
+              { path: paths.adminExam, ...page(['admin'], () => import('./routes/admin-exam.tsx')) },
+              { path: paths.adminGrading, ...page(['admin'], () => import('./routes/admin-grading.tsx')) },
+              { path: paths.adminResults, ...page(['admin'], () => import('./routes/admin-results.tsx')) },
+              { path: paths.adminImport, ...page(['admin'], () => import('./routes/admin-import.tsx')) },
+              { path: paths.adminUsers, ...page(['admin'], () => import('./routes/admin-users.tsx')) },
+              { path: paths.adminAudit, ...page(['admin'], () => import('./routes/admin-audit.tsx')) },
+              { path: paths.adminEbooks, ...page(['admin'], () => import('./routes/admin-ebooks.tsx')) },
+              {
+                path: paths.adminCompetitions,
+                ...page(['admin'], () => import('./routes/admin-competitions.tsx')),
+              },
             ],
           },
         ],
       },
-      { path: '*', lazy: () => import('./routes/not-found.tsx') },
+      { path: '*', ...page([], () => import('./routes/not-found.tsx')) },
     ],
   },
 ];
 
 export const createAppRouter = () => createBrowserRouter(routes);
 
+/** The namespaces the pages matching `pathname` need (the pre-renderer preloads their chunks). */
+export function namespacesFor(pathname: string): Namespace[] {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  return matches.flatMap(({ route }) => (route.handle as PageHandle | undefined)?.namespaces ?? []);
+}
+
 /**
- * Loads the code of the routes that match `pathname` and puts it in place of their `lazy`, so that a
- * pre-rendered page hydrates with the same tree the server rendered (no loading screen in between).
+ * Loads the code and texts of the routes that match `pathname` and puts the code in place of their
+ * `lazy`, so that a pre-rendered page hydrates with the same tree the server rendered (no loading screen
+ * in between).
  */
 export async function loadRoutesFor(pathname: string): Promise<void> {
   const matches = matchRoutes(routes, pathname) ?? [];

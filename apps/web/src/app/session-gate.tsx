@@ -1,10 +1,10 @@
-import { type ReactNode, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useSelector } from 'react-redux';
-import { useGetCurrentUserQuery } from '../features/auth/api.ts';
 import { selectIsAuthenticated } from '../features/auth/slice.ts';
-import { useGetProfileQuery } from '../features/profile/api.ts';
-import { useGetRegistrationStatusQuery } from '../features/registration/api.ts';
 import { LoadingScreen } from './layout/loading-screen.tsx';
+
+/** The session's calls, with the API: a guest never downloads them (docs/decisions/013-first-load.md). */
+const SessionQueries = lazy(() => import('./session-queries.tsx'));
 
 /**
  * The app start rules (spec section 2, decisions.md). While the persisted auth state says a user
@@ -15,17 +15,21 @@ import { LoadingScreen } from './layout/loading-screen.tsx';
  */
 export function SessionGate({ children }: { children: ReactNode }) {
   const isAuthenticated = useSelector(selectIsAuthenticated);
-  const skip = !isAuthenticated;
-  const user = useGetCurrentUserQuery(undefined, { skip });
-  const status = useGetRegistrationStatusQuery(undefined, { skip });
-  useGetProfileQuery(undefined, { skip });
-
-  const settled = skip || (!user.isLoading && !status.isLoading);
+  const [queriesSettled, setQueriesSettled] = useState(false);
+  const settled = !isAuthenticated || queriesSettled;
   const [started, setStarted] = useState(settled);
   useEffect(() => {
     if (settled) setStarted(true);
   }, [settled]);
 
-  if (!started && !settled) return <LoadingScreen />;
-  return <>{children}</>;
+  return (
+    <>
+      {isAuthenticated ? (
+        <Suspense fallback={null}>
+          <SessionQueries onSettled={setQueriesSettled} />
+        </Suspense>
+      ) : null}
+      {!started && !settled ? <LoadingScreen /> : children}
+    </>
+  );
 }

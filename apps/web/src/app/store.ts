@@ -1,66 +1,54 @@
-import { PERSIST_REHYDRATE_TIMEOUT_MS } from '@ngso/shared/constants';
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
-import { setupListeners } from '@reduxjs/toolkit/query';
 import {
-  createTransform,
-  FLUSH,
-  PAUSE,
-  PERSIST,
-  type PersistConfig,
-  PURGE,
-  persistReducer,
-  persistStore,
-  REGISTER,
-  REHYDRATE,
-} from 'redux-persist';
-import { type AuthState, authSlice, initialAuthState } from '../features/auth/slice.ts';
+  combineSlices,
+  configureStore,
+  createDynamicMiddleware,
+  type Reducer,
+  type WithSlice,
+} from '@reduxjs/toolkit';
+import { authSlice, initialAuthState } from '../features/auth/slice.ts';
 import { profileSlice } from '../features/profile/slice.ts';
 import { registrationSlice } from '../features/registration/slice.ts';
-import { baseApi } from '../lib/api.ts';
-import { localStorageAdapter } from '../lib/storage.ts';
+import type { baseApi } from '../lib/api.ts';
+import { whenApiLoaded } from '../lib/api-loaded.ts';
+import { persistAuth, readPersistedAuth } from '../lib/persisted-auth.ts';
 
-const rootReducer = combineReducers({
-  auth: authSlice.reducer,
-  profile: profileSlice.reducer,
-  registration: registrationSlice.reducer,
-  [baseApi.reducerPath]: baseApi.reducer,
-});
+/**
+ * The slices a guest's page needs, and the API's cache once the API is loaded (lib/api-loaded.ts): a
+ * guest's first page carries no RTK Query code (docs/decisions/013-first-load.md).
+ */
+const rootReducer = combineSlices(authSlice, profileSlice, registrationSlice).withLazyLoadedSlices<
+  WithSlice<typeof baseApi>
+>();
 
-export type RootState = ReturnType<typeof rootReducer>;
+/**
+ * The state with the API's cache. Before the API is loaded the `api` key is missing, but nothing reads
+ * or dispatches to the API then (whatever does has imported it, which loads it).
+ */
+export type RootState = ReturnType<typeof rootReducer> & WithSlice<typeof baseApi>;
 
-/** Only who is signed in is stored; flags of a request in flight are not (a reload mid-logout must not hang). */
-const authTransform = createTransform<AuthState, Partial<AuthState>>(
-  (state) => ({
-    user: state.user,
-    token: state.token,
-    isAuthenticated: state.isAuthenticated,
-    profileImage: state.profileImage,
-  }),
-  (stored) => ({ ...initialAuthState, ...stored }),
-  { whitelist: ['auth'] },
-);
-
-const persistConfig: PersistConfig<RootState> = {
-  key: 'ngso',
-  version: 1,
-  storage: localStorageAdapter,
-  whitelist: ['auth'],
-  transforms: [authTransform],
-  timeout: PERSIST_REHYDRATE_TIMEOUT_MS,
-};
-
+/**
+ * The store. Who is signed in comes from localStorage at once (lib/persisted-auth.ts), unless the caller
+ * gives an auth state, and is saved whenever it changes.
+ */
 export function setupStore(preloadedState?: Partial<RootState>) {
+  const apiMiddleware = createDynamicMiddleware();
   const store = configureStore({
-    reducer: persistReducer(persistConfig, rootReducer),
-    preloadedState: preloadedState as ReturnType<ReturnType<typeof persistReducer<RootState>>>,
-    middleware: (getDefaultMiddleware) =>
-      getDefaultMiddleware({
-        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
-      }).concat(baseApi.middleware),
+    reducer: rootReducer as Reducer<RootState>,
+    preloadedState: {
+      ...preloadedState,
+      auth: preloadedState?.auth ?? { ...initialAuthState, ...readPersistedAuth() },
+    } as RootState,
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(apiMiddleware.middleware),
   });
-  const persistor = persistStore(store);
-  setupListeners(store.dispatch);
-  return { store, persistor };
+  persistAuth(store);
+  whenApiLoaded(({ api, setupListeners }) => {
+    rootReducer.inject(api);
+    apiMiddleware.addMiddleware(api.middleware);
+    // The API's cache gets its initial state before any component reads it.
+    store.dispatch({ type: `${api.reducerPath}/loaded` });
+    setupListeners(store.dispatch);
+  });
+  return { store };
 }
 
 export type AppStore = ReturnType<typeof setupStore>['store'];

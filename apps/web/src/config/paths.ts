@@ -28,6 +28,8 @@ export const paths = {
   adminImport: '/admin/preliminary-import',
   adminUsers: '/admin/users',
   adminAudit: '/admin/audit',
+  adminEbooks: '/admin/ebooks',
+  adminCompetitions: '/admin/competitions',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

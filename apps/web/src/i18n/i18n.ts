@@ -8,7 +8,7 @@ import {
   localiseDigits,
   toLanguage,
 } from './languages.ts';
-import { defaultNamespace, en, namespaces } from './resources.ts';
+import { CORE_NAMESPACES, DEFAULT_NAMESPACE, NAMESPACE_LOADERS, type Namespace } from './namespaces.ts';
 
 export const SUPPORTED_LANGUAGES = LANGUAGES;
 
@@ -27,42 +27,70 @@ const isNumeric = (value: unknown): boolean =>
 export const pageLanguage: Language =
   typeof document !== 'undefined' ? toLanguage(document.documentElement.lang) : 'en';
 
-i18next.use(initReactI18next).init({
-  // English is always in the bundle; Bangla is loaded on demand (loadLanguage), so English pages
-  // download no Bangla text.
-  resources: { en },
-  lng: 'en',
-  fallbackLng: 'en',
-  supportedLngs: LANGUAGES,
-  ns: namespaces,
-  defaultNS: defaultNamespace,
-  // Keys are flat and may contain dots ('password.min'), like the shared message catalogue.
-  keySeparator: false,
-  interpolation: {
-    escapeValue: false,
-    // Numbers in a text follow the language ('Page {{page}} of {{total}}' → 'পৃষ্ঠা ৩ / ১২').
-    alwaysFormat: true,
-    format: (value: unknown, _format: string | undefined, lng: string | undefined): string =>
-      isNumeric(value) ? localiseDigits(String(value), lng ?? i18next.language) : (value as string),
+/**
+ * Reads a namespace's texts from its chunk (namespaces.ts). i18next calls it for a namespace the page
+ * asks for (`loadNamespaces`, or a component's `useTranslation` that suspends) and, on a change of
+ * language, for every namespace loaded so far.
+ */
+const chunkBackend = {
+  type: 'backend' as const,
+  init: () => undefined,
+  read(language: string, namespace: string, callback: (error: unknown, texts: unknown) => void) {
+    const load = isLanguage(language) ? NAMESPACE_LOADERS[language][namespace as Namespace] : undefined;
+    if (!load) {
+      callback(new Error(`no texts for ${language}/${namespace}`), false);
+      return;
+    }
+    load().then(
+      (texts) => callback(null, texts),
+      (error: unknown) => callback(error, false),
+    );
   },
-  initAsync: false,
-  returnNull: false,
-  showSupportNotice: false,
-});
+};
 
-/** Adds the Bangla resources (a separate chunk) unless they are there already. */
-export async function loadLanguage(language: Language): Promise<void> {
-  if (language === 'en' || i18next.hasResourceBundle('bn', defaultNamespace)) return;
-  const { bn } = await import('./resources-bn.ts');
-  for (const [namespace, resources] of Object.entries(bn)) {
-    i18next.addResourceBundle('bn', namespace, resources, true, true);
-  }
+i18next
+  .use(chunkBackend)
+  .use(initReactI18next)
+  .init({
+    // Texts arrive per page and per language (namespaces.ts), so a page downloads only the texts it shows,
+    // in its language. Starting in the page's language: a Bangla page never loads the English chrome.
+    lng: pageLanguage,
+    // English falls back to nothing else; Bangla has every key (typed and checked by i18n-check.test.ts),
+    // so a Bangla page never downloads English texts as a fallback.
+    fallbackLng: { bn: [], default: ['en'] },
+    supportedLngs: LANGUAGES,
+    ns: [...CORE_NAMESPACES],
+    defaultNS: DEFAULT_NAMESPACE,
+    // Keys are flat and may contain dots ('password.min'), like the shared message catalogue.
+    keySeparator: false,
+    interpolation: {
+      escapeValue: false,
+      // Numbers in a text follow the language ('Page {{page}} of {{total}}' → 'পৃষ্ঠা ৩ / ১২').
+      alwaysFormat: true,
+      format: (value: unknown, _format: string | undefined, lng: string | undefined): string =>
+        isNumeric(value) ? localiseDigits(String(value), lng ?? i18next.language) : (value as string),
+    },
+    initAsync: false,
+    returnNull: false,
+    showSupportNotice: false,
+  });
+
+/**
+ * Loads namespaces in the interface's language (and keeps them loaded on a change of language).
+ * Routes call it with their page's code (app/router.tsx), so a page's texts are there before it renders.
+ */
+export async function loadNamespaces(namespaces: readonly Namespace[]): Promise<void> {
+  const missing = namespaces.filter((namespace) => !i18next.hasResourceBundle(i18next.language, namespace));
+  if (missing.length > 0) await i18next.loadNamespaces(missing);
 }
 
-/** Switches the interface to a language, loading its resources first. */
+/**
+ * Switches the interface to a language, loading the texts of every namespace in use first (at start,
+ * the chrome's).
+ */
 export async function applyLanguage(language: Language): Promise<void> {
-  await loadLanguage(language);
   if (i18next.language !== language) await i18next.changeLanguage(language);
+  await loadNamespaces(CORE_NAMESPACES);
 }
 
 /** The interface's language as one of ours. */

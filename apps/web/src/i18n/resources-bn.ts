@@ -18,8 +18,9 @@ import { verify } from './locales/bn/verify.ts';
 import type { BanglaResources } from './resources.ts';
 
 /**
- * Bangla resources: a chunk of its own, loaded only when the interface is in Bangla (i18n.ts,
- * loadLanguage). The type makes a namespace or key that English has and Bangla lacks a type error.
+ * All the Bangla resources in one table. The type makes a namespace or key that English has and Bangla
+ * lacks a type error; i18n-check.test.ts reads it. The app does not load this module: it loads each
+ * namespace on its own (namespaces.ts).
  */
 export const bn: BanglaResources = {
   common,

@@ -20,7 +20,8 @@ import { verify } from './locales/en/verify.ts';
 /**
  * English resources, one namespace per feature. `messages` is the shared catalogue the server
  * and the zod schemas use. Bangla (resources-bn.ts) has the same shape, checked by the types and
- * by i18n-check.test.ts.
+ * by i18n-check.test.ts. This table types the keys (i18next.d.ts); the app loads each namespace on its
+ * own, per page and language (namespaces.ts), never this module.
  */
 export const en = {
   common,

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PageMetaKey } from '../config/public-pages.ts';
-import { i18next } from '../i18n/i18n.ts';
+import { i18next, loadNamespaces } from '../i18n/i18n.ts';
 
 export type PageMeta = { title: string; description: string };
 
@@ -21,16 +21,35 @@ function setMeta(attribute: 'name' | 'property', key: string, content: string) {
   element.content = content;
 }
 
+/**
+ * The pre-rendered page the browser opened, whose HTML has its title and meta tags already (main.tsx):
+ * until the visitor moves on, nothing needs setting, and the `seo` texts need not be downloaded.
+ */
+let serverMeta: { pathname: string; language: string } | undefined;
+
+export function keepServerMeta(pathname: string, language: string): void {
+  serverMeta = { pathname, language };
+}
+
 /** Sets the tab title, the meta description and the Open Graph tags of a page as it opens. */
 export function usePageMeta(key: PageMetaKey): void {
   const { i18n } = useTranslation();
   const language = i18n.language;
   useEffect(() => {
-    const { title, description } = pageMeta(key, language);
-    document.title = title;
-    setMeta('name', 'description', description);
-    setMeta('property', 'og:title', title);
-    setMeta('property', 'og:description', description);
-    setMeta('property', 'og:url', window.location.href.split('#')[0] ?? '');
+    if (serverMeta?.pathname === window.location.pathname && serverMeta.language === language) return;
+    serverMeta = undefined;
+    let current = true;
+    void loadNamespaces(['seo']).then(() => {
+      if (!current) return;
+      const { title, description } = pageMeta(key, language);
+      document.title = title;
+      setMeta('name', 'description', description);
+      setMeta('property', 'og:title', title);
+      setMeta('property', 'og:description', description);
+      setMeta('property', 'og:url', window.location.href.split('#')[0] ?? '');
+    });
+    return () => {
+      current = false;
+    };
   }, [key, language]);
 }

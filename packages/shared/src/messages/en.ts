@@ -11,6 +11,10 @@ export const messagesEn = {
   'password.min': 'Password must be at least 8 characters long',
   'password.max': 'Password must be at most 128 characters long.',
   'password.mismatch': 'Passwords do not match',
+  'password.common':
+    'This password is one of the most common passwords and is easy to guess. Please choose another one.',
+  'password.context':
+    "Please choose a password that is not just your name, your email or the olympiad's name with numbers.",
   'phone.invalid': 'Please enter a Bangladeshi mobile number, such as 01712345678.',
   'name.min': 'Name must be at least 2 characters long.',
   'name.max': 'Name must be at most 100 characters long.',
@@ -37,6 +41,17 @@ export const messagesEn = {
     'Your registration has been received. We will verify your payment within about 24 hours.',
   'registration.notFound': 'This registration was not found.',
   'registration.notPending': 'Only a registration that is pending verification can be approved or rejected.',
+  'statement.invalid': 'The statement could not be read. The rows below need correcting.',
+  'statement.columns':
+    'The statement needs a header row with the columns transaction_id, amount and sender (in any order).',
+  'statement.empty': 'The statement has no payment rows.',
+  'competition.code': 'The code may use lower-case letters, digits and dashes (up to 40), such as ngso-2.',
+  'competition.exists': 'A competition with this code already exists.',
+  'competition.categories': 'Choose at least one category, each once.',
+  'competition.fee': 'The fee must be a whole number of taka from 0 to 100000.',
+  'awards.order': 'Award bands must not go down: gold ≤ silver ≤ bronze ≤ prize winners.',
+  'awards.published':
+    'Results of this competition are already published, so its award bands can no longer change.',
   'rejection.reason': 'Please write the reason for the rejection (up to 500 characters).',
   'prelim.notFound': 'No preliminary result was found for this email.',
   'prelim.ownOnly': 'You can look up the preliminary result of your own email only.',
@@ -74,13 +89,37 @@ export const messagesEn = {
     'This image is too large ({{megapixels}} megapixels at most). Please choose a smaller image.',
   'media.oneFile': 'Please upload one file at a time.',
   'media.quota': 'You have reached the upload limit for your account. Remove some images and try again.',
+  'media.tooManyFiles': 'Please upload at most {{max}} files at a time.',
+
+  'ebook.notFound': 'This e-book was not found.',
+  'ebook.pageNotFound': 'This page is not part of the e-book.',
+  'ebook.position': 'Position must be a whole number from 1 to 1000.',
+  'ebook.pagePosition': 'The new position must be a page number of this e-book.',
+  'ebook.tooManyPages': 'An e-book can have at most {{max}} pages. Remove some pages first.',
+  'ebook.notPdf': '{{file}} is not a PDF',
+  'ebook.pdfTooLarge': 'This PDF is larger than {{megabytes}} MB. Please split it into smaller files.',
+  'ebook.pdfTooManyPages':
+    'This PDF has {{pages}} pages; at most {{max}} can be converted at a time. Please split it into smaller files.',
+  'ebook.pdfUnreadable': 'This PDF could not be read. It may be damaged or protected by a password.',
+  'ebook.pdfTooSlow': 'This PDF took too long to convert. Please split it into smaller files and try again.',
+  'ebook.pdfBusy': 'Another PDF is being converted. Please try again in a minute.',
+  'ebook.pdfUnavailable':
+    'PDF conversion is not available on this server. Please upload page images instead.',
 
   'register.success': 'Your account has been created.',
   'login.invalid': 'The email or password is incorrect.',
+  'login.throttled':
+    'Too many failed attempts for this account. Please wait {{seconds}} seconds and try again.',
+  'login.throttledSecond': 'Too many failed attempts for this account. Please wait 1 second and try again.',
   'logout.success': 'You have been logged out.',
   'forgot.sent': 'If an account exists for this email, a password reset link has been sent to it.',
   'reset.invalid': 'This password reset link is invalid or has expired. Please request a new one.',
   'reset.success': 'Password has been reset successfully.',
+  'password.currentWrong': 'Your current password is incorrect.',
+  'password.changed': 'Your password has been changed. Every other device has been signed out.',
+  'session.notFound': 'This session was not found. It may have ended already.',
+  'session.ended': 'That device has been signed out.',
+  'sessions.endedOthers': 'Every other device has been signed out.',
 
   'auth.required': 'Please log in to continue.',
   'auth.forbidden': 'You do not have permission to do this.',

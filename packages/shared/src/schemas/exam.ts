@@ -101,3 +101,32 @@ export const AdminQuestionsResponseSchema = z.object({
   status: z.literal('success'),
   data: z.array(AdminQuestionSchema),
 });
+
+/** The organisers' live view of one category's exam: who has started, who is active now, who submitted. */
+export const LiveStudentSchema = z.object({
+  user_id: z.string(),
+  name: z.string(),
+  roll_number: z.string().nullable(),
+  answered: z.number(),
+  last_saved_at: z.string().nullable(),
+  submitted_at: z.string().nullable(),
+  extra_minutes: z.number(),
+  ends_at: z.string(),
+  active: z.boolean(),
+});
+export const LiveExamSchema = z.object({
+  category: z.enum(CATEGORIES),
+  phase: z.enum(['BEFORE_EXAM', 'DURING_EXAM', 'AFTER_EXAM']),
+  now: z.string(),
+  starts_at: z.string(),
+  ends_at: z.string(),
+  total_questions: z.number(),
+  counts: z.object({
+    approved: z.number(),
+    started: z.number(),
+    active: z.number(),
+    submitted: z.number(),
+  }),
+  students: z.array(LiveStudentSchema),
+});
+export type LiveExam = z.infer<typeof LiveExamSchema>;

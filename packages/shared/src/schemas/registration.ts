@@ -159,14 +159,19 @@ export const AdminRegistrationSchema = z.object({
   transaction_id: z.string(),
   roll_number: z.string().nullable(),
   rejection_reason: z.string().nullable(),
+  /** Set when a payment statement showed this transaction with the right amount (an extension of api.md). */
+  payment_matched_at: z.string().nullable(),
 });
 export type AdminRegistration = z.infer<typeof AdminRegistrationSchema>;
+
+export const PAYMENT_MATCH_FILTERS = ['matched', 'unmatched'] as const;
 
 export const AdminRegistrationQuerySchema = z.object({
   status: z.enum(REGISTRATION_STATUSES).optional(),
   category: z.enum(CATEGORIES).optional(),
   division: z.string().max(100).optional(),
   q: z.string().trim().max(200).optional(),
+  payment: z.enum(PAYMENT_MATCH_FILTERS).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   per_page: z.coerce.number().int().min(1).max(200).default(50),
   competition: z
@@ -197,3 +202,39 @@ export const FinalRoundDetailsResponseSchema = z.object({
   status: z.literal('success'),
   data: ExamDetailsSchema,
 });
+
+/**
+ * What reconciling a payment provider's statement found. Matched pending registrations are marked for
+ * one-click approval; everything else is listed for a person to look at, row by row.
+ */
+const StatementLine = z.object({ row: z.number(), transaction_id: z.string() });
+export const ReconciliationReportSchema = z.object({
+  rows: z.number(),
+  matched: z.array(StatementLine.extend({ registration_id: z.string(), name: z.string() })),
+  already_decided: z.array(
+    StatementLine.extend({
+      registration_id: z.string(),
+      name: z.string(),
+      registration_status: z.enum(REGISTRATION_STATUSES),
+    }),
+  ),
+  wrong_amount: z.array(
+    StatementLine.extend({
+      registration_id: z.string(),
+      name: z.string(),
+      amount: z.number(),
+      expected: z.number(),
+    }),
+  ),
+  sender_mismatch: z.array(
+    StatementLine.extend({
+      registration_id: z.string(),
+      name: z.string(),
+      sender: z.string(),
+      expected: z.string(),
+    }),
+  ),
+  unknown: z.array(StatementLine.extend({ amount: z.number().nullable(), sender: z.string() })),
+  invalid: z.array(z.object({ row: z.number(), message: z.string() })),
+});
+export type ReconciliationReport = z.infer<typeof ReconciliationReportSchema>;

@@ -5,9 +5,6 @@ import { msg } from './common.ts';
 export const AWARDS = ['gold', 'silver', 'bronze', 'prize'] as const;
 export type Award = (typeof AWARDS)[number];
 
-/** Award bands: the spec's Future Scientist Award for the top 3, prize money among the top 50. */
-export const AWARD_BANDS = { gold: 1, silver: 2, bronze: 3, prizeUpToRank: 50 } as const;
-
 export const MarkInputSchema = z.object({
   question_id: z.string().max(64),
   marks: z.number({ error: 'marks.invalid' }).int(msg('marks.invalid')).min(0, msg('marks.invalid')),

@@ -16,7 +16,7 @@ import {
 import { competitionByCode } from '../competitions/competitions.service.ts';
 import { approveRegistration } from '../registration/registration.service.ts';
 import { examActivity, gradingProgress, registrationCounts } from './admin-console.repo.ts';
-import { findRegistrations } from './admin-registrations.service.ts';
+import { everyRegistration } from './admin-registrations.service.ts';
 
 export async function dashboardStats(ctx: ServiceContext, code: string) {
   const competition = await competitionByCode(ctx.db, code);
@@ -52,6 +52,7 @@ const CSV_COLUMNS = [
   'transaction_id',
   'roll_number',
   'rejection_reason',
+  'payment_matched_at',
 ] as const;
 
 /** Every registration that matches the filter, as CSV (all pages). */
@@ -59,12 +60,7 @@ export async function registrationsCsv(
   ctx: ServiceContext,
   query: z.output<typeof AdminRegistrationQuerySchema>,
 ) {
-  const rows = [];
-  for (let page = 1; ; page++) {
-    const { data, meta } = await findRegistrations(ctx, { ...query, page, per_page: 200 });
-    rows.push(...data);
-    if (page * meta.per_page >= meta.total) break;
-  }
+  const rows = await everyRegistration(ctx, query);
   return toCsv(
     [...CSV_COLUMNS],
     rows.map((row) => CSV_COLUMNS.map((column) => row[column])),

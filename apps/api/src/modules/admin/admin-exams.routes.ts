@@ -6,6 +6,7 @@ import {
   AdminQuestionsResponseSchema,
   ExamWindowSchema,
   ExtensionSchema,
+  LiveExamSchema,
   QuestionInputSchema,
 } from '@ngso/shared/schemas/exam';
 import {
@@ -26,6 +27,7 @@ import {
   questionsForAdmin,
   removeQuestion,
 } from '../exam/exam-admin.service.ts';
+import { liveExam } from '../exam/exam-live.service.ts';
 
 const errors = errorResponses(401, 403, 404, 422);
 const CategoryParams = z.object({ category: z.enum(CATEGORIES) });
@@ -77,6 +79,25 @@ export const adminExamRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.category,
         request.body,
       ),
+    }),
+  );
+
+  app.get(
+    '/v1/admin/exams/:category/live',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          "A category's exam as it happens: each approved student's answered count, last save, own end, submission",
+        params: CategoryParams,
+        querystring: CompetitionQuerySchema,
+        response: { 200: z.object({ status: z.literal('success'), data: LiveExamSchema }), ...errors },
+      },
+      preValidation: admin,
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await liveExam(ctx, request.query.competition, request.params.category),
     }),
   );
 

@@ -1,14 +1,18 @@
 import {
   AdminRegistrationListSchema,
   AdminRegistrationQuerySchema,
+  ReconciliationReportSchema,
   RejectSchema,
 } from '@ngso/shared/schemas/registration';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses } from '../../lib/route-schemas.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { CompetitionQuerySchema, errorResponses } from '../../lib/route-schemas.ts';
 import { signedIn } from '../../plugins/session.ts';
+import { readUpload } from '../media/read-upload.ts';
 import { approveRegistration, rejectRegistration } from '../registration/registration.service.ts';
 import { findRegistrations } from './admin-registrations.service.ts';
+import { reconcilePayments } from './payment-reconciliation.service.ts';
 
 const DecisionResponseSchema = z.object({
   status: z.literal('success'),
@@ -96,5 +100,33 @@ export const adminRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
           request.body.reason,
         ),
       ),
+  );
+
+  app.post(
+    '/v1/admin/registrations/reconcile',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          "Reconcile a payment provider's statement (CSV upload with transaction_id, amount, sender): " +
+          'marks matching pending registrations for one-click approval and lists every mismatch',
+        consumes: ['multipart/form-data'],
+        querystring: CompetitionQuerySchema,
+        response: {
+          200: z.object({ status: z.literal('success'), data: ReconciliationReportSchema }),
+          ...errorResponses(400, 401, 403, 404, 413, 422),
+        },
+      },
+      preValidation: admin,
+    },
+    async (request) => {
+      const upload = await readUpload(request, 20);
+      const text = upload.data.toString('utf8');
+      if (text.includes('\u0000')) throw new AppError(422, 'statement.columns');
+      return {
+        status: 'success' as const,
+        data: await reconcilePayments(app.services, signedIn(request).user, request.query.competition, text),
+      };
+    },
   );
 };

@@ -3,7 +3,12 @@ import type { AdminRegistration, AdminRegistrationQuerySchema } from '@ngso/shar
 import type { z } from 'zod';
 import type { ServiceContext } from '../../lib/context.ts';
 import { competitionByCode } from '../competitions/competitions.service.ts';
-import { listRegistrations, type RegistrationRow } from '../registration/registration.repo.ts';
+import {
+  allRegistrations,
+  listRegistrations,
+  type RegistrationFilter,
+  type RegistrationRow,
+} from '../registration/registration.repo.ts';
 
 export function toAdminRegistration(
   row: RegistrationRow,
@@ -28,23 +33,28 @@ export function toAdminRegistration(
     transaction_id: row.transactionId,
     roll_number: row.rollNumber,
     rejection_reason: row.rejectionReason,
+    payment_matched_at: row.paymentMatchedAt?.toISOString() ?? null,
   };
 }
 
-export async function findRegistrations(
-  ctx: ServiceContext,
-  query: z.output<typeof AdminRegistrationQuerySchema>,
-) {
+type RegistrationQuery = z.output<typeof AdminRegistrationQuerySchema>;
+
+async function filterOf(ctx: ServiceContext, query: RegistrationQuery): Promise<RegistrationFilter> {
   const competition = await competitionByCode(ctx.db, query.competition);
+  return {
+    competitionId: competition.id,
+    status: query.status,
+    category: query.category,
+    division: query.division,
+    q: query.q,
+    payment: query.payment,
+  };
+}
+
+export async function findRegistrations(ctx: ServiceContext, query: RegistrationQuery) {
   const { rows, total } = await listRegistrations(
     ctx.db,
-    {
-      competitionId: competition.id,
-      status: query.status,
-      category: query.category,
-      division: query.division,
-      q: query.q,
-    },
+    await filterOf(ctx, query),
     query.page,
     query.per_page,
   );
@@ -52,4 +62,10 @@ export async function findRegistrations(
     data: rows.map((row) => toAdminRegistration(row.registration, row)),
     meta: { page: query.page, per_page: query.per_page, total },
   };
+}
+
+/** Every registration that matches the filter (all pages), for the export. */
+export async function everyRegistration(ctx: ServiceContext, query: RegistrationQuery) {
+  const rows = await allRegistrations(ctx.db, await filterOf(ctx, query));
+  return rows.map((row) => toAdminRegistration(row.registration, row));
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, ilike, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { passwordResets, sessions, users } from '../../db/schema.ts';
 
@@ -46,14 +46,14 @@ export async function insertSession(db: Executor, values: typeof sessions.$infer
   await db.insert(sessions).values(values);
 }
 
-export async function findSessionWithUser(db: Executor, tokenHash: string) {
-  const [row] = await db
+/** Sessions with their users by token hash, for many lookups at once (sessions.ts batches them). */
+export async function findSessionsWithUsers(db: Executor, tokenHashes: string[]) {
+  const rows = await db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, tokenHash))
-    .limit(1);
-  return row;
+    .where(inArray(sessions.tokenHash, tokenHashes));
+  return new Map(rows.map((row) => [row.session.tokenHash, row]));
 }
 
 export async function touchSession(db: Executor, tokenHash: string, now: Date) {
@@ -73,6 +73,29 @@ export async function deleteSessionsOfUser(db: Executor, userId: string, keepTok
         ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepTokenHash))
         : eq(sessions.userId, userId),
     );
+}
+
+/** Every session row of a user (the caller decides which are still alive). */
+export async function listSessionsOfUser(db: Executor, userId: string) {
+  return db.select().from(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Ends one session, only if it is the user's; answers whether one ended. */
+export async function deleteSessionOfUser(db: Executor, userId: string, tokenHash: string) {
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.tokenHash, tokenHash)))
+    .returning({ userId: sessions.userId });
+  return ended.length > 0;
+}
+
+/** Ends every session of a user but the one named; answers how many ended. */
+export async function deleteOtherSessionsOfUser(db: Executor, userId: string, keepTokenHash: string) {
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepTokenHash)))
+    .returning({ userId: sessions.userId });
+  return ended.length;
 }
 
 export async function insertPasswordReset(db: Executor, values: typeof passwordResets.$inferInsert) {

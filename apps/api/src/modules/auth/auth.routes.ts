@@ -15,6 +15,7 @@ import { type Language, translate } from '../../lib/messages.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
 import { requestLanguage } from '../../plugins/errors.ts';
 import { signedIn } from '../../plugins/session.ts';
+import { accountRoutes } from './account.routes.ts';
 import * as auth from './auth.service.ts';
 import { endSession } from './sessions.ts';
 
@@ -31,6 +32,9 @@ const chosenLanguage = (request: FastifyRequest): Language | undefined => {
 };
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The signed-in user's password change and own sessions.
+  await app.register(accountRoutes);
+
   const client = (request: { ip: string; headers: { 'user-agent'?: string } }) => ({
     ip: request.ip,
     userAgent: request.headers['user-agent'],

@@ -17,6 +17,7 @@ import {
   updateUserLanguage,
   updateUserPassword,
 } from './auth.repo.ts';
+import { assertAcceptablePassword } from './common-passwords.ts';
 import { startSession } from './sessions.ts';
 
 export const RESET_TOKEN_MINUTES = 60;
@@ -52,6 +53,7 @@ export async function register(
   client: Client,
   language: UserRow['language'] = 'en',
 ) {
+  assertAcceptablePassword(input.password, { name: input.name, email: input.email });
   await ctx.limits.consume({ registerPerIp: client.ip });
   const now = ctx.clock.now();
   const passwordHash = await hashPassword(input.password);
@@ -72,11 +74,14 @@ export async function register(
 }
 
 export async function login(ctx: ServiceContext, input: z.output<typeof LoginSchema>, client: Client) {
-  await ctx.limits.consume({ loginPerEmail: input.email, loginPerIp: client.ip });
+  await ctx.limits.consume({ loginPerIp: client.ip });
+  // While the account waits (failures in a row), 429 comes before the password is even checked; an unknown
+  // e-mail waits the same way, so the answers tell nothing about which accounts exist.
+  await ctx.limits.login.begin(input.email);
   const user = await findUserByEmail(ctx.db, input.email);
   const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
   if (!user || !valid) throw new AppError(401, 'login.invalid');
-  await ctx.limits.reset('loginPerEmail', input.email);
+  await ctx.limits.login.succeeded(input.email);
   if (needsRehash(user.passwordHash)) {
     await updateUserPassword(ctx.db, user.id, await hashPassword(input.password), ctx.clock.now());
   }
@@ -108,6 +113,8 @@ export async function requestPasswordReset(ctx: ServiceContext, email: string, c
 
 /** Sets the new password and ends every session of the user. */
 export async function resetPassword(ctx: ServiceContext, input: z.output<typeof ResetPasswordSchema>) {
+  // Before the token is used: a refused password leaves the link working for a better one.
+  assertAcceptablePassword(input.password, { email: input.email });
   const now = ctx.clock.now();
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction(async (tx) => {

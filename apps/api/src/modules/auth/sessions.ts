@@ -1,9 +1,12 @@
+import { createHash } from 'node:crypto';
 import type { Executor } from '../../db/client.ts';
+import { batchLoader } from '../../lib/batch-loader.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import {
   deleteSession,
-  findSessionWithUser,
+  findSessionsWithUsers,
   insertSession,
+  type SessionRow,
   touchSession,
   type UserRow,
 } from './auth.repo.ts';
@@ -37,16 +40,63 @@ export async function startSession(db: Executor, user: UserRow, now: Date, userA
 
 export type Auth = { user: UserRow; tokenHash: string };
 
-/** The session's user, or null when the token is unknown, idle too long or past its absolute expiry. */
-export async function resolveSession(db: Executor, token: string, now: Date): Promise<Auth | null> {
-  const tokenHash = hashToken(token);
-  const found = await findSessionWithUser(db, tokenHash);
-  if (!found) return null;
-  const { session, user } = found;
-  const policy = sessionPolicy(user.role);
+/** Whether a session of a user with this role is within its idle and absolute lifetimes at `now`. */
+export function sessionAlive(
+  session: Pick<SessionRow, 'createdAt' | 'lastSeenAt' | 'expiresAt'>,
+  role: UserRow['role'],
+  now: Date,
+) {
+  const policy = sessionPolicy(role);
   const idleEnd = session.lastSeenAt.getTime() + policy.idleMs;
   const absoluteEnd = Math.min(session.expiresAt.getTime(), session.createdAt.getTime() + policy.absoluteMs);
-  if (now.getTime() >= idleEnd || now.getTime() >= absoluteEnd) {
+  return now.getTime() < idleEnd && now.getTime() < absoluteEnd;
+}
+
+/**
+ * The identifier a user sees for one of their sessions (GET /v1/sessions): 128 bits of a SHA-256 of the
+ * token's hash, with a label of its own. One way, so it gives neither the token nor the hash stored in
+ * `sessions`; stable, so no column is needed. Nothing is secret here: the token's hash is already a hash of
+ * 256 random bits, so the identifier cannot be guessed from anything the user does not hold.
+ */
+export const sessionPublicId = (tokenHash: string) =>
+  createHash('sha256').update(`ngso session id\0${tokenHash}`).digest('hex').slice(0, 32);
+
+/**
+ * Finds a session and its user by the token's hash. A route may pass its own, which reads what the
+ * route needs in the same query (the exam's calls read the student's registration with it).
+ */
+export type SessionLookup = (
+  db: Executor,
+  tokenHash: string,
+) => Promise<{ session: SessionRow; user: UserRow } | undefined>;
+
+const loaders = new WeakMap<Executor, (tokenHash: string) => ReturnType<SessionLookup>>();
+
+/**
+ * The usual lookup: the session and its user. The lookups of requests that arrive together are one
+ * query (lib/batch-loader.ts): at the exam's start, a thousand requests come in the same instant.
+ */
+export const findSession: SessionLookup = (db, tokenHash) => {
+  let load = loaders.get(db);
+  if (!load) {
+    load = batchLoader((tokenHashes) => findSessionsWithUsers(db, tokenHashes));
+    loaders.set(db, load);
+  }
+  return load(tokenHash);
+};
+
+/** The session's user, or null when the token is unknown, idle too long or past its absolute expiry. */
+export async function resolveSession(
+  db: Executor,
+  token: string,
+  now: Date,
+  lookup: SessionLookup = findSession,
+): Promise<Auth | null> {
+  const tokenHash = hashToken(token);
+  const found = await lookup(db, tokenHash);
+  if (!found) return null;
+  const { session, user } = found;
+  if (!sessionAlive(session, user.role, now)) {
     await deleteSession(db, tokenHash);
     return null;
   }

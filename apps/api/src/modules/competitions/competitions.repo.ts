@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { competitions, finalRoundDetails } from '../../db/schema.ts';
+import { competitions, finalRoundDetails, resultPublications } from '../../db/schema.ts';
 
 export type CompetitionRow = typeof competitions.$inferSelect;
 
@@ -35,4 +35,34 @@ export async function writeFinalRoundDetails(db: Executor, values: typeof finalR
     .returning();
   if (!row) throw new Error('final-round details not written');
   return row;
+}
+
+export async function listCompetitions(db: Executor) {
+  return db.select().from(competitions).orderBy(asc(competitions.createdAt), asc(competitions.code));
+}
+
+/** Inserts a competition; `undefined` when the code is taken. */
+export async function insertCompetition(db: Executor, values: typeof competitions.$inferInsert) {
+  const [row] = await db.insert(competitions).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function updateCompetition(
+  db: Executor,
+  id: string,
+  values: Partial<typeof competitions.$inferInsert>,
+) {
+  const [row] = await db.update(competitions).set(values).where(eq(competitions.id, id)).returning();
+  if (!row) throw new Error('competition vanished during update');
+  return row;
+}
+
+/** Whether any category of the competition has published results. */
+export async function hasPublishedResults(db: Executor, competitionId: string) {
+  const [row] = await db
+    .select({ category: resultPublications.category })
+    .from(resultPublications)
+    .where(eq(resultPublications.competitionId, competitionId))
+    .limit(1);
+  return row !== undefined;
 }

@@ -1,6 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
+import { auditLog } from '../../db/schema.ts';
 import type { ServiceContext } from '../../lib/context.ts';
+import { newImageKey } from '../../lib/storage.ts';
 import { findCompetitionByCode } from '../competitions/competitions.repo.ts';
 import { ebooksOfCompetition, insertEbook, insertEbookPages } from './ebooks.repo.ts';
 
@@ -29,15 +32,28 @@ function pageSvg(page: number) {
 
 /**
  * The spec's one e-book for ngso-1: the science-preparation e-book of about 100 pages. Placeholder pages
- * are generated the first time (a few seconds); organisers replace them in the console.
+ * are generated the first time (a few seconds); organisers replace them in the console. Not again once
+ * organisers have removed an e-book of the competition (the audit log says so).
  */
 export async function seedPreparationEbook(ctx: ServiceContext, competitionCode = 'ngso-1') {
   const competition = await findCompetitionByCode(ctx.db, competitionCode);
   if (!competition || (await ebooksOfCompetition(ctx.db, competition.id)).length > 0) return false;
+  // Organisers who removed e-books of this competition do not get the placeholder back at the next start.
+  const [removed] = await ctx.db
+    .select({ id: auditLog.id })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.action, 'ebook.delete'),
+        sql`${auditLog.before}->>'competition_id' = ${competition.id}`,
+      ),
+    )
+    .limit(1);
+  if (removed) return false;
   const pages: Array<{ page: number; storageKey: string; sizeBytes: number; sha256: string }> = [];
   for (let page = 1; page <= PAGES; page++) {
     const data = await sharp(pageSvg(page)).jpeg({ quality: 70 }).toBuffer();
-    const storageKey = `${randomBytes(16).toString('hex')}.jpg`;
+    const storageKey = newImageKey();
     await ctx.storage.put(storageKey, data);
     pages.push({
       page,

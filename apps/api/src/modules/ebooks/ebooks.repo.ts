@@ -23,17 +23,6 @@ export async function ebooksForApprovedUser(db: Executor, userId: string) {
     .orderBy(asc(ebooks.position), asc(ebooks.createdAt));
 }
 
-export async function pageCounts(db: Executor, ebookIds: string[]) {
-  if (ebookIds.length === 0) return new Map<string, number>();
-  const rows = await db
-    .select({ ebookId: ebookPages.ebookId, page: ebookPages.page })
-    .from(ebookPages)
-    .where(inArray(ebookPages.ebookId, ebookIds));
-  const counts = new Map<string, number>();
-  for (const row of rows) counts.set(row.ebookId, Math.max(counts.get(row.ebookId) ?? 0, row.page));
-  return counts;
-}
-
 export async function findEbookPage(db: Executor, ebookId: string, page: number) {
   const [row] = await db
     .select({ page: ebookPages, competitionId: ebooks.competitionId })
@@ -67,4 +56,59 @@ export async function insertEbook(db: Executor, values: typeof ebooks.$inferInse
 
 export async function insertEbookPages(db: Executor, rows: Array<typeof ebookPages.$inferInsert>) {
   if (rows.length > 0) await db.insert(ebookPages).values(rows);
+}
+
+export type EbookRow = typeof ebooks.$inferSelect;
+export type EbookPageRow = typeof ebookPages.$inferSelect;
+
+export async function findEbook(db: Executor, id: string) {
+  const [row] = await db.select().from(ebooks).where(eq(ebooks.id, id)).limit(1);
+  return row;
+}
+
+/** The e-book's row, locked until the transaction ends: page changes to one book happen one at a time. */
+export async function lockEbook(db: Executor, id: string) {
+  const [row] = await db.select().from(ebooks).where(eq(ebooks.id, id)).for('update');
+  return row;
+}
+
+/** The pages of some e-books, in order (for the page count and the versions of their addresses). */
+export async function pagesOf(db: Executor, ebookIds: string[]) {
+  if (ebookIds.length === 0) return [];
+  return db
+    .select()
+    .from(ebookPages)
+    .where(inArray(ebookPages.ebookId, ebookIds))
+    .orderBy(asc(ebookPages.ebookId), asc(ebookPages.page));
+}
+
+export async function updateEbook(
+  db: Executor,
+  id: string,
+  values: Partial<Pick<EbookRow, 'title' | 'description' | 'position' | 'thumbnailKey'>>,
+) {
+  const [row] = await db.update(ebooks).set(values).where(eq(ebooks.id, id)).returning();
+  return row;
+}
+
+/** Removes an e-book; its pages go with it (cascade). */
+export async function deleteEbook(db: Executor, id: string) {
+  const [row] = await db.delete(ebooks).where(eq(ebooks.id, id)).returning();
+  return row;
+}
+
+/**
+ * Writes an e-book's pages anew, numbered 1 to n in the given order (after a move or a removal).
+ * Delete and insert, because renumbering in place would collide with the (ebook, page) key.
+ */
+export async function rewritePages(
+  db: Executor,
+  ebookId: string,
+  pages: Array<Pick<EbookPageRow, 'storageKey' | 'sha256' | 'sizeBytes'>>,
+) {
+  await db.delete(ebookPages).where(eq(ebookPages.ebookId, ebookId));
+  await insertEbookPages(
+    db,
+    pages.map((page, index) => ({ ...page, ebookId, page: index + 1 })),
+  );
 }

@@ -3,7 +3,7 @@ import { EbooksResponseSchema } from '@ngso/shared/schemas/ebooks';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../../plugins/session.ts';
-import { listEbooks, readablePage } from './ebooks.service.ts';
+import { listEbooks, readablePage, readableThumbnail } from './ebooks.service.ts';
 
 export const ebooksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -49,7 +49,32 @@ export const ebooksRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .type('image/jpeg')
         .header('Content-Length', page.sizeBytes)
-        .send(app.services.storage.stream(page.storageKey));
+        .send(await app.services.storage.stream(page.storageKey));
+    },
+  );
+
+  app.get(
+    '/v1/ebooks/:id/thumbnail',
+    {
+      schema: {
+        tags: ['ebooks'],
+        summary: "An e-book's uploaded thumbnail (approved registrants and staff)",
+        description:
+          'Answers image/jpeg with an ETag; 304 when If-None-Match matches; 404 when the e-book has no uploaded thumbnail (page 1 is its cover then).',
+        params: z.object({ id: z.string().max(64) }),
+      },
+      preValidation: app.requireUser,
+    },
+    async (request, reply) => {
+      const { storageKey } = await readableThumbnail(app.services, signedIn(request).user, request.params.id);
+      const etag = `"${storageKey.replace(/\.\w+$/, '')}"`;
+      reply
+        .header('Cache-Control', 'private, max-age=86400')
+        .header('ETag', etag)
+        .header('X-Content-Type-Options', 'nosniff');
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+      const data = await app.services.storage.read(storageKey);
+      return reply.type('image/jpeg').header('Content-Length', data.length).send(data);
     },
   );
 };

@@ -17,9 +17,10 @@ import {
   type QuestionRow,
   questionsOf,
   setExtraMinutes,
-  updateExamWindow,
   updateQuestion,
+  writeExamWindow,
 } from './exam.repo.ts';
+import { forgetExamDefinition } from './exam-cache.ts';
 
 export const toAdminExam = (row: ExamRow) => ({
   category: row.category as Category,
@@ -55,27 +56,30 @@ export async function changeExamWindow(
   category: Category,
   window: { starts_at: string; ends_at: string },
 ) {
-  const { competition, exam } = await examOf(ctx, code, category);
-  return ctx.db.transaction(async (tx) => {
-    const row = await updateExamWindow(
+  const competition = await competitionByCode(ctx.db, code);
+  if (!(competition.categories as string[]).includes(category)) throw new AppError(404, 'notFound');
+  const before = await findExam(ctx.db, competition.id, category);
+  const changed = await ctx.db.transaction(async (tx) => {
+    const row = await writeExamWindow(
       tx,
       competition.id,
       category,
       new Date(window.starts_at),
       new Date(window.ends_at),
     );
-    if (!row) throw new AppError(404, 'notFound');
     await recordAudit(tx, {
       actorId: admin.id,
       action: 'exam.window',
       targetType: 'exam',
       targetId: `${competition.code}/${category}`,
-      before: toAdminExam(exam),
+      before: before ? toAdminExam(before) : null,
       after: toAdminExam(row),
       at: ctx.clock.now(),
     });
     return toAdminExam(row);
   });
+  forgetExamDefinition(ctx.db, competition.id, category);
+  return changed;
 }
 
 /** Extra minutes for one student (an accessibility need): moves that student's end only. */
@@ -111,7 +115,7 @@ type QuestionInput = z.output<typeof QuestionInputSchema>;
 
 export async function addQuestion(ctx: ServiceContext, admin: UserRow, code: string, input: QuestionInput) {
   const competition = await competitionByCode(ctx.db, code);
-  return ctx.db.transaction(async (tx) => {
+  const added = await ctx.db.transaction(async (tx) => {
     const row = await insertQuestion(tx, { ...input, competitionId: competition.id });
     await recordAudit(tx, {
       actorId: admin.id,
@@ -123,6 +127,8 @@ export async function addQuestion(ctx: ServiceContext, admin: UserRow, code: str
     });
     return toAdminQuestion(row);
   });
+  forgetExamDefinition(ctx.db, competition.id, added.category);
+  return added;
 }
 
 async function existingQuestion(ctx: ServiceContext, id: string) {
@@ -133,7 +139,7 @@ async function existingQuestion(ctx: ServiceContext, id: string) {
 
 export async function editQuestion(ctx: ServiceContext, admin: UserRow, id: string, input: QuestionInput) {
   const before = await existingQuestion(ctx, id);
-  return ctx.db.transaction(async (tx) => {
+  const edited = await ctx.db.transaction(async (tx) => {
     const row = await updateQuestion(tx, id, input);
     if (!row) throw new AppError(404, 'question.notFound');
     await recordAudit(tx, {
@@ -147,6 +153,9 @@ export async function editQuestion(ctx: ServiceContext, admin: UserRow, id: stri
     });
     return toAdminQuestion(row);
   });
+  forgetExamDefinition(ctx.db, before.competitionId, before.category);
+  forgetExamDefinition(ctx.db, before.competitionId, edited.category);
+  return edited;
 }
 
 export async function removeQuestion(ctx: ServiceContext, admin: UserRow, id: string) {
@@ -162,4 +171,5 @@ export async function removeQuestion(ctx: ServiceContext, admin: UserRow, id: st
       at: ctx.clock.now(),
     });
   });
+  forgetExamDefinition(ctx.db, before.competitionId, before.category);
 }

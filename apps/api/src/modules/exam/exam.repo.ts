@@ -1,6 +1,15 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { answers, examAttempts, exams, media, questions } from '../../db/schema.ts';
+import {
+  answers,
+  examAttempts,
+  exams,
+  media,
+  questions,
+  registrations,
+  sessions,
+  users,
+} from '../../db/schema.ts';
 
 export type ExamRow = typeof exams.$inferSelect;
 export type QuestionRow = typeof questions.$inferSelect;
@@ -16,7 +25,8 @@ export async function findExam(db: Executor, competitionId: string, category: st
   return row;
 }
 
-export async function updateExamWindow(
+/** Sets a category's window, scheduling it when a new competition has none yet. */
+export async function writeExamWindow(
   db: Executor,
   competitionId: string,
   category: string,
@@ -24,10 +34,11 @@ export async function updateExamWindow(
   endsAt: Date,
 ) {
   const [row] = await db
-    .update(exams)
-    .set({ startsAt, endsAt })
-    .where(and(eq(exams.competitionId, competitionId), eq(exams.category, category)))
+    .insert(exams)
+    .values({ competitionId, category, startsAt, endsAt })
+    .onConflictDoUpdate({ target: [exams.competitionId, exams.category], set: { startsAt, endsAt } })
     .returning();
+  if (!row) throw new Error('exam window not written');
   return row;
 }
 
@@ -46,6 +57,69 @@ export async function findAttempt(db: Executor, competitionId: string, userId: s
     .where(and(eq(examAttempts.competitionId, competitionId), eq(examAttempts.userId, userId)))
     .limit(1);
   return row;
+}
+
+/**
+ * A student's registration (status, category) and exam attempt (extra minutes, submission) in one query;
+ * undefined without a registration. The attempt's fields are null when the student has none yet.
+ */
+export async function findEntrant(db: Executor, competitionId: string, userId: string) {
+  const [row] = await db
+    .select({
+      status: registrations.status,
+      category: registrations.category,
+      extraMinutes: examAttempts.extraMinutes,
+      submittedAt: examAttempts.submittedAt,
+    })
+    .from(registrations)
+    .leftJoin(
+      examAttempts,
+      and(
+        eq(examAttempts.competitionId, registrations.competitionId),
+        eq(examAttempts.userId, registrations.userId),
+      ),
+    )
+    .where(and(eq(registrations.competitionId, competitionId), eq(registrations.userId, userId)))
+    .limit(1);
+  return row;
+}
+
+/** A student's entry to a competition's exam, as findEntrant reads it. */
+export type Entrant = NonNullable<Awaited<ReturnType<typeof findEntrant>>>;
+
+/**
+ * Sessions and their users with, in the same query, each user's entry to a competition's exam (null
+ * without a registration): what every exam call needs before it can answer. By token hash, for many
+ * lookups at once (exam.service.ts batches them).
+ */
+export async function findSessionsWithEntrants(db: Executor, tokenHashes: string[], competitionId: string) {
+  const rows = await db
+    .select({
+      session: sessions,
+      user: users,
+      status: registrations.status,
+      category: registrations.category,
+      extraMinutes: examAttempts.extraMinutes,
+      submittedAt: examAttempts.submittedAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(
+      registrations,
+      and(eq(registrations.competitionId, competitionId), eq(registrations.userId, sessions.userId)),
+    )
+    .leftJoin(
+      examAttempts,
+      and(eq(examAttempts.competitionId, competitionId), eq(examAttempts.userId, sessions.userId)),
+    )
+    .where(inArray(sessions.tokenHash, tokenHashes));
+  return new Map(
+    rows.map(({ session, user, status, category, extraMinutes, submittedAt }) => {
+      const entrant: Entrant | null =
+        status === null || category === null ? null : { status, category, extraMinutes, submittedAt };
+      return [session.tokenHash, { session, user, entrant }];
+    }),
+  );
 }
 
 /** Records the submission time once: a second submit keeps the first time. */
@@ -76,6 +150,18 @@ export async function answersOf(db: Executor, userId: string, questionIds: strin
     .select()
     .from(answers)
     .where(and(eq(answers.userId, userId), inArray(answers.questionId, questionIds)));
+}
+
+/** Every answer of each of these students, by student (for many lookups at once: exam.service.ts). */
+export async function answersOfUsers(db: Executor, userIds: string[]) {
+  const rows = await db.select().from(answers).where(inArray(answers.userId, userIds));
+  const byUser = new Map<string, AnswerRow[]>();
+  for (const row of rows) {
+    const list = byUser.get(row.userId);
+    if (list) list.push(row);
+    else byUser.set(row.userId, [row]);
+  }
+  return byUser;
 }
 
 export async function findAnswer(db: Executor, userId: string, questionId: string) {

@@ -7,15 +7,33 @@ import {
   SaveAnswerSchema,
   SubmitResponseSchema,
 } from '@ngso/shared/schemas/exam';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CompetitionParamsSchema, errorResponses } from '../../lib/route-schemas.ts';
 import { signedIn } from '../../plugins/session.ts';
-import { answersFor, examFor, questionsFor, saveAnswer, submitExam } from './exam.service.ts';
+import {
+  answersFor,
+  examFor,
+  questionsFor,
+  saveAnswer,
+  sessionWithEntrant,
+  submitExam,
+} from './exam.service.ts';
+import { cachedCompetition } from './exam-cache.ts';
 
 const errors = errorResponses(401, 403, 404, 409, 422);
 
 export const examRoutes: FastifyPluginAsyncZod = async (app) => {
-  const guard = { preValidation: app.requireUser };
+  // requireUser, reading the student's registration and attempt in the session's query. For an
+  // unknown competition: 401 for a stranger, then the handler's 404.
+  const guard = {
+    preValidation: async (request: FastifyRequest, reply: FastifyReply) => {
+      const { competition: code } = request.params as { competition: string };
+      const competition = await cachedCompetition(app.db, code).catch(() => undefined);
+      if (!competition) return app.requireUser(request, reply);
+      return app.requireUserWith(request, reply, sessionWithEntrant(app.db, competition.id));
+    },
+  };
 
   app.get(
     '/v1/:competition/exam',

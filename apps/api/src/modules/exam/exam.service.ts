@@ -1,41 +1,82 @@
 import type { Category } from '@ngso/shared/constants';
 import type { Answer, Exam, Question, SaveAnswerSchema } from '@ngso/shared/schemas/exam';
 import type { z } from 'zod';
+import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { batchLoader } from '../../lib/batch-loader.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { toDhakaIso } from '../../lib/time.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
-import { competitionByCode } from '../competitions/competitions.service.ts';
+import type { SessionLookup } from '../auth/sessions.ts';
 import { mediaUrl } from '../media/media.service.ts';
-import { findRegistrationOfUser } from '../registration/registration.repo.ts';
 import {
   type AnswerRow,
   answersOf,
+  answersOfUsers,
   countOwnUploads,
+  type Entrant,
   findAnswer,
-  findAttempt,
-  findExam,
+  findEntrant,
+  findSessionsWithEntrants,
   insertAnswer,
   type QuestionRow,
-  questionsOf,
   recordSubmission,
   replaceAnswer,
 } from './exam.repo.ts';
+import { cachedCompetition, cachedExamDefinition } from './exam-cache.ts';
 import { examPhase, studentWindow } from './exam-phase.ts';
+
+/** Students' entries read in the same query as their session (sessionWithEntrant), by the request's user. */
+const readWithSession = new WeakMap<UserRow, { competitionId: string; entrant: Entrant | null }>();
+
+type EntrantLoader = (
+  tokenHash: string,
+) => Promise<
+  Awaited<ReturnType<typeof findSessionsWithEntrants>> extends ReadonlyMap<string, infer V>
+    ? V | undefined
+    : never
+>;
+const entrantLoaders = new WeakMap<Database, Map<string, EntrantLoader>>();
+
+/**
+ * The session lookup of the exam's calls: the session, its user and the user's registration and attempt
+ * in one query, shared by the calls that arrive together (lib/batch-loader.ts). At the exam's start a
+ * thousand calls arrive in the same instant and cost a few queries; the window and the questions come
+ * from the per-process cache (exam-cache.ts).
+ */
+export function sessionWithEntrant(db: Database, competitionId: string): SessionLookup {
+  let perCompetition = entrantLoaders.get(db);
+  if (!perCompetition) {
+    perCompetition = new Map();
+    entrantLoaders.set(db, perCompetition);
+  }
+  let load = perCompetition.get(competitionId);
+  if (!load) {
+    load = batchLoader((tokenHashes) => findSessionsWithEntrants(db, tokenHashes, competitionId));
+    perCompetition.set(competitionId, load);
+  }
+  const loadEntrant = load;
+  return async (_db, tokenHash) => {
+    const found = await loadEntrant(tokenHash);
+    if (found) readWithSession.set(found.user, { competitionId, entrant: found.entrant });
+    return found;
+  };
+}
 
 /** Everything about one approved student's exam: the window, their attempt and the questions. */
 async function studentExam(ctx: ServiceContext, code: string, user: UserRow) {
-  const competition = await competitionByCode(ctx.db, code);
-  const registration = await findRegistrationOfUser(ctx.db, competition.id, user.id);
-  if (registration?.status !== 'approved') throw new AppError(403, 'exam.notApproved');
-  const category = registration.category as Category;
-  const [exam, attempt, questions] = await Promise.all([
-    findExam(ctx.db, competition.id, category),
-    findAttempt(ctx.db, competition.id, user.id),
-    questionsOf(ctx.db, competition.id, category),
-  ]);
+  const competition = await cachedCompetition(ctx.db, code);
+  const known = readWithSession.get(user);
+  const entrant =
+    known?.competitionId === competition.id
+      ? known.entrant
+      : await findEntrant(ctx.db, competition.id, user.id);
+  if (entrant?.status !== 'approved') throw new AppError(403, 'exam.notApproved');
+  const category = entrant.category as Category;
+  const { exam, questions } = await cachedExamDefinition(ctx.db, competition.id, category);
   if (!exam) throw new AppError(404, 'notFound');
-  const window = studentWindow(exam, attempt?.extraMinutes ?? 0);
+  const attempt = { extraMinutes: entrant.extraMinutes ?? 0, submittedAt: entrant.submittedAt };
+  const window = studentWindow(exam, attempt.extraMinutes);
   const now = ctx.clock.now();
   return { competition, category, window, attempt, questions, now, phase: examPhase(now, window) };
 }
@@ -50,7 +91,7 @@ export async function examFor(ctx: ServiceContext, code: string, user: UserRow):
     total_questions: s.questions.length,
     total_marks: s.questions.reduce((sum, question) => sum + question.marks, 0),
     phase: s.phase,
-    submitted_at: s.attempt?.submittedAt ? toDhakaIso(s.attempt.submittedAt) : null,
+    submitted_at: s.attempt.submittedAt ? toDhakaIso(s.attempt.submittedAt) : null,
   };
 }
 
@@ -75,14 +116,23 @@ const toAnswer = (row: AnswerRow): Answer => ({
   saved_at: toDhakaIso(row.savedAt),
 });
 
+const answerLoaders = new WeakMap<Database, (userId: string) => Promise<AnswerRow[] | undefined>>();
+
+/** A student's answers; the reads of students who ask together are one query (lib/batch-loader.ts). */
+function loadAnswers(db: Database, userId: string) {
+  let load = answerLoaders.get(db);
+  if (!load) {
+    load = batchLoader((userIds) => answersOfUsers(db, userIds));
+    answerLoaders.set(db, load);
+  }
+  return load(userId);
+}
+
 export async function answersFor(ctx: ServiceContext, code: string, user: UserRow) {
   const s = await studentExam(ctx, code, user);
-  const rows = await answersOf(
-    ctx.db,
-    user.id,
-    s.questions.map((question) => question.id),
-  );
-  return rows.map(toAnswer);
+  const ids = new Set(s.questions.map((question) => question.id));
+  const rows = (await loadAnswers(ctx.db, user.id)) ?? [];
+  return rows.filter((row) => ids.has(row.questionId)).map(toAnswer);
 }
 
 const MEDIA_URL = /^\/api\/v1\/media\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
@@ -100,7 +150,7 @@ export async function saveAnswer(
   input: z.output<typeof SaveAnswerSchema>,
 ) {
   const s = await studentExam(ctx, code, user);
-  if (s.attempt?.submittedAt) throw new AppError(409, 'exam.submitted');
+  if (s.attempt.submittedAt) throw new AppError(409, 'exam.submitted');
   if (s.phase === 'BEFORE_EXAM') throw new AppError(403, 'exam.notOpen');
   const graceEnd = s.window.end.getTime() + ctx.config.EXAM_GRACE_SECONDS * 1000;
   if (s.now.getTime() >= graceEnd) throw new AppError(409, 'exam.ended');

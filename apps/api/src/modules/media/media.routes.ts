@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { signedIn } from '../../plugins/session.ts';
 import { mediaUrl, readableMedia, storeImage } from './media.service.ts';
 import { readUpload } from './read-upload.ts';
+import { admitUpload } from './upload-gate.ts';
 
 const uploadErrors = {
   400: ErrorResponseSchema,
@@ -12,6 +13,7 @@ const uploadErrors = {
   403: ErrorResponseSchema,
   413: ErrorResponseSchema,
   415: ErrorResponseSchema,
+  503: ErrorResponseSchema,
 };
 
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -27,8 +29,12 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: app.requireUser,
     },
     async (request) => {
-      const upload = await readUpload(request, app.config.UPLOAD_MAX_MEGABYTES);
-      const row = await storeImage(app.services, signedIn(request).user, upload, 'upload');
+      const user = signedIn(request).user;
+      // The body is read only when the upload's turn comes (upload-gate.ts).
+      const row = await admitUpload(async () => {
+        const upload = await readUpload(request, app.config.UPLOAD_MAX_MEGABYTES);
+        return storeImage(app.services, user, upload, 'upload');
+      });
       return { status: 'success' as const, url: mediaUrl(row.id) };
     },
   );
@@ -56,7 +62,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .type(row.contentType)
         .header('Content-Length', row.sizeBytes)
-        .send(app.services.storage.stream(row.storageKey));
+        .send(await app.services.storage.stream(row.storageKey));
     },
   );
 };

@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { UPLOAD_QUOTA_FILES, UPLOAD_QUOTA_MEGABYTES } from '@ngso/shared/constants';
 import type { Executor } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { newImageKey } from '../../lib/storage.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
 import { processImage } from './image-pipeline.ts';
 import { deleteMedia, findMedia, insertMedia, type MediaRow, usageOf } from './media.repo.ts';
@@ -25,7 +25,7 @@ export async function storeImage(
   if (before.files >= UPLOAD_QUOTA_FILES) throw quotaError();
   const image = await processImage(upload.data, upload.fileName);
   if (before.bytes + image.data.length > UPLOAD_QUOTA_MEGABYTES * 1_000_000) throw quotaError();
-  const storageKey = `${randomBytes(16).toString('hex')}.jpg`;
+  const storageKey = newImageKey();
   await ctx.storage.put(storageKey, image.data);
   try {
     return await insertMedia(db, {

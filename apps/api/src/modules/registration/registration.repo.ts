@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { registrations, rollCounters, users } from '../../db/schema.ts';
 import { escapeLike } from '../auth/auth.repo.ts';
@@ -69,19 +69,16 @@ export type RegistrationFilter = {
   category?: string;
   division?: string;
   q?: string;
+  payment?: 'matched' | 'unmatched';
 };
 
-/** Organisers' list: filtered, searched (name, e-mail, phone, transaction ID) and paged on the server. */
-export async function listRegistrations(
-  db: Executor,
-  filter: RegistrationFilter,
-  page: number,
-  perPage: number,
-) {
+function registrationsWhere(filter: RegistrationFilter) {
   const conditions = [eq(registrations.competitionId, filter.competitionId)];
   if (filter.status) conditions.push(eq(registrations.status, filter.status));
   if (filter.category) conditions.push(eq(registrations.category, filter.category));
   if (filter.division) conditions.push(eq(registrations.division, filter.division));
+  if (filter.payment === 'matched') conditions.push(isNotNull(registrations.paymentMatchedAt));
+  if (filter.payment === 'unmatched') conditions.push(isNull(registrations.paymentMatchedAt));
   if (filter.q) {
     const like = `%${escapeLike(filter.q)}%`;
     const search = or(
@@ -92,21 +89,68 @@ export async function listRegistrations(
     );
     if (search) conditions.push(search);
   }
-  const where = and(...conditions);
+  return and(...conditions);
+}
+
+/** The matching registrations with their account's e-mail and phone, newest first; every one without a page. */
+function registrationRows(db: Executor, filter: RegistrationFilter, page?: { number: number; size: number }) {
+  const query = db
+    .select({ registration: registrations, email: users.email, phoneNumber: users.phoneNumber })
+    .from(registrations)
+    .innerJoin(users, eq(users.id, registrations.userId))
+    .where(registrationsWhere(filter))
+    .orderBy(desc(registrations.registeredAt), registrations.id);
+  return page ? query.limit(page.size).offset((page.number - 1) * page.size) : query;
+}
+
+/** Organisers' list: filtered, searched (name, e-mail, phone, transaction ID) and paged on the server. */
+export async function listRegistrations(
+  db: Executor,
+  filter: RegistrationFilter,
+  page: number,
+  perPage: number,
+) {
   const [rows, [total]] = await Promise.all([
-    db
-      .select({ registration: registrations, email: users.email, phoneNumber: users.phoneNumber })
-      .from(registrations)
-      .innerJoin(users, eq(users.id, registrations.userId))
-      .where(where)
-      .orderBy(desc(registrations.registeredAt))
-      .limit(perPage)
-      .offset((page - 1) * perPage),
+    registrationRows(db, filter, { number: page, size: perPage }),
     db
       .select({ total: count() })
       .from(registrations)
       .innerJoin(users, eq(users.id, registrations.userId))
-      .where(where),
+      .where(registrationsWhere(filter)),
   ]);
   return { rows, total: total?.total ?? 0 };
+}
+
+/** Every matching registration at once, for the CSV export (one query, not a page at a time). */
+export function allRegistrations(db: Executor, filter: RegistrationFilter) {
+  return registrationRows(db, filter);
+}
+
+/** The registrations of a competition with these transaction IDs (stored upper-case). */
+export async function findRegistrationsByTransactionIds(
+  db: Executor,
+  competitionId: string,
+  transactionIds: string[],
+) {
+  if (transactionIds.length === 0) return [];
+  return db
+    .select()
+    .from(registrations)
+    .where(
+      and(
+        eq(registrations.competitionId, competitionId),
+        inArray(registrations.transactionId, transactionIds),
+      ),
+    );
+}
+
+/** Marks pending registrations as matched by a payment statement (one statement, one amount); returns their ids. */
+export async function markPaymentsMatched(db: Executor, ids: string[], amount: number, at: Date) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .update(registrations)
+    .set({ paymentMatchedAt: at, paymentMatchedAmount: amount })
+    .where(and(inArray(registrations.id, ids), eq(registrations.status, 'pending')))
+    .returning({ id: registrations.id });
+  return rows.map((row) => row.id);
 }

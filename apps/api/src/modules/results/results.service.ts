@@ -9,6 +9,7 @@ import { toDhakaIso } from '../../lib/time.ts';
 import { resultsPublishedMail } from '../../mail/templates.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
+import type { CompetitionRow } from '../competitions/competitions.repo.ts';
 import { competitionByCode } from '../competitions/competitions.service.ts';
 import { findQuestion, questionsOf } from '../exam/exam.repo.ts';
 import { mediaUrl } from '../media/media.service.ts';
@@ -26,7 +27,8 @@ import {
 import { effectiveMarks, rankByTotal } from './standings.ts';
 
 /** Everything about a category's exam that grading and results need, read once. */
-async function categorySheet(ctx: ServiceContext, competitionId: string, category: Category) {
+async function categorySheet(ctx: ServiceContext, competition: CompetitionRow, category: Category) {
+  const competitionId = competition.id;
   const questions = await questionsOf(ctx.db, competitionId, category);
   const ids = questions.map((question) => question.id);
   const [registrants, answers, marks, attempts, publication] = await Promise.all([
@@ -56,6 +58,7 @@ async function categorySheet(ctx: ServiceContext, competitionId: string, categor
       ...p,
       total: questions.reduce((sum, q) => sum + (effectiveMarks(markOf.get(key(p.userId, q.id))) ?? 0), 0),
     })),
+    competition.awardBands,
   );
   return { questions, participants, answerOf, markOf, submittedAt, publication, ungraded, standings, key };
 }
@@ -67,7 +70,7 @@ export async function submissionsOf(
   category: Category,
 ): Promise<Submission[]> {
   const competition = await competitionByCode(ctx.db, code);
-  const sheet = await categorySheet(ctx, competition.id, category);
+  const sheet = await categorySheet(ctx, competition, category);
   return sheet.participants.map((p) => ({
     user_id: p.userId,
     name: p.name,
@@ -152,7 +155,7 @@ export async function giveMarks(
 
 export async function standingsOf(ctx: ServiceContext, code: string, category: Category) {
   const competition = await competitionByCode(ctx.db, code);
-  const sheet = await categorySheet(ctx, competition.id, category);
+  const sheet = await categorySheet(ctx, competition, category);
   return {
     published_at: sheet.publication ? toDhakaIso(sheet.publication.publishedAt) : null,
     ungraded: sheet.ungraded,
@@ -176,7 +179,7 @@ export async function publishResults(
   override: boolean,
 ) {
   const competition = await competitionByCode(ctx.db, code);
-  const sheet = await categorySheet(ctx, competition.id, category);
+  const sheet = await categorySheet(ctx, competition, category);
   if (sheet.publication) throw new AppError(409, 'results.published');
   if (sheet.ungraded > 0 && !override) {
     throw new AppError(409, 'results.ungraded', { params: { count: sheet.ungraded } });
@@ -216,7 +219,7 @@ export async function resultFor(ctx: ServiceContext, code: string, user: UserRow
   const registration = await findRegistrationOfUser(ctx.db, competition.id, user.id);
   if (registration?.status !== 'approved') throw new AppError(403, 'exam.notApproved');
   const category = registration.category as Category;
-  const sheet = await categorySheet(ctx, competition.id, category);
+  const sheet = await categorySheet(ctx, competition, category);
   const totalMarks = sheet.questions.reduce((sum, q) => sum + q.marks, 0);
   if (!sheet.publication) {
     return {

@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSelector } from 'react-redux';
+import { useDispatch, useSelector } from 'react-redux';
 import { selectAuth } from '../../features/auth/slice.ts';
 import { applyLanguage, currentLanguage, rememberLanguage } from '../../i18n/i18n.ts';
-import { useSaveLanguageMutation } from '../../i18n/language-api.ts';
 import { type Language, languageFromCookie } from '../../i18n/languages.ts';
+import type { AppDispatch } from '../store.ts';
 
 /** Each language named in itself, so a reader finds theirs whatever the page's language. */
 const OPTIONS: readonly { language: Language; label: string }[] = [
@@ -27,14 +27,21 @@ export function LanguageSwitcher({
 }) {
   const { t, i18n } = useTranslation('nav');
   const { isAuthenticated } = useSelector(selectAuth);
-  const [saveLanguage] = useSaveLanguageMutation();
+  const dispatch = useDispatch<AppDispatch>();
   const active = currentLanguage();
 
   const choose = async (language: Language) => {
     if (language === currentLanguage()) return;
     rememberLanguage(language);
     await applyLanguage(language);
-    if (isAuthenticated) saveLanguage({ language }).catch(() => undefined);
+    if (!isAuthenticated) return;
+    // The API is in its own chunk (loaded by now: the session has called it), not in the first one.
+    const { languageApi } = await import('../../i18n/language-api.ts');
+    const request = dispatch(languageApi.endpoints.saveLanguage.initiate({ language }));
+    request
+      .unwrap()
+      .catch(() => undefined)
+      .finally(() => request.reset());
   };
 
   // A sign-in brings the account's language (the login answer sets the cookie).

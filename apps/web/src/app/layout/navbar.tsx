@@ -1,17 +1,19 @@
 import { MOBILE_MENU_MAX_HEIGHT_PX, NAV_SCROLL_THRESHOLD_PX } from '@ngso/shared/constants';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { Link, NavLink, useLocation } from 'react-router';
-import { Avatar } from '../../components/ui/avatar.tsx';
 import { paths, TRANSPARENT_NAV_PATHS } from '../../config/paths.ts';
 import { pickLanguage } from '../../content/localised.ts';
 import { organiser } from '../../content/organiser.ts';
 import { selectAuth } from '../../features/auth/slice.ts';
-import { useLogout } from '../../features/auth/use-logout.ts';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import { useScrolledPast } from './use-scrolled-past.ts';
-import { UserMenu } from './user-menu.tsx';
+
+/** The signed-in user's menus: loaded only when somebody is signed in (account-nav.tsx). */
+const loadAccountNav = () => import('./account-nav.tsx');
+const DesktopAccount = lazy(() => loadAccountNav().then((m) => ({ default: m.DesktopAccount })));
+const MobileAccount = lazy(() => loadAccountNav().then((m) => ({ default: m.MobileAccount })));
 
 /** The collapsible menu of small screens (one navigation bar per page). */
 const MOBILE_MENU_ID = 'mobile-menu';
@@ -37,7 +39,6 @@ export function Navbar() {
   const { pathname } = useLocation();
   const scrolled = useScrolledPast(NAV_SCROLL_THRESHOLD_PX);
   const { user, isAuthenticated, profileImage } = useSelector(selectAuth);
-  const logout = useLogout();
   const [menuOpen, setMenuOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
 
@@ -116,7 +117,9 @@ export function Navbar() {
         {/* A fixed-width slot: the avatar that replaces Register after hydration moves nothing. */}
         <div className="hidden w-60 shrink-0 justify-end md:flex">
           {signedInUser ? (
-            <UserMenu user={signedInUser} imageUrl={imageUrl} transparent={transparent} onLogout={logout} />
+            <Suspense fallback={null}>
+              <DesktopAccount user={signedInUser} imageUrl={imageUrl} transparent={transparent} />
+            </Suspense>
           ) : (
             <Link to={paths.register} className={registerClasses}>
               {t('register')}
@@ -169,25 +172,14 @@ export function Navbar() {
           <LanguageSwitcher transparent={transparent} className="flex px-3 pt-2" />
           <div className={`mt-2 border-t pt-3 ${transparent ? 'border-white/10' : 'border-slate-200'}`}>
             {signedInUser ? (
-              <div className="flex flex-col gap-1">
-                <div className="flex items-center gap-3 px-3 py-2">
-                  <Avatar name={signedInUser.name} imageUrl={imageUrl} />
-                  <span className="truncate font-medium">{signedInUser.name}</span>
-                </div>
-                <NavLink to={paths.profile} className={mobileLinkClasses}>
-                  {t('profile')}
-                </NavLink>
-                <button
-                  type="button"
-                  onClick={() => {
-                    setMenuOpen(false);
-                    void logout();
-                  }}
-                  className={`${mobileLinkClasses({ isActive: false })} w-full text-left`}
-                >
-                  {t('logout')}
-                </button>
-              </div>
+              <Suspense fallback={null}>
+                <MobileAccount
+                  user={signedInUser}
+                  imageUrl={imageUrl}
+                  linkClasses={mobileLinkClasses}
+                  onLeave={() => setMenuOpen(false)}
+                />
+              </Suspense>
             ) : (
               <Link to={paths.register} className={`${registerClasses} w-full justify-center`}>
                 {t('register')}

@@ -3,6 +3,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { selectAuth, setProfileImage } from '../../features/auth/slice.ts';
+import { AccountSecurity } from '../../features/profile/components/account-security.tsx';
 import { ProfileCard } from '../../features/profile/components/profile-card.tsx';
 import {
   FinalExamCard,
@@ -11,7 +12,8 @@ import {
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 /**
- * /profile: the profile card, the link to the e-books, and the registration and exam cards. The
+ * /profile: the profile card, the link to the e-books, the registration and exam cards, and the password and
+ * signed-in devices (loaded as the student scrolls to them). The
  * route composes the features: a new photo also goes to the auth state (the navigation bar's avatar).
  */
 export function Component() {
@@ -43,6 +45,7 @@ export function Component() {
         </Link>
         <RegistrationCard email={email} />
         <FinalExamCard />
+        <AccountSecurity email={email} />
       </div>
     </section>
   );

@@ -197,7 +197,10 @@ export function Carousel({ label, slides, autoplayMs = 3000, testId }: CarouselP
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be keyboard reachable
         tabIndex={0}
         aria-live={autoplay ? 'off' : 'polite'}
-        className="-mx-2 flex snap-x snap-mandatory overflow-x-auto overscroll-x-contain rounded-xl [scrollbar-width:none] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600 [&::-webkit-scrollbar]:hidden"
+        // `relative`: absolutely positioned text in a slide (an `sr-only` span) stays inside the scroller;
+        // otherwise the slides out of view overflow the page, and a phone widens its layout viewport to
+        // them (the home page was laid out 1,648 px wide on a 412 px phone).
+        className="relative -mx-2 flex snap-x snap-mandatory overflow-x-auto overscroll-x-contain rounded-xl [scrollbar-width:none] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600 [&::-webkit-scrollbar]:hidden"
       >
         {slides.map((slide, i) => (
           // biome-ignore lint/a11y/useSemanticElements: a slide is a group (WAI-ARIA carousel pattern), not a fieldset

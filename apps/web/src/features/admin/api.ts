@@ -1,7 +1,10 @@
 import type { Category, Role } from '@ngso/shared/constants';
-import type { AdminRegistration, ExamDetails } from '@ngso/shared/schemas/registration';
+import type { Competition } from '@ngso/shared/schemas/competitions';
+import type { LiveExam } from '@ngso/shared/schemas/exam';
+import type { AdminRegistration, ExamDetails, ReconciliationReport } from '@ngso/shared/schemas/registration';
 import type { Award, Submission } from '@ngso/shared/schemas/results';
 import { baseApi } from '../../lib/api.ts';
+import { scoped } from './current-competition.ts';
 import { type RegistrationFilters, registrationListQuery } from './filters.ts';
 
 export type ListMeta = { page: number; per_page: number; total: number };
@@ -80,19 +83,52 @@ const api = baseApi.enhanceEndpoints({
     'AdminResults',
     'AdminUsers',
     'AdminAudit',
+    'AdminCompetitions',
   ],
 });
+
+/** Every cached console answer: what switching the competition makes the console fetch again. */
+export const COMPETITION_SCOPED_TAGS = [
+  'AdminStats',
+  'AdminRegistrations',
+  'AdminExam',
+  'AdminQuestions',
+  'AdminSubmissions',
+  'AdminResults',
+] as const;
+
+export type CompetitionInput = Pick<Competition, 'code' | 'name' | 'fee_bdt' | 'categories'>;
+export type CompetitionChanges = Omit<Competition, 'code' | 'created_at'>;
 
 /** The organisers' console calls (api.md, /v1/admin); this module loads only with the console. */
 export const adminApi = api.injectEndpoints({
   endpoints: (build) => ({
+    competitions: build.query<Competition[], void>({
+      query: () => 'v1/admin/competitions',
+      transformResponse: data<Competition[]>,
+      providesTags: ['AdminCompetitions'],
+    }),
+    createCompetition: build.mutation<Competition, CompetitionInput>({
+      query: (body) => ({ url: 'v1/admin/competitions', method: 'POST', body }),
+      transformResponse: data<Competition>,
+      invalidatesTags: ['AdminCompetitions', 'AdminAudit'],
+    }),
+    changeCompetition: build.mutation<Competition, CompetitionChanges & { code: string }>({
+      query: ({ code, ...body }) => ({
+        url: `v1/admin/competitions/${encodeURIComponent(code)}`,
+        method: 'PUT',
+        body,
+      }),
+      transformResponse: data<Competition>,
+      invalidatesTags: ['AdminCompetitions', 'AdminResults', 'AdminAudit'],
+    }),
     adminStats: build.query<AdminStats, void>({
-      query: () => 'v1/admin/stats',
+      query: () => scoped('v1/admin/stats'),
       transformResponse: data<AdminStats>,
       providesTags: ['AdminStats'],
     }),
     adminRegistrations: build.query<Paged<AdminRegistration>, RegistrationFilters>({
-      query: (filters) => `v1/admin/registrations?${registrationListQuery(filters)}`,
+      query: (filters) => scoped(`v1/admin/registrations?${registrationListQuery(filters)}`),
       transformResponse: paged<AdminRegistration>,
       providesTags: ['AdminRegistrations'],
     }),
@@ -115,40 +151,58 @@ export const adminApi = api.injectEndpoints({
       transformResponse: data<BulkResult>,
       invalidatesTags: ['AdminRegistrations', 'AdminStats'],
     }),
+    reconcilePayments: build.mutation<ReconciliationReport, File>({
+      query: (file) => {
+        const body = new FormData();
+        body.append('file', file);
+        return { url: scoped('v1/admin/registrations/reconcile'), method: 'POST', body };
+      },
+      transformResponse: data<ReconciliationReport>,
+      invalidatesTags: ['AdminRegistrations'],
+    }),
     examWindow: build.query<ExamWindow, Category>({
-      query: (category) => `v1/admin/exams/${category}`,
+      query: (category) => scoped(`v1/admin/exams/${category}`),
       transformResponse: data<ExamWindow>,
       providesTags: (_result, _error, category) => [{ type: 'AdminExam', id: category }],
     }),
     changeExamWindow: build.mutation<ExamWindow, { category: Category; starts_at: string; ends_at: string }>({
-      query: ({ category, ...body }) => ({ url: `v1/admin/exams/${category}`, method: 'PUT', body }),
+      query: ({ category, ...body }) => ({ url: scoped(`v1/admin/exams/${category}`), method: 'PUT', body }),
       transformResponse: data<ExamWindow>,
       invalidatesTags: (_result, _error, { category }) => [{ type: 'AdminExam', id: category }],
     }),
     finalRound: build.query<ExamDetails, Category>({
-      query: (category) => `v1/admin/final-round/${category}`,
+      query: (category) => scoped(`v1/admin/final-round/${category}`),
       transformResponse: data<ExamDetails>,
       providesTags: (_result, _error, category) => [{ type: 'AdminExam', id: `final-${category}` }],
     }),
     changeFinalRound: build.mutation<ExamDetails, { category: Category } & ExamDetails>({
-      query: ({ category, ...body }) => ({ url: `v1/admin/final-round/${category}`, method: 'PUT', body }),
+      query: ({ category, ...body }) => ({
+        url: scoped(`v1/admin/final-round/${category}`),
+        method: 'PUT',
+        body,
+      }),
       transformResponse: data<ExamDetails>,
       invalidatesTags: (_result, _error, { category }) => [{ type: 'AdminExam', id: `final-${category}` }],
     }),
+    liveExam: build.query<LiveExam, Category>({
+      query: (category) => scoped(`v1/admin/exams/${category}/live`),
+      transformResponse: data<LiveExam>,
+      providesTags: (_result, _error, category) => [{ type: 'AdminExam', id: `live-${category}` }],
+    }),
     giveExtraTime: build.mutation<void, { category: Category; user_id: string; minutes: number }>({
       query: ({ category, ...body }) => ({
-        url: `v1/admin/exams/${category}/extensions`,
+        url: scoped(`v1/admin/exams/${category}/extensions`),
         method: 'POST',
         body,
       }),
     }),
     adminQuestions: build.query<AdminQuestion[], Category>({
-      query: (category) => `v1/admin/questions?category=${category}`,
+      query: (category) => scoped(`v1/admin/questions?category=${category}`),
       transformResponse: data<AdminQuestion[]>,
       providesTags: (_result, _error, category) => [{ type: 'AdminQuestions', id: category }],
     }),
     addQuestion: build.mutation<AdminQuestion, QuestionInput>({
-      query: (body) => ({ url: 'v1/admin/questions', method: 'POST', body }),
+      query: (body) => ({ url: scoped('v1/admin/questions'), method: 'POST', body }),
       transformResponse: data<AdminQuestion>,
       invalidatesTags: (_result, _error, { category }) => [{ type: 'AdminQuestions', id: category }],
     }),
@@ -166,7 +220,7 @@ export const adminApi = api.injectEndpoints({
       invalidatesTags: (_result, _error, { category }) => [{ type: 'AdminQuestions', id: category }],
     }),
     submissions: build.query<Submission[], Category>({
-      query: (category) => `v1/admin/submissions?category=${category}`,
+      query: (category) => scoped(`v1/admin/submissions?category=${category}`),
       transformResponse: data<Submission[]>,
       providesTags: (_result, _error, category) => [{ type: 'AdminSubmissions', id: category }],
     }),
@@ -187,7 +241,7 @@ export const adminApi = api.injectEndpoints({
       ],
     }),
     standings: build.query<Standings, Category>({
-      query: (category) => `v1/admin/results/${category}`,
+      query: (category) => scoped(`v1/admin/results/${category}`),
       transformResponse: data<Standings>,
       providesTags: (_result, _error, category) => [{ type: 'AdminResults', id: category }],
     }),
@@ -196,7 +250,7 @@ export const adminApi = api.injectEndpoints({
       { category: Category; override: boolean }
     >({
       query: ({ category, override }) => ({
-        url: `v1/admin/results/${category}/publish`,
+        url: scoped(`v1/admin/results/${category}/publish`),
         method: 'POST',
         body: { override },
       }),
@@ -207,7 +261,7 @@ export const adminApi = api.injectEndpoints({
       query: (file) => {
         const body = new FormData();
         body.append('file', file);
-        return { url: 'v1/admin/preliminary/import', method: 'POST', body };
+        return { url: scoped('v1/admin/preliminary/import'), method: 'POST', body };
       },
       transformResponse: data<{ imported: number; qualified: number }>,
     }),
@@ -243,16 +297,21 @@ export const adminApi = api.injectEndpoints({
 });
 
 export const {
+  useCompetitionsQuery,
+  useCreateCompetitionMutation,
+  useChangeCompetitionMutation,
   useAdminStatsQuery,
   useAdminRegistrationsQuery,
   useApproveRegistrationMutation,
   useRejectRegistrationMutation,
   useBulkApproveMutation,
+  useReconcilePaymentsMutation,
   useExamWindowQuery,
   useFinalRoundQuery,
   useChangeFinalRoundMutation,
   useChangeExamWindowMutation,
   useGiveExtraTimeMutation,
+  useLiveExamQuery,
   useAdminQuestionsQuery,
   useAddQuestionMutation,
   useEditQuestionMutation,

@@ -1,4 +1,6 @@
 import { CATEGORIES, type Category } from '@ngso/shared/constants';
+import { PAYMENT_MATCH_FILTERS } from '@ngso/shared/schemas/registration';
+import { scoped } from './current-competition.ts';
 
 export const REGISTRATION_STATUS_FILTERS = ['pending', 'approved', 'rejected'] as const;
 export type RegistrationStatusFilter = (typeof REGISTRATION_STATUS_FILTERS)[number];
@@ -11,6 +13,8 @@ export type RegistrationFilters = {
   category?: Category;
   division?: string;
   q?: string;
+  /** Whether a reconciled payment statement matched the registration. */
+  payment?: (typeof PAYMENT_MATCH_FILTERS)[number];
   page: number;
 };
 
@@ -27,6 +31,7 @@ export function filtersFromSearch(search: URLSearchParams): RegistrationFilters 
     category: oneOf(CATEGORIES, search.get('category')),
     division: division ? division : undefined,
     q: q ? q : undefined,
+    payment: oneOf(PAYMENT_MATCH_FILTERS, search.get('payment')),
     page: Number.isInteger(page) && page >= 1 ? page : 1,
   };
 }
@@ -43,6 +48,7 @@ export function filtersToSearch(filters: Partial<RegistrationFilters>, forExport
   if (division) search.set('division', division);
   const q = filters.q?.trim();
   if (q) search.set('q', q);
+  if (filters.payment) search.set('payment', filters.payment);
   if (!forExport && filters.page && filters.page > 1) search.set('page', String(filters.page));
   return search;
 }
@@ -58,7 +64,7 @@ export function registrationListQuery(filters: RegistrationFilters, perPage = DE
 /** The CSV export's address with the current filters (a plain link: the cookie goes with it). */
 export function registrationsCsvHref(filters: RegistrationFilters): string {
   const query = filtersToSearch(filters, true).toString();
-  return `/api/v1/admin/registrations.csv${query ? `?${query}` : ''}`;
+  return `/api/${scoped(`v1/admin/registrations.csv${query ? `?${query}` : ''}`)}`;
 }
 
 /** How many pages `total` rows fill. */

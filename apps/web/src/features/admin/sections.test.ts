@@ -10,8 +10,10 @@ describe('console sections by role', () => {
       'grading',
       'results',
       'import',
+      'ebooks',
       'users',
       'audit',
+      'competitions',
     ]);
     expect(sectionsFor('grader').map((section) => section.id)).toEqual(['grading', 'results']);
     expect(sectionsFor('student')).toEqual([]);

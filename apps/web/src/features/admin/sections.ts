@@ -8,8 +8,10 @@ export const SECTIONS = [
   { id: 'grading', roles: ['admin', 'grader'] },
   { id: 'results', roles: ['admin', 'grader'] },
   { id: 'import', roles: ['admin'] },
+  { id: 'ebooks', roles: ['admin'] },
   { id: 'users', roles: ['admin'] },
   { id: 'audit', roles: ['admin'] },
+  { id: 'competitions', roles: ['admin'] },
 ] as const satisfies readonly { id: string; roles: readonly Role[] }[];
 
 export type SectionId = (typeof SECTIONS)[number]['id'];

@@ -1,8 +1,9 @@
 import type { User } from '@ngso/shared/schemas/auth';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { endpointMatchers } from '../../lib/endpoint-matchers.ts';
 import { errorStatus } from '../../lib/error-status.ts';
 import { sessionEnded } from '../../lib/session-events.ts';
-import { authApi } from './api.ts';
+import type { authApi } from './api.ts';
 
 /** Spec section 3 and 4: the auth state. Sessions are cookies, so `token` stays null. */
 export type AuthState = {
@@ -41,6 +42,12 @@ function signOut(state: AuthState) {
   state.loading = false;
 }
 
+/** The API's actions this slice follows (lib/endpoint-matchers.ts: without loading the API). */
+const getCurrentUserAction = endpointMatchers<typeof authApi.endpoints.getCurrentUser>('getCurrentUser');
+const loginAction = endpointMatchers<typeof authApi.endpoints.login>('login');
+const registerAction = endpointMatchers<typeof authApi.endpoints.register>('register');
+const logoutAction = endpointMatchers<typeof authApi.endpoints.logout>('logout');
+
 export const authSlice = createSlice({
   name: 'auth',
   initialState: initialAuthState,
@@ -65,14 +72,14 @@ export const authSlice = createSlice({
       .addCase(sessionEnded, (state) => {
         signOut(state);
       })
-      .addMatcher(authApi.endpoints.getCurrentUser.matchPending, (state) => {
+      .addMatcher(getCurrentUserAction.pending, (state) => {
         state.loading = true;
       })
-      .addMatcher(authApi.endpoints.getCurrentUser.matchFulfilled, (state, action) => {
+      .addMatcher(getCurrentUserAction.fulfilled, (state, action) => {
         state.loading = false;
         signIn(state, action.payload, state.token);
       })
-      .addMatcher(authApi.endpoints.getCurrentUser.matchRejected, (state, action) => {
+      .addMatcher(getCurrentUserAction.rejected, (state, action) => {
         state.loading = false;
         if (action.meta.condition) return; // skipped, not failed
         state.error = action.payload ?? action.error;
@@ -80,16 +87,16 @@ export const authSlice = createSlice({
         // phone must not sign the student out.
         if (errorStatus(action.payload) === 401) signOut(state);
       })
-      .addMatcher(authApi.endpoints.login.matchFulfilled, (state, action) => {
+      .addMatcher(loginAction.fulfilled, (state, action) => {
         if (action.payload.status === 'success') signIn(state, action.payload.data.user);
       })
-      .addMatcher(authApi.endpoints.register.matchFulfilled, (state, action) => {
+      .addMatcher(registerAction.fulfilled, (state, action) => {
         if (action.payload.status === 'success') signIn(state, action.payload.user);
       })
-      .addMatcher(authApi.endpoints.logout.matchPending, (state) => {
+      .addMatcher(logoutAction.pending, (state) => {
         state.loggingOut = true;
       })
-      .addMatcher(authApi.endpoints.logout.matchFulfilled, (state) => {
+      .addMatcher(logoutAction.fulfilled, (state) => {
         signOut(state);
       });
     // A failed logout does not turn `loggingOut` off here: the session is cleared on this device

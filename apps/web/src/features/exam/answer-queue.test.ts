@@ -194,6 +194,38 @@ describe('AnswerQueue', () => {
     expect(notices).toEqual([{ kind: 'uploadFailed', fileName: 'x.jpg', message: undefined }]);
     queue.stop();
   });
+  it("reads the server's answers again by itself when the first read failed, then saves what waits", async () => {
+    // The server restarting as the page opens: the answers cannot be read yet. The browser never went
+    // offline, so no 'online' event comes: the queue must try again on its own and not stay waiting.
+    const server = fakeServer();
+    server.answers.set('q0', {
+      question_id: 'q0',
+      image_urls: ['/api/v1/media/earlier'],
+      version: 1,
+      saved_at: '2025-01-14T17:05:00+06:00',
+    });
+    server.online = false;
+    const queue = new AnswerQueue({
+      transport: server.transport,
+      storage: memoryStorage(),
+      scope: 's',
+      backoff: FAST,
+      random: () => 0,
+    });
+    await queue.start();
+    expect(queue.getState().loaded).toBe(false);
+    await queue.addPhotos('q1', [photo('early.jpg')]);
+    expect(queue.getState()).toMatchObject({ waiting: 1, offline: true });
+    server.online = true;
+    await vi.waitFor(() => expect(server.answers.get('q1')?.image_urls).toHaveLength(1), { timeout: 2000 });
+    await vi.waitFor(() =>
+      expect(queue.getState()).toMatchObject({ loaded: true, waiting: 0, offline: false }),
+    );
+    // The answers saved before are on screen again too.
+    expect(queue.getState().answers.q0?.image_urls).toEqual(['/api/v1/media/earlier']);
+    queue.stop();
+  });
+
   it('sends again an upload that hung while offline when the connection returns', async () => {
     const server = fakeServer();
     const upload = server.transport.upload;

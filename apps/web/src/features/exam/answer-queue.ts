@@ -183,6 +183,8 @@ export class AnswerQueue {
   private readonly restarting = new Set<string>();
   private readonly photoBackoff = new Map<string, Backoff>();
   private readonly saveBackoff = new Map<string, Backoff>();
+  /** Reading the server's answers until it has worked once (key `answers`). */
+  private readonly loadBackoff = new Map<string, Backoff>();
   private timer: ReturnType<typeof setTimeout> | null = null;
   private stopped = false;
   private pumping = false;
@@ -290,6 +292,7 @@ export class AnswerQueue {
     }
     this.photoBackoff.clear();
     this.saveBackoff.clear();
+    this.loadBackoff.clear();
     this.update({});
     if (!this.state.loaded) void this.reloadAnswers().then(() => this.kick());
     this.kick();
@@ -309,10 +312,14 @@ export class AnswerQueue {
         const answers: Record<string, SavedAnswer> = {};
         for (const answer of list) answers[answer.question_id] = answer;
         this.lastConnectionFailed = false;
+        this.loadBackoff.delete('answers');
         this.update({ answers, loaded: true });
         return true;
       } catch (error) {
         if (isConnectionFailure(error)) this.lastConnectionFailed = true;
+        // Never read yet: nothing can be saved (a save needs the answer's version) and the student's
+        // saved answers are not on screen, so read again after a pause (kick() sees the back-off).
+        if (!this.state.loaded) this.delay(this.loadBackoff, 'answers');
         this.update({});
         return false;
       } finally {
@@ -497,8 +504,14 @@ export class AnswerQueue {
       if (!this.ready(this.photoBackoff, photo.id)) continue;
       void this.uploadOne(photo.id);
     }
-    // Saves: a question whose images are all uploaded (or waiting for the connection).
-    if (!this.state.loaded) return;
+    // Saves: a question whose images are all uploaded (or waiting for the connection). They need the
+    // server's answers: until a read has worked, read again (a server restarting as the page opened).
+    if (!this.state.loaded) {
+      if (!this.loadingAnswers && this.ready(this.loadBackoff, 'answers')) {
+        void this.reloadAnswers().then(() => this.kick());
+      }
+      return;
+    }
     for (const intent of Object.values(this.state.intents)) {
       const q = intent.questionId;
       if (this.saving.has(q) || !this.ready(this.saveBackoff, q)) continue;
@@ -515,7 +528,11 @@ export class AnswerQueue {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     if (this.stopped) return;
-    const times = [...this.photoBackoff.values(), ...this.saveBackoff.values()].map((b) => b.notBefore);
+    const times = [
+      ...this.photoBackoff.values(),
+      ...this.saveBackoff.values(),
+      ...(this.state.loaded ? [] : this.loadBackoff.values()),
+    ].map((b) => b.notBefore);
     if (times.length === 0) return;
     const wait = Math.max(0, Math.min(...times) - this.o.now());
     this.timer = setTimeout(() => {

@@ -1,7 +1,8 @@
 import type { ProfileUser } from '@ngso/shared/schemas/profile';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { endpointMatchers } from '../../lib/endpoint-matchers.ts';
 import { sessionEnded } from '../../lib/session-events.ts';
-import { profileApi } from './api.ts';
+import type { profileApi } from './api.ts';
 
 /** Spec section 3: the profile state. The preliminary result's shape comes with its issue. */
 export type ProfileState = {
@@ -26,6 +27,10 @@ export const initialProfileState: ProfileState = {
   error: null,
   preliminaryResult: null,
 };
+
+/** The API's actions this slice follows (lib/endpoint-matchers.ts: without loading the API). */
+const getProfileAction = endpointMatchers<typeof profileApi.endpoints.getProfile>('getProfile');
+const updateProfileAction = endpointMatchers<typeof profileApi.endpoints.updateProfile>('updateProfile');
 
 export const profileSlice = createSlice({
   name: 'profile',
@@ -56,28 +61,28 @@ export const profileSlice = createSlice({
   extraReducers: (builder) => {
     builder
       .addCase(sessionEnded, () => initialProfileState)
-      .addMatcher(profileApi.endpoints.getProfile.matchPending, (state) => {
+      .addMatcher(getProfileAction.pending, (state) => {
         state.loadingProfile = true;
       })
-      .addMatcher(profileApi.endpoints.getProfile.matchFulfilled, (state, action) => {
+      .addMatcher(getProfileAction.fulfilled, (state, action) => {
         state.loadingProfile = false;
         state.profile = action.payload;
         state.error = null;
       })
-      .addMatcher(profileApi.endpoints.getProfile.matchRejected, (state, action) => {
+      .addMatcher(getProfileAction.rejected, (state, action) => {
         state.loadingProfile = false;
         if (action.meta.condition) return;
         state.error = action.payload ?? action.error;
       })
-      .addMatcher(profileApi.endpoints.updateProfile.matchPending, (state) => {
+      .addMatcher(updateProfileAction.pending, (state) => {
         state.updatingProfile = true;
         state.error = null;
       })
-      .addMatcher(profileApi.endpoints.updateProfile.matchFulfilled, (state, action) => {
+      .addMatcher(updateProfileAction.fulfilled, (state, action) => {
         state.updatingProfile = false;
         state.profile = action.payload;
       })
-      .addMatcher(profileApi.endpoints.updateProfile.matchRejected, (state, action) => {
+      .addMatcher(updateProfileAction.rejected, (state, action) => {
         state.updatingProfile = false;
         state.error = action.payload ?? action.error;
       });

@@ -1,8 +1,9 @@
 import type { Category } from '@ngso/shared/constants';
 import type { ExamDetails, RegistrationStatus } from '@ngso/shared/schemas/registration';
 import { createSlice } from '@reduxjs/toolkit';
+import { endpointMatchers } from '../../lib/endpoint-matchers.ts';
 import { sessionEnded } from '../../lib/session-events.ts';
-import { registrationApi } from './api.ts';
+import type { registrationApi } from './api.ts';
 
 /** A question of the final exam (spec section 3); loaded by the exam issue. */
 export type Question = {
@@ -40,6 +41,12 @@ export const initialRegistrationState: RegistrationState = {
   rejectionReason: null,
 };
 
+/** The API's actions this slice follows (lib/endpoint-matchers.ts: without loading the API). */
+const getRegistrationStatusAction =
+  endpointMatchers<typeof registrationApi.endpoints.getRegistrationStatus>('getRegistrationStatus');
+const submitRegistrationAction =
+  endpointMatchers<typeof registrationApi.endpoints.submitRegistration>('submitRegistration');
+
 export const registrationSlice = createSlice({
   name: 'registration',
   initialState: initialRegistrationState,
@@ -49,10 +56,10 @@ export const registrationSlice = createSlice({
   extraReducers: (builder) => {
     builder
       .addCase(sessionEnded, () => initialRegistrationState)
-      .addMatcher(registrationApi.endpoints.getRegistrationStatus.matchPending, (state) => {
+      .addMatcher(getRegistrationStatusAction.pending, (state) => {
         state.statusLoading = true;
       })
-      .addMatcher(registrationApi.endpoints.getRegistrationStatus.matchFulfilled, (state, action) => {
+      .addMatcher(getRegistrationStatusAction.fulfilled, (state, action) => {
         const { category, data } = action.payload;
         state.statusLoading = false;
         state.registrationStatus = data.registration_status;
@@ -63,11 +70,11 @@ export const registrationSlice = createSlice({
         state.rejectionReason = data.rejection_reason ?? null;
         state.registrationStatusInitialized = true;
       })
-      .addMatcher(registrationApi.endpoints.getRegistrationStatus.matchRejected, (state) => {
+      .addMatcher(getRegistrationStatusAction.rejected, (state) => {
         state.statusLoading = false;
       })
       // Spec section 4: after a successful register call, status, date and category are stored.
-      .addMatcher(registrationApi.endpoints.submitRegistration.matchFulfilled, (state, action) => {
+      .addMatcher(submitRegistrationAction.fulfilled, (state, action) => {
         const { category, data } = action.payload;
         state.registrationStatus = data.registration_status;
         state.registration_date = data.registration_date;

@@ -4,6 +4,7 @@ import { NavLink, Outlet } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { selectUser } from '../../auth/slice.ts';
 import { isStaff, type SectionId, sectionsFor } from '../sections.ts';
+import { CompetitionSwitcher } from './competition-switcher.tsx';
 import { NotAllowed } from './not-allowed.tsx';
 
 export const SECTION_PATHS: Record<SectionId, string> = {
@@ -15,6 +16,8 @@ export const SECTION_PATHS: Record<SectionId, string> = {
   import: paths.adminImport,
   users: paths.adminUsers,
   audit: paths.adminAudit,
+  ebooks: paths.adminEbooks,
+  competitions: paths.adminCompetitions,
 };
 
 /** The console's frame: a side navigation (a scrolling row on small screens) and the section. */
@@ -26,6 +29,7 @@ export function AdminLayout() {
   return (
     <div className="mx-auto flex w-full max-w-screen-2xl flex-col gap-4 px-3 py-4 sm:px-4 lg:flex-row lg:gap-6 lg:py-6">
       <nav aria-label={t('nav.label')} className="shrink-0 lg:w-52">
+        <CompetitionSwitcher />
         <p className="mb-2 hidden px-3 text-xs font-semibold tracking-wide text-slate-500 uppercase lg:block">
           {t('console')}
         </p>

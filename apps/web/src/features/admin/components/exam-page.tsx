@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { serverMessage } from '../../../lib/api-error.ts';
+import { errorStatus, serverMessage } from '../../../lib/api-error.ts';
 import { formatInDhaka } from '../../../lib/dates.ts';
 import {
   type AdminUser,
@@ -17,6 +17,7 @@ import {
 } from '../api.ts';
 import { dhakaLocalToIso, isoToDhakaLocal } from '../dhaka-time.ts';
 import { CategoryTabs, useCategoryParam } from './category-picker.tsx';
+import { ExamLiveView } from './exam-live-view.tsx';
 import { QuestionEditor } from './question-editor.tsx';
 import { AdminSection, cardClasses, LoadError, Loading } from './section.tsx';
 
@@ -50,12 +51,15 @@ function ExamWindowForm({ category }: { category: Category }) {
     }
   };
 
+  // A new competition's category has no window until the first one is saved here.
+  const unscheduled = exam.isError && errorStatus(exam.error) === 404;
   if (exam.isLoading) return <Loading />;
-  if (exam.isError) return <LoadError error={exam.error} onRetry={exam.refetch} />;
+  if (exam.isError && !unscheduled) return <LoadError error={exam.error} onRetry={exam.refetch} />;
   return (
     <form onSubmit={onSubmit} className={`${cardClasses} space-y-3`} noValidate>
       <h2 className="font-semibold text-slate-900">{t('exam.window')}</h2>
       <p className="text-sm text-slate-600">{t('exam.windowHint')}</p>
+      {unscheduled ? <p className="text-sm font-medium text-amber-900">{t('exam.unscheduled')}</p> : null}
       {exam.data ? (
         <p className="text-sm text-slate-800">
           {t('exam.current', {
@@ -250,6 +254,7 @@ export function ExamPage() {
     <AdminSection section="exam" title={t('exam.title')}>
       <CategoryTabs value={category} onChange={setCategory} />
       <div className="space-y-4">
+        <ExamLiveView key={`live-${category}`} category={category} />
         <div className="grid gap-4 xl:grid-cols-2">
           <ExamWindowForm key={`window-${category}`} category={category} />
           <ExtraTimeForm key={`extra-${category}`} category={category} />

@@ -1,6 +1,6 @@
 import { CATEGORIES } from '@ngso/shared/constants';
 import { DIVISIONS } from '@ngso/shared/geography';
-import type { AdminRegistration } from '@ngso/shared/schemas/registration';
+import { type AdminRegistration, PAYMENT_MATCH_FILTERS } from '@ngso/shared/schemas/registration';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -20,6 +20,7 @@ import {
   type RegistrationFilters,
   registrationsCsvHref,
 } from '../filters.ts';
+import { PaymentReconciliation } from './payment-reconciliation.tsx';
 import { RegistrationDetail } from './registration-detail.tsx';
 import {
   AdminSection,
@@ -59,6 +60,7 @@ export function RegistrationsPage() {
   const [confirmBulk, setConfirmBulk] = useState(false);
   const [bulkReport, setBulkReport] = useState<BulkResult | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [reconciling, setReconciling] = useState(false);
   const list = useAdminRegistrationsQuery(filters, { skip: !useCanUse('registrations') });
   const [bulkApprove, bulk] = useBulkApproveMutation();
 
@@ -100,12 +102,29 @@ export function RegistrationsPage() {
       section="registrations"
       title={t('registrations.title')}
       actions={
-        <a href={registrationsCsvHref(filters)} className={buttonClasses('secondary')} download>
-          {t('registrations.export')}
-        </a>
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant="secondary"
+            aria-expanded={reconciling}
+            onClick={() => setReconciling((open) => !open)}
+          >
+            {t('reconcile.open')}
+          </Button>
+          <a href={registrationsCsvHref(filters)} className={buttonClasses('secondary')} download>
+            {t('registrations.export')}
+          </a>
+        </div>
       }
     >
-      <div className="mb-4 grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
+      {reconciling ? (
+        <PaymentReconciliation
+          onApproved={(result) => {
+            setBulkReport(result);
+            setNotice(null);
+          }}
+        />
+      ) : null}
+      <div className="mb-4 grid gap-3 sm:grid-cols-2 xl:grid-cols-5">
         <SelectField
           label={t('registrations.status')}
           placeholder={t('registrations.any')}
@@ -133,6 +152,18 @@ export function RegistrationsPage() {
           value={filters.division ?? ''}
           options={DIVISIONS.map((division) => ({ value: division.name, label: division.name }))}
           onChange={(event) => apply({ division: event.target.value || undefined })}
+        />
+        <SelectField
+          label={t('registrations.payment')}
+          placeholder={t('registrations.any')}
+          value={filters.payment ?? ''}
+          options={PAYMENT_MATCH_FILTERS.map((payment) => ({
+            value: payment,
+            label: t(`registrations.${payment}`),
+          }))}
+          onChange={(event) =>
+            apply({ payment: (event.target.value || undefined) as RegistrationFilters['payment'] })
+          }
         />
         <form onSubmit={onSearch} className="flex items-end gap-2">
           <TextField
@@ -261,6 +292,11 @@ export function RegistrationsPage() {
                     <td className={`${tdClasses} hidden font-mono md:table-cell`}>{row.transaction_id}</td>
                     <td className={tdClasses}>
                       <StatusBadge status={row.registration_status} />
+                      {row.payment_matched_at && row.registration_status === 'pending' ? (
+                        <span className="ml-1 inline-block rounded-full bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-900">
+                          {t('registrations.matchedBadge')}
+                        </span>
+                      ) : null}
                     </td>
                     <td className={`${tdClasses} hidden whitespace-nowrap xl:table-cell`}>
                       {formatInDhaka(row.registration_date, 'd MMM yyyy, HH:mm')}

@@ -7,6 +7,7 @@ import { serverMessage } from '../../../lib/api-error.ts';
 import { formatInDhaka } from '../../../lib/dates.ts';
 import { selectUser } from '../../auth/slice.ts';
 import { usePublishResultsMutation, useStandingsQuery } from '../api.ts';
+import { scoped } from '../current-competition.ts';
 import { CategoryTabs, useCategoryParam } from './category-picker.tsx';
 import {
   AdminSection,
@@ -77,7 +78,7 @@ export function ResultsPage() {
             ) : null}
             {isAdmin ? (
               <a
-                href={`/api/v1/admin/results/${category}/export.csv`}
+                href={`/api/${scoped(`v1/admin/results/${category}/export.csv`)}`}
                 className={buttonClasses('secondary')}
                 download
               >

@@ -41,7 +41,9 @@ export function LoginForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t('login.title')}>
+    // POST: a form sent before the app has started (the page shows before its code arrives) must not put
+    // what was typed into the address.
+    <form onSubmit={onSubmit} method="post" noValidate className="space-y-4" aria-label={t('login.title')}>
       {formError ? <Alert tone="error">{formError}</Alert> : null}
       <TextField
         label={t('email')}

@@ -18,6 +18,16 @@ describe('RegisterForm', () => {
     expect(screen.queryByText('Passwords do not match')).not.toBeInTheDocument();
   });
 
+  it('lets a password be pasted (password managers), masked until shown', async () => {
+    const user = userEvent.setup();
+    renderWithStore(<RegisterForm />);
+    const password = screen.getByLabelText('Password');
+    expect(password).toHaveAttribute('type', 'password');
+    await user.click(password);
+    await user.paste('Pasted from a manager: 7f#Qz!');
+    expect(password).toHaveValue('Pasted from a manager: 7f#Qz!');
+  });
+
   it('shows the password length rule and sends nothing', async () => {
     const api = stubApi({});
     const user = userEvent.setup();
@@ -58,6 +68,34 @@ describe('RegisterForm', () => {
     expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(
       'An account with this email already exists. Please log in instead.',
     );
+  });
+
+  it("shows the server's refusal of a common password beside the password field", async () => {
+    const common =
+      'This password is one of the most common passwords and is easy to guess. Please choose another one.';
+    stubApi({
+      'POST /api/v1/register': {
+        status: 422,
+        body: {
+          status: 'error',
+          message: 'Some fields are not valid. Please correct them and try again.',
+          errors: { password: [common] },
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderWithStore(<RegisterForm />);
+    await user.type(screen.getByLabelText('Full name'), 'Ayesha Rahman');
+    await user.type(screen.getByLabelText('Email'), 'ayesha@example.com');
+    await user.type(screen.getByLabelText('Phone number'), '01712345678');
+    await user.type(screen.getByLabelText('Password'), 'Password123');
+    await user.type(screen.getByLabelText('Confirm password'), 'Password123');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Some fields are not valid. Please correct them and try again.',
+    );
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(common);
+    expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('falls back to the spec sentence when the server gives no message', async () => {

@@ -57,7 +57,9 @@ export function RegisterForm() {
     (mismatch ? t('messages:password.mismatch') : undefined);
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t('register.title')}>
+    // POST: a form sent before the app has started (the page shows before its code arrives) must not put
+    // what was typed into the address.
+    <form onSubmit={onSubmit} method="post" noValidate className="space-y-4" aria-label={t('register.title')}>
       {formError ? <Alert tone="error">{formError}</Alert> : null}
       <TextField
         label={t('name')}

@@ -71,6 +71,32 @@ describe('ResetPasswordForm', () => {
     expect(router.state.location.pathname).toBe('/login');
   });
 
+  it("shows the server's refusal of a common password beside the new password, and stays on the form", async () => {
+    const common =
+      'This password is one of the most common passwords and is easy to guess. Please choose another one.';
+    stubApi({
+      'POST /api/v1/reset-password': {
+        status: 422,
+        body: {
+          status: 'error',
+          message: 'Some fields are not valid. Please correct them and try again.',
+          errors: { password: [common] },
+        },
+      },
+    });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const router = renderForm();
+    await user.type(screen.getByLabelText('New password'), 'Password123');
+    await user.type(screen.getByLabelText('Confirm new password'), 'Password123');
+    await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Some fields are not valid. Please correct them and try again.',
+    );
+    expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(common);
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    expect(router.state.location.pathname).toBe('/reset-password');
+  });
+
   it("shows the server's message, else the spec's sentence", async () => {
     let calls = 0;
     stubApi({

@@ -71,7 +71,9 @@ export function ResetPasswordForm({ token, email }: ResetPasswordFormProps) {
     (mismatch ? t('messages:password.mismatch') : undefined);
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t('reset.title')}>
+    // POST: a form sent before the app has started (the page shows before its code arrives) must not put
+    // what was typed into the address.
+    <form onSubmit={onSubmit} method="post" noValidate className="space-y-4" aria-label={t('reset.title')}>
       {formError ? <Alert tone="error">{formError}</Alert> : null}
       <PasswordField
         label={t('newPassword')}

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Carousel } from '../../../components/ui/carousel.tsx';
 import { activities } from '../../../content/activities.ts';
 import { pickLanguage } from '../../../content/localised.ts';
+import { pictureSources } from '../../../content/raster.ts';
 
 /** 'Our Activities': about 70 pictures in an auto-advancing, looping carousel. */
 export function ActivitiesSection() {
@@ -18,7 +19,8 @@ export function ActivitiesSection() {
           slides={activities.map((activity) => (
             <img
               key={activity.id}
-              src={activity.image.src}
+              {...pictureSources(activity.image)}
+              sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
               alt={pickLanguage(activity.alt, i18n.language)}
               width={activity.image.width}
               height={activity.image.height}

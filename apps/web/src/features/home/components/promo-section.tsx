@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { AnimatedCounter } from '../../../components/ui/animated-counter.tsx';
 import { paths } from '../../../config/paths.ts';
 import { pickLanguage } from '../../../content/localised.ts';
+import { pictureSources } from '../../../content/raster.ts';
 import { statistics } from '../../../content/statistics.ts';
 
 /** Spec section 9: counters start 0.2 s apart. */
@@ -27,7 +28,8 @@ export function PromoSection() {
           </Link>
         </div>
         <img
-          src="/images/poster.svg"
+          {...pictureSources({ src: '/images/poster.svg', width: 600 })}
+          sizes="(min-width: 640px) 384px, 100vw"
           alt={t('promo.posterAlt')}
           width={600}
           height={750}

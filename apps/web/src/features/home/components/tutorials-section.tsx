@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Carousel } from '../../../components/ui/carousel.tsx';
 import { pickLanguage } from '../../../content/localised.ts';
+import { pictureSources } from '../../../content/raster.ts';
 import { tutorials } from '../../../content/tutorials.ts';
 
 /** Eight tutorial videos; a thumbnail opens the video on the video service in a new tab. */
@@ -24,7 +25,8 @@ export function TutorialsSection() {
               className="group block rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600"
             >
               <img
-                src={tutorial.thumbnail.src}
+                {...pictureSources(tutorial.thumbnail)}
+                sizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw"
                 alt=""
                 width={tutorial.thumbnail.width}
                 height={tutorial.thumbnail.height}

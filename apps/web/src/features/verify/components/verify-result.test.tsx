@@ -26,6 +26,22 @@ describe('VerifyResult', () => {
     expect(screen.getByTestId('verify-status')).toHaveTextContent('Approved');
   });
 
+  it('shows markup in a name as text, never as HTML (this page is public)', async () => {
+    const name = '<img src=x onerror="window.hacked=1"><script>window.hacked=2</script>';
+    stubApi({
+      'GET /api/v1/verify/xss1': {
+        body: {
+          status: 'success',
+          data: { name, roll_number: 'SR-0002', category: 'senior', registration_status: 'approved' },
+        },
+      },
+    });
+    const { container } = renderWithStore(<VerifyResult code="xss1" />);
+    expect(await screen.findByTestId('verify-name')).toHaveTextContent(name);
+    expect(container.querySelector('img[src="x"], script')).toBeNull();
+    expect((window as unknown as { hacked?: number }).hacked).toBeUndefined();
+  });
+
   it('says when no admit card matches the code', async () => {
     stubApi({
       'GET /api/v1/verify/nope': {

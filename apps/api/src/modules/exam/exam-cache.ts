@@ -1,0 +1,50 @@
+import type { Database } from '../../db/client.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
+import type { CompetitionRow } from '../competitions/competitions.repo.ts';
+import { competitionByCode } from '../competitions/competitions.service.ts';
+import { type ExamRow, findExam, type QuestionRow, questionsOf } from './exam.repo.ts';
+
+/**
+ * How long a process reuses a category's exam window and question list for the students' exam calls
+ * (docs/decisions/014-exam-start-minute.md). An organiser's change is seen at once by the process that made
+ * it (it forgets the entry) and within this time by every other process.
+ */
+export const EXAM_CACHE_TTL_MS = 3_000;
+
+/** What every student of one category reads at the same instant: the window and the questions. */
+export type ExamDefinition = { exam: ExamRow | undefined; questions: readonly QuestionRow[] };
+
+type Caches = { competitions: TtlCache<CompetitionRow>; exams: TtlCache<ExamDefinition> };
+
+/** One cache per database (tests run many apps, each on its own database, in one process). */
+const caches = new WeakMap<Database, Caches>();
+
+function cachesOf(db: Database): Caches {
+  let found = caches.get(db);
+  if (!found) {
+    found = { competitions: new TtlCache(EXAM_CACHE_TTL_MS), exams: new TtlCache(EXAM_CACHE_TTL_MS) };
+    caches.set(db, found);
+  }
+  return found;
+}
+
+const examKey = (competitionId: string, category: string) => `${competitionId}/${category}`;
+
+/** The competition named by its code (a code never changes); 404 when there is none (not cached). */
+export const cachedCompetition = (db: Database, code: string) =>
+  cachesOf(db).competitions.get(code, () => competitionByCode(db, code));
+
+/** The category's exam window and questions, read once per process every few seconds. */
+export const cachedExamDefinition = (db: Database, competitionId: string, category: string) =>
+  cachesOf(db).exams.get(examKey(competitionId, category), async () => {
+    const [exam, questions] = await Promise.all([
+      findExam(db, competitionId, category),
+      questionsOf(db, competitionId, category),
+    ]);
+    return { exam, questions };
+  });
+
+/** Call after an organiser's change to a window or a question has committed. */
+export function forgetExamDefinition(db: Database, competitionId: string, category: string) {
+  cachesOf(db).exams.delete(examKey(competitionId, category));
+}

@@ -1,0 +1,120 @@
+import { messagesBn } from '@ngso/shared/messages/bn';
+import { messagesEn } from '@ngso/shared/messages/en';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HttpClient, HttpResult } from '../helpers/server-process.ts';
+import {
+  accountOf,
+  eventually,
+  expectStatus,
+  type FaultEnvironment,
+  faultEnvironment,
+  newStudent,
+} from './support.ts';
+
+/**
+ * PostgreSQL stops (`pg_ctl stop -m immediate`, a crash for its clients) for 30 s while the server runs:
+ * requests get 503 with a readable message and Retry-After, /api/health says unhealthy, nothing answers
+ * 500 and the process stays up; when PostgreSQL is back, the same requests succeed without a restart.
+ */
+const OUTAGE_MS = Number(process.env.FAULTS_OUTAGE_SECONDS ?? 30) * 1000;
+
+let env: FaultEnvironment;
+
+beforeAll(async () => {
+  env = await faultEnvironment({ postgres: 55441, http: 4621, smtp: 4626 });
+  await env.startSmtp();
+  await env.startServer();
+});
+afterAll(async () => {
+  await env?.teardown();
+});
+
+/** A request's status, or -1 when the connection failed (the server crashed or reset it). */
+const statusOf = (request: Promise<HttpResult>) =>
+  request.then(
+    (response) => response,
+    (err: Error) => ({ status: -1, text: String(err.cause ?? err), headers: new Headers(), body: {} }),
+  );
+
+function expectUnavailable(response: HttpResult, language: 'en' | 'bn' = 'en') {
+  expect(response.status, response.text).toBe(503);
+  expect(response.headers.get('retry-after')).toBe('5');
+  expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+  expect(response.body).toEqual({
+    status: 'error',
+    message: (language === 'bn' ? messagesBn : messagesEn)['server.unavailable'],
+  });
+}
+
+describe('the database unavailable for 30 s', () => {
+  it('answers 503 meanwhile, never 500, stays up, and serves again when the database returns', async () => {
+    const server = env.server;
+    if (!server) throw new Error('no server');
+    const student = newStudent();
+    const browser: HttpClient = env.client();
+    expectStatus(await browser.post('/api/v1/register', accountOf(student)), 201);
+    expectStatus(await browser.get('/api/v1/user'), 200);
+
+    // Requests in flight when the database goes down: each gets an answer, a success or a 503.
+    let stopping = false;
+    const statuses: Array<{ status: number; text: string }> = [];
+    const busy = async () => {
+      for (let i = 0; i < 40; i++) {
+        const visitor = env.client();
+        const response = await statusOf(visitor.post('/api/v1/register', accountOf(newStudent('busy'))));
+        statuses.push(response);
+        if (stopping && response.status === 503) return;
+        const me = await statusOf(browser.get('/api/v1/user'));
+        statuses.push(me);
+      }
+    };
+    const clients = Array.from({ length: 12 }, busy);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const downAt = Date.now();
+    stopping = true;
+    await env.cluster.stop('immediate');
+    await Promise.all(clients);
+    expect(
+      statuses
+        .filter((response) => ![200, 201, 503].includes(response.status))
+        .map((response) => `${response.status} ${response.text.slice(0, 200)}`)
+        .slice(0, 5),
+      'answers other than success or 503 (-1: the connection failed)',
+    ).toEqual([]);
+    expect(statuses.some((response) => response.status === 503)).toBe(true);
+
+    // While it is down: health, a signed-in read, an account, a login, in English and in Bangla.
+    const bangla = env.client({ 'accept-language': 'bn-BD,bn;q=0.9' });
+    let probes = 0;
+    while (Date.now() - downAt < OUTAGE_MS) {
+      expectUnavailable(await env.client().get('/api/health'));
+      expectUnavailable(await browser.get('/api/v1/user'));
+      expectUnavailable(await env.client().post('/api/v1/register', accountOf(newStudent('down'))));
+      expectUnavailable(
+        await env.client().post('/api/v1/login', { email: student.email, password: student.password }),
+      );
+      expectUnavailable(await bangla.get('/api/health'), 'bn');
+      expect(server.alive(), server.output().slice(-2000)).toBe(true);
+      probes += 1;
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+    }
+    expect(probes).toBeGreaterThan(1);
+
+    // Back: the same server process serves the same requests again.
+    await env.cluster.start();
+    await eventually('the server to be healthy again', async () => {
+      const health = await env.client().get('/api/health');
+      return health.status === 200 ? true : undefined;
+    });
+    expect((await env.client().get('/api/health')).body).toEqual({ status: 'success' });
+    expectStatus(await browser.get('/api/v1/user'), 200);
+    expectStatus(await env.client().post('/api/v1/register', accountOf(newStudent('after'))), 201);
+    expectStatus(
+      await env.client().post('/api/v1/login', { email: student.email, password: student.password }),
+      200,
+    );
+    expect(server.alive()).toBe(true);
+    expect(env.server?.pid).toBe(server.pid);
+    expect(server.output(), 'errors logged as server faults (500)').not.toContain('"msg":"request failed"');
+  });
+});

@@ -1,0 +1,193 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+/** The nginx site file shipped for production (docs/operations.md), which the tests and the bench run. */
+export const NGINX_SITE = path.join(root, 'deploy/nginx/ngso.conf');
+
+/** The header the test variant adds to every answer: which process answered (nginx's $upstream_addr). */
+export const UPSTREAM_HEADER = 'x-ngso-upstream';
+
+function nginxBinary(): string {
+  for (const dir of ['/usr/sbin', ...(process.env.PATH ?? '').split(path.delimiter)]) {
+    if (dir && existsSync(path.join(dir, 'nginx'))) return path.join(dir, 'nginx');
+  }
+  throw new Error('nginx not found: install it (Debian: apt-get install nginx)');
+}
+
+/** Replaces every match of a global pattern, after checking how many there are (the shipped file changed?). */
+function swap(
+  text: string,
+  pattern: RegExp,
+  expected: number | 'one or more',
+  replace: (match: string, index: number) => string,
+) {
+  const found = text.match(pattern)?.length ?? 0;
+  if (expected === 'one or more' ? found === 0 : found !== expected) {
+    throw new Error(
+      `deploy/nginx/ngso.conf: expected ${expected} match(es) of ${pattern}, found ${found}; update apps/api/test/helpers/nginx.ts`,
+    );
+  }
+  let index = 0;
+  return text.replace(pattern, (match) => replace(match, index++));
+}
+
+/**
+ * The shipped site file with local ports: the upstream servers are the processes given, the TLS server
+ * listens on plain HTTP at `listen`, the redirect on port 80 is left out, and (for tests) every answer says
+ * which process answered. Everything else (proxy headers, body sizes, time-outs, gzip) is the shipped text.
+ */
+export function renderSite(
+  template: string,
+  options: { listen: string; upstreams: string[]; upstreamHeader?: boolean },
+): string {
+  let text = swap(template, /^[ \t]*server 127\.0\.0\.1:\d+([^;\n]*);\n/gm, 'one or more', (line, index) => {
+    if (index > 0) return '';
+    const params = /:\d+([^;\n]*);/.exec(line)?.[1] ?? '';
+    return options.upstreams.map((address) => `    server ${address}${params};\n`).join('');
+  });
+  text = swap(text, /^server \{\n[^{}]*return 301 https:[^{}]*\}\n\n?/gm, 1, () => '');
+  text = swap(text, /^[ \t]*listen (\[::\]:)?443 ssl[^;\n]*;\n/gm, 2, (_line, index) =>
+    index === 0 ? `    listen ${options.listen};\n` : '',
+  );
+  text = swap(text, /^[ \t]*ssl_certificate(_key)? [^;\n]*;\n/gm, 2, () => '');
+  if (options.upstreamHeader) {
+    text = swap(
+      text,
+      /^[ \t]*server_name [^;\n]*;\n/gm,
+      1,
+      (line) => `${line}    add_header X-Ngso-Upstream $upstream_addr always;\n`,
+    );
+  }
+  return text;
+}
+
+export type Nginx = Awaited<ReturnType<typeof startNginx>>;
+
+/**
+ * Debian's nginx as a child process (`nginx -p <dir> -c <dir>/nginx.conf`, not a daemon), with its pid file,
+ * logs and temporary files in a folder of its own: no root's /etc/nginx, no port 80. Serves the shipped site
+ * file, rendered with `renderSite`. Resolves once the port accepts connections.
+ */
+export async function startNginx(options: {
+  port: number;
+  upstreams: number[];
+  upstreamHeader?: boolean;
+  workerProcesses?: number | 'auto';
+  accessLog?: boolean;
+}) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'ngso-nginx-'));
+  // As root, nginx's workers run as nobody: they must reach the temporary folders nginx creates in here.
+  chmodSync(dir, 0o755);
+  const site = renderSite(readFileSync(NGINX_SITE, 'utf8'), {
+    listen: `127.0.0.1:${options.port}`,
+    upstreams: options.upstreams.map((port) => `127.0.0.1:${port}`),
+    upstreamHeader: options.upstreamHeader ?? true,
+  });
+  writeFileSync(path.join(dir, 'ngso.conf'), site);
+  const conf = path.join(dir, 'nginx.conf');
+  writeFileSync(
+    conf,
+    `# Written by apps/api/test/helpers/nginx.ts: the http block of Debian's nginx.conf, paths in this folder.
+daemon off;
+worker_processes ${options.workerProcesses ?? 1};
+worker_rlimit_nofile 16384;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events {
+    worker_connections 4096;
+}
+http {
+    sendfile on;
+    tcp_nopush on;
+    types_hash_max_size 2048;
+    default_type application/octet-stream;
+    access_log ${options.accessLog === false ? 'off' : `${dir}/access.log`};
+    client_body_temp_path ${dir}/client_body;
+    proxy_temp_path ${dir}/proxy;
+    fastcgi_temp_path ${dir}/fastcgi;
+    uwsgi_temp_path ${dir}/uwsgi;
+    scgi_temp_path ${dir}/scgi;
+    include ${dir}/ngso.conf;
+}
+`,
+  );
+
+  const child: ChildProcess = spawn(nginxBinary(), ['-p', dir, '-c', conf], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
+  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
+  let done = false;
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      done = true;
+      resolve();
+    }),
+  );
+  const errorLog = () => {
+    const file = path.join(dir, 'error.log');
+    return `${output.join('')}${existsSync(file) ? readFileSync(file, 'utf8') : ''}`;
+  };
+
+  const nginx = {
+    pid: child.pid ?? 0,
+    url: `http://127.0.0.1:${options.port}`,
+    dir,
+    site,
+    /** What nginx printed and wrote to its error log. */
+    errorLog,
+    accessLog: () => {
+      const file = path.join(dir, 'access.log');
+      return existsSync(file) ? readFileSync(file, 'utf8') : '';
+    },
+    /** Fast shutdown (SIGTERM), then the folder is removed. */
+    stop: async () => {
+      if (!done) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    if (done) {
+      const log = errorLog();
+      rmSync(dir, { recursive: true, force: true });
+      throw new Error(`nginx exited before listening:\n${log}\nconfiguration:\n${site}`);
+    }
+    const listening = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(options.port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+    if (listening) return nginx;
+    if (Date.now() > deadline) {
+      await nginx.stop();
+      throw new Error(`nginx did not listen on ${options.port} within 15 s:\n${errorLog()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The port of the process that answered, from the test header (the last one nginx tried). */
+export function answeredBy(headers: Headers): number {
+  const value = headers.get(UPSTREAM_HEADER) ?? '';
+  const last = value.split(',').pop()?.trim() ?? '';
+  const port = Number(last.slice(last.lastIndexOf(':') + 1));
+  if (!port) throw new Error(`no ${UPSTREAM_HEADER} header (got ${JSON.stringify(value)})`);
+  return port;
+}

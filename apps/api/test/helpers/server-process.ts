@@ -1,0 +1,145 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+export type ServerProcess = Awaited<ReturnType<typeof startServerProcess>>;
+
+/**
+ * The real server as a child process (`node --import tsx apps/api/src/server.ts`, as `npm start` and the
+ * systemd unit run it), on its own port, with the environment given. Resolves once /api/health answers 200.
+ */
+export async function startServerProcess(options: { port: number; env: Record<string, string> }) {
+  const baseUrl = `http://127.0.0.1:${options.port}`;
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: String(options.port),
+    BASE_URL: `http://localhost:${options.port}`,
+    LOG_LEVEL: 'warn',
+    ...options.env,
+  };
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  const keep = (chunk: Buffer) => {
+    output.push(chunk.toString('utf8'));
+    if (output.length > 400) output.splice(0, output.length - 400);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  let done: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+  void exited.then((result) => {
+    done = result;
+  });
+
+  const server = {
+    pid: child.pid ?? 0,
+    baseUrl,
+    exited,
+    /** Still running (never crashed nor exited). */
+    alive: () => done === undefined,
+    /** What the process printed (the last few hundred chunks), for a failing test's message. */
+    output: () => output.join(''),
+    /** SIGKILL: no graceful shutdown, no finished requests, as a power cut of the process. */
+    kill: async () => {
+      if (done) return done;
+      child.kill('SIGKILL');
+      return exited;
+    },
+    /** SIGTERM, the normal stop (finishes requests in flight). */
+    stop: async () => {
+      if (done) return done;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      const result = await exited;
+      clearTimeout(timer);
+      return result;
+    },
+  };
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (done)
+      throw new Error(`the server exited (${JSON.stringify(done)}) before answering:\n${server.output()}`);
+    const ok = await fetch(`${baseUrl}/api/health`)
+      .then((response) => response.status === 200)
+      .catch(() => false);
+    if (ok) return server;
+    if (Date.now() > deadline) {
+      await server.kill();
+      throw new Error(`the server did not answer within 60 s:\n${server.output()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+export type HttpResult = {
+  status: number;
+  headers: Headers;
+  body: Record<string, unknown> & { status?: string; message?: string; data?: unknown };
+  text: string;
+};
+
+/**
+ * A browser-like client over real HTTP: keeps its cookies, sends the header the web app sends with
+ * state-changing calls, reads JSON. Network failures (a killed server) reject.
+ */
+export function httpClient(baseUrl: string, defaults: Record<string, string> = {}) {
+  const cookies = new Map<string, string>();
+  const request = async (
+    method: string,
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<HttpResult> => {
+    const all: Record<string, string> = { accept: 'application/json', ...defaults, ...headers };
+    if (method !== 'GET') all['x-requested-with'] = 'XMLHttpRequest';
+    if (cookies.size > 0) all.cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    let payload: FormData | string | undefined;
+    if (body instanceof FormData) payload = body;
+    else if (body !== undefined) {
+      payload = JSON.stringify(body);
+      all['content-type'] = 'application/json';
+    }
+    const response = await fetch(`${baseUrl}${url}`, {
+      method,
+      headers: all,
+      body: payload,
+      signal: AbortSignal.timeout(60_000),
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const name = pair.slice(0, pair.indexOf('='));
+      const value = pair.slice(pair.indexOf('=') + 1);
+      if (value === '' || /max-age=0\b/i.test(line) || /expires=Thu, 01 Jan 1970/i.test(line))
+        cookies.delete(name);
+      else cookies.set(name, value);
+    }
+    const text = await response.text();
+    let parsed: HttpResult['body'] = {};
+    try {
+      parsed = JSON.parse(text);
+    } catch {}
+    return { status: response.status, headers: response.headers, body: parsed, text };
+  };
+  return {
+    cookies,
+    get: (url: string, headers?: Record<string, string>) => request('GET', url, undefined, headers),
+    post: (url: string, body?: unknown, headers?: Record<string, string>) =>
+      request('POST', url, body, headers),
+    put: (url: string, body?: unknown, headers?: Record<string, string>) =>
+      request('PUT', url, body, headers),
+  };
+}
+
+export type HttpClient = ReturnType<typeof httpClient>;

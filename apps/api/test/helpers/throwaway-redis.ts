@@ -1,0 +1,72 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Redis } from 'ioredis';
+
+function redisBinary(): string {
+  for (const dir of ['/usr/bin', ...(process.env.PATH ?? '').split(path.delimiter)]) {
+    if (dir && existsSync(path.join(dir, 'redis-server'))) return path.join(dir, 'redis-server');
+  }
+  throw new Error('redis-server not found: install it (Debian: apt-get install redis-server)');
+}
+
+export type ThrowawayRedis = Awaited<ReturnType<typeof startThrowawayRedis>>;
+
+/**
+ * A Redis of its own (the server keeps its rate-limit keys without a prefix, so tests that count them must
+ * not share the machine's Redis): a child process on 127.0.0.1:port, nothing written to disk.
+ */
+export async function startThrowawayRedis(port: number) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'ngso-redis-'));
+  const child: ChildProcess = spawn(
+    redisBinary(),
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const output: string[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
+  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
+  let done = false;
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      done = true;
+      resolve();
+    }),
+  );
+  const url = `redis://127.0.0.1:${port}`;
+  const redis = {
+    url,
+    pid: child.pid ?? 0,
+    stop: async () => {
+      if (!done) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    if (done) {
+      rmSync(dir, { recursive: true, force: true });
+      throw new Error(`redis-server exited:\n${output.join('')}`);
+    }
+    const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    probe.on('error', () => {});
+    const ok = await probe
+      .connect()
+      .then(() => probe.ping())
+      .then((answer) => answer === 'PONG')
+      .catch(() => false);
+    probe.disconnect();
+    if (ok) return redis;
+    if (Date.now() > deadline) {
+      await redis.stop();
+      throw new Error(`redis-server did not answer on ${port} within 15 s:\n${output.join('')}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -1,0 +1,20 @@
+import { useLayoutEffect } from 'react';
+import { useGetCurrentUserQuery } from '../features/auth/api.ts';
+import { useGetProfileQuery } from '../features/profile/api.ts';
+import { useGetRegistrationStatusQuery } from '../features/registration/api.ts';
+
+/**
+ * The signed-in session's start calls (session-gate.tsx): the current user, the profile and the
+ * registration status. A chunk of its own with the API, loaded only when somebody is signed in.
+ * Reports when the user check and the status have settled.
+ */
+export default function SessionQueries({ onSettled }: { onSettled: (settled: boolean) => void }) {
+  const user = useGetCurrentUserQuery();
+  const status = useGetRegistrationStatusQuery();
+  useGetProfileQuery();
+  const settled = !user.isLoading && !status.isLoading;
+  // In the same commit as the results, as when these calls lived in SessionGate itself: the page behind
+  // the Loading screen mounts at once, before anything else can happen.
+  useLayoutEffect(() => onSettled(settled), [settled, onSettled]);
+  return null;
+}

@@ -1,0 +1,121 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ChangePasswordFormSchema } from '@ngso/shared/schemas/account';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { PasswordField } from '../../../components/ui/password-field.tsx';
+import { PasswordStrengthMeter } from '../../../components/ui/password-strength.tsx';
+import { translateMessage } from '../../../i18n/message.ts';
+import { serverMessage } from '../../../lib/api-error.ts';
+import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { useChangePasswordMutation } from '../security-api.ts';
+
+const FIELDS = ['current_password', 'password', 'password_confirmation'] as const;
+
+type ChangePasswordModalProps = {
+  open: boolean;
+  onClose: () => void;
+  /** The account's e-mail, for password managers (they save the new password under it). */
+  email?: string;
+};
+
+export function ChangePasswordModal({ open, onClose, email }: ChangePasswordModalProps) {
+  const { t } = useTranslation('profile');
+  return (
+    <Modal open={open} onClose={onClose} title={t('password.title')} closeLabel={t('close')}>
+      <ChangePasswordForm onDone={onClose} email={email} />
+    </Modal>
+  );
+}
+
+/**
+ * Change Password (OWASP ASVS 5.0 V6.2.3): the current password, the new one with the strength meter, and
+ * its confirmation. The server's field errors (a wrong current password, a common new one) show beside their
+ * fields; on success the form gives way to the server's sentence.
+ */
+function ChangePasswordForm({ onDone, email }: { onDone: () => void; email?: string }) {
+  const { t } = useTranslation(['profile', 'messages']);
+  const [changePassword, { isLoading }] = useChangePasswordMutation();
+  const [done, setDone] = useState<string>();
+  const [formError, setFormError] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setError,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(ChangePasswordFormSchema),
+    mode: 'onTouched',
+    defaultValues: { current_password: '', password: '', password_confirmation: '' },
+  });
+
+  const password = watch('password');
+  const confirmation = watch('password_confirmation');
+  const mismatch = confirmation.length > 0 && confirmation !== password;
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(undefined);
+    try {
+      const answer = await changePassword(values).unwrap();
+      setDone(answer.message || t('password.done'));
+    } catch (failure) {
+      applyServerFieldErrors(failure, setError, FIELDS);
+      setFormError(serverMessage(failure) ?? t('password.failed'));
+    }
+  });
+
+  if (done) {
+    return (
+      <div className="space-y-4">
+        <Alert tone="success">{done}</Alert>
+        <div className="flex justify-end">
+          <Button onClick={onDone}>{t('close')}</Button>
+        </div>
+      </div>
+    );
+  }
+
+  const confirmError =
+    translateMessage(errors.password_confirmation?.message) ??
+    (mismatch ? t('messages:password.mismatch') : undefined);
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t('password.title')}>
+      {formError ? <Alert tone="error">{formError}</Alert> : null}
+      <PasswordField
+        label={t('password.current')}
+        autoComplete="current-password"
+        error={translateMessage(errors.current_password?.message)}
+        {...register('current_password')}
+      />
+      <PasswordField
+        label={t('password.new')}
+        autoComplete="new-password"
+        hint={t('password.hint')}
+        error={translateMessage(errors.password?.message)}
+        below={<PasswordStrengthMeter password={password} />}
+        {...register('password')}
+      />
+      <PasswordField
+        label={t('password.confirm')}
+        autoComplete="new-password"
+        error={confirmError}
+        {...register('password_confirmation')}
+      />
+      {/* For password managers: the account the new password belongs to (not shown, not focusable). */}
+      {email ? <input type="email" autoComplete="username" value={email} readOnly hidden /> : null}
+      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onDone}>
+          {t('cancel')}
+        </Button>
+        <Button type="submit" disabled={mismatch} pending={isLoading} pendingText={t('password.saving')}>
+          {t('password.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}

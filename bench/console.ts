@@ -1,0 +1,146 @@
+// npm run bench:console -- [N]: the organisers' registrations table at N registrations (default 20,000).
+// Seeds N registrations into a fresh PostgreSQL database (DATABASE_URL's server, default the local one), starts
+// the API on it over real HTTP, signs in as an admin and times the console's calls: pages near the start and at
+// the end, each filter, searches, and the CSV export of every row. Prints p50/p95 per call.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DIVISIONS } from '@ngso/shared/geography';
+import pg from 'pg';
+import { buildApp } from '../apps/api/src/app.ts';
+import { loadConfig } from '../apps/api/src/config.ts';
+import { openPostgres } from '../apps/api/src/db/client.ts';
+import { ensureAdmin } from '../apps/api/src/lib/admin.ts';
+
+const N = Number(process.argv[2] ?? 20_000);
+const REPEAT = 20;
+const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const withDb = (url: string, db: string) => Object.assign(new URL(url), { pathname: `/${db}` }).toString();
+const CATEGORIES = ['junior', 'senior', 'secondary'] as const;
+const STATUSES = ['pending', 'approved', 'rejected'] as const;
+
+async function seed(client: pg.Client, n: number) {
+  const { rows } = await client.query("select id from competitions where code = 'ngso-1'");
+  const competitionId = rows[0].id;
+  for (let start = 0; start < n; start += 1000) {
+    const size = Math.min(1000, n - start);
+    const users: unknown[] = [];
+    const registrations: unknown[] = [];
+    for (let i = 0; i < size; i++) {
+      const k = start + i;
+      const id = crypto.randomUUID();
+      const division = DIVISIONS[k % DIVISIONS.length]?.name ?? 'Dhaka';
+      users.push(id, `Student ${k} রহমান`, `student${k}@bench.test`, 'x', `017${String(k).padStart(8, '0')}`);
+      registrations.push(
+        competitionId,
+        id,
+        STATUSES[k % 3],
+        CATEGORIES[k % 3],
+        6 + (k % 7),
+        `Student ${k} রহমান`,
+        `School ${k % 500}`,
+        division,
+        k % 5 === 0 ? `TRX${k}` : `BENCH${k}X`,
+        k % 4 === 0 ? new Date() : null,
+      );
+    }
+    const userRows = Array.from(
+      { length: size },
+      (_, i) => `($${i * 5 + 1}, $${i * 5 + 2}, $${i * 5 + 3}, $${i * 5 + 4}, $${i * 5 + 5})`,
+    );
+    await client.query(
+      `insert into users (id, name, email, password_hash, phone_number) values ${userRows.join(',')}`,
+      users,
+    );
+    const registrationRows = Array.from({ length: size }, (_, i) => {
+      const p = (j: number) => `$${i * 10 + j}`;
+      return `(${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}, ${p(5)}, ${p(6)}, ${p(7)}, ${p(8)}, 'District', 'Sub-district', 'Guardian', '01811111111', 'M', 'own', 'bkash', '01711111111', ${p(9)}, ${p(10)})`;
+    });
+    await client.query(
+      `insert into registrations (competition_id, user_id, status, category, class, name, institution, division, district, sub_district, guardian_name, guardian_phone, tshirt_size, pickup_spot, payment_method, payment_sender, transaction_id, payment_matched_at) values ${registrationRows.join(',')}`,
+      registrations,
+    );
+  }
+  await client.query('analyze');
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+async function main() {
+  const dbName = `ngso_bench_console_${process.pid}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${dbName}`);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ngso-bench-console-'));
+  const database = await openPostgres(withDb(ADMIN_URL, dbName));
+  const client = new pg.Client({ connectionString: withDb(ADMIN_URL, dbName) });
+  await client.connect();
+  try {
+    const seeding = Date.now();
+    await seed(client, N);
+    console.log(
+      `seeded ${N.toLocaleString('en')} registrations in ${((Date.now() - seeding) / 1000).toFixed(1)} s`,
+    );
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'error',
+      DATA_DIR: dataDir,
+      BASE_URL: 'http://127.0.0.1:3910',
+      RATE_LIMITS: 'off',
+      WEB_DIST: path.join(dataDir, 'no-web'),
+    });
+    const app = await buildApp(config, { database, startMailWorker: false });
+    await app.listen({ port: 3910, host: '127.0.0.1' });
+    await ensureAdmin(database.db, 'bench-admin@bench.test', 'Bench-admin-pass-1', new Date());
+    const login = await fetch('http://127.0.0.1:3910/api/v1/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+      body: JSON.stringify({ email: 'bench-admin@bench.test', password: 'Bench-admin-pass-1' }),
+    });
+    const cookie = (login.headers.getSetCookie() ?? []).map((line) => line.split(';')[0]).join('; ');
+    const lastPage = Math.ceil(N / 50);
+    const calls: Array<[string, string]> = [
+      ['first page', '/api/v1/admin/registrations?page=1'],
+      ['last page', `/api/v1/admin/registrations?page=${lastPage}`],
+      ['status=pending', '/api/v1/admin/registrations?status=pending'],
+      ['category + division', '/api/v1/admin/registrations?category=senior&division=Rajshahi'],
+      ['payment=matched, pending', '/api/v1/admin/registrations?payment=matched&status=pending'],
+      ['search name', '/api/v1/admin/registrations?q=Student%201234'],
+      ['search Bangla name', `/api/v1/admin/registrations?q=${encodeURIComponent('রহমান')}&page=3`],
+      ['search transaction ID', '/api/v1/admin/registrations?q=TRX1995'],
+      ['dashboard stats', '/api/v1/admin/stats'],
+      ['CSV export (every row)', '/api/v1/admin/registrations.csv'],
+    ];
+    console.log(`\n| call | p50 | p95 | rows |\n|---|---|---|---|`);
+    for (const [name, url] of calls) {
+      const times: number[] = [];
+      let rows = '';
+      for (let i = 0; i < (url.endsWith('.csv') ? 5 : REPEAT); i++) {
+        const started = performance.now();
+        const response = await fetch(`http://127.0.0.1:3910${url}`, { headers: { cookie } });
+        const body = await response.text();
+        times.push(performance.now() - started);
+        if (!response.ok) throw new Error(`${url}: ${response.status} ${body.slice(0, 200)}`);
+        rows = url.endsWith('.csv')
+          ? String(body.split('\r\n').length - 2)
+          : url.includes('stats')
+            ? '-'
+            : String(JSON.parse(body).meta.total);
+      }
+      times.sort((a, b) => a - b);
+      console.log(
+        `| ${name} | ${percentile(times, 50).toFixed(0)} ms | ${percentile(times, 95).toFixed(0)} ms | ${rows} |`,
+      );
+    }
+    await app.close();
+  } finally {
+    await client.end();
+    await database.close().catch(() => {});
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

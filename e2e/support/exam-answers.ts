@@ -1,0 +1,58 @@
+import { type APIRequestContext, expect } from '@playwright/test';
+import sharp from 'sharp';
+import type { ExamCategory } from './exam-setup.ts';
+
+/**
+ * A small photo of a handwritten page: a real JPEG (600 × 800, light noise so it does not compress to
+ * nothing), about 70 kB, as the exam page gets it from a phone's camera after choosing it.
+ */
+export async function smallAnswerPhoto(name: string, shade: number) {
+  const buffer = await sharp({
+    create: {
+      width: 600,
+      height: 800,
+      channels: 3,
+      background: { r: shade, g: 200, b: 220 },
+      noise: { type: 'gaussian', mean: 128, sigma: 10 },
+    },
+  })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+  return { name, mimeType: 'image/jpeg', buffer };
+}
+
+export type StoredAnswer = { question_id: string; image_urls: string[]; version: number; saved_at: string };
+
+/** The question ids of a category's exam, in the order the exam page shows them (the student's session). */
+export async function questionIds(api: APIRequestContext, category: ExamCategory): Promise<string[]> {
+  const response = await api.get('/api/v1/ngso-1/questions', { params: { category } });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { data: { id: string }[] }).data.map((question) => question.id);
+}
+
+/** What the server stored as the student's answers, by question id (the student's session). */
+export async function storedAnswers(api: APIRequestContext): Promise<Map<string, StoredAnswer>> {
+  const response = await api.get('/api/v1/ngso-1/answers');
+  expect(response.status(), await response.text()).toBe(200);
+  const list = ((await response.json()) as { data: { data: StoredAnswer[] } }).data.data;
+  return new Map(list.map((answer) => [answer.question_id, answer]));
+}
+
+/** Every image address answers the stored JPEG (the files are on the server, not only the rows). */
+export async function expectImagesServed(api: APIRequestContext, urls: string[]) {
+  for (const url of urls) {
+    const response = await api.get(url);
+    expect(response.status(), `${url} is served`).toBe(200);
+    expect(response.headers()['content-type']).toBe('image/jpeg');
+    const body = await response.body();
+    expect(body.length, `${url} has bytes`).toBeGreaterThan(1_000);
+    expect([...body.subarray(0, 3)], `${url} is a JPEG`).toEqual([0xff, 0xd8, 0xff]);
+  }
+}
+
+/** The student's exam as the server has it (phase, submission). */
+export async function examOf(api: APIRequestContext) {
+  const response = await api.get('/api/v1/ngso-1/exam');
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { data: { phase: string; submitted_at: string | null } }).data;
+}

@@ -1,0 +1,165 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type APIRequestContext, expect, request } from '@playwright/test';
+import { E2E_ADMIN, XHR } from './admin.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** A port nobody listens on now (the system picks it). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+export type OwnServerOptions = {
+  /** A PostgreSQL URL; unset means the embedded database in the data folder. */
+  databaseUrl?: string;
+};
+
+/**
+ * The real server as a child process of the test (not Playwright's webServer), so a test can kill it
+ * and start it again: same port, same data folder (embedded database and uploads) or the same
+ * PostgreSQL database, so a restart keeps every row and file. Started like support/server.mjs.
+ */
+export class OwnServer {
+  readonly port: number;
+  readonly url: string;
+  readonly dataDir: string;
+  private readonly databaseUrl: string | undefined;
+  private child: ChildProcess | null = null;
+  private exited: Promise<void> = Promise.resolve();
+  /** The server's stderr, for the failure message of a start that does not come up. */
+  private log = '';
+
+  private constructor(port: number, options: OwnServerOptions) {
+    this.port = port;
+    this.url = `http://localhost:${port}`;
+    this.dataDir = mkdtempSync(path.join(os.tmpdir(), 'ngso-e2e-own-'));
+    this.databaseUrl = options.databaseUrl;
+  }
+
+  /** Starts a server on a free port with a fresh data folder; resolves when it answers /api/health. */
+  static async start(options: OwnServerOptions = {}): Promise<OwnServer> {
+    const server = new OwnServer(await freePort(), options);
+    await server.spawn();
+    return server;
+  }
+
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  get running(): boolean {
+    return this.child !== null;
+  }
+
+  /** Starts the process (again) and waits until it answers. */
+  async spawn(timeoutMs = 60_000): Promise<void> {
+    if (this.child) throw new Error('the server is already running');
+    const webDist = process.env.WEB_DIST ?? path.join(root, 'apps/web/dist');
+    if (!existsSync(path.join(webDist, 'index.html')))
+      throw new Error('Build the web app first: npm run build');
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(this.port),
+      HOST: '127.0.0.1',
+      DATA_DIR: this.dataDir,
+      WEB_DIST: webDist,
+      BASE_URL: this.url,
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+    };
+    delete env.SMTP_URL;
+    delete env.DATABASE_URL;
+    if (this.databaseUrl) env.DATABASE_URL = this.databaseUrl;
+    this.log = '';
+    // node itself, not npm or a shell: the signals a test sends reach the server and nothing else.
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      this.log = (this.log + chunk.toString()).slice(-8_000);
+    });
+    this.child = child;
+    // A worker that ends without its fixtures' teardown (killed, crashed) leaves no server behind.
+    const orphan = () => child.kill('SIGKILL');
+    process.once('exit', orphan);
+    this.exited = new Promise((resolve) =>
+      child.once('exit', () => {
+        process.removeListener('exit', orphan);
+        if (this.child === child) this.child = null;
+        resolve();
+      }),
+    );
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      if (!this.child) throw new Error(`the server exited while starting:\n${this.log}`);
+      if (await this.healthy()) return;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    throw new Error(`the server did not answer within ${timeoutMs} ms:\n${this.log}`);
+  }
+
+  /** Whether /api/health answers 200 now. */
+  async healthy(): Promise<boolean> {
+    try {
+      const response = await fetch(`${this.url}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      return response.ok;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Kills the process with SIGKILL (no graceful shutdown, nothing flushed) and waits until it is gone. */
+  async kill(): Promise<void> {
+    await this.signal('SIGKILL');
+  }
+
+  /** Stops the process: SIGTERM (graceful), SIGKILL if it has not gone after 10 s. */
+  async stop(): Promise<void> {
+    if (!this.child) return;
+    const exited = this.exited;
+    this.child.kill('SIGTERM');
+    const gone = await Promise.race([
+      exited.then(() => true),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10_000)),
+    ]);
+    if (!gone) await this.signal('SIGKILL');
+  }
+
+  /** Stops the server and removes its data folder. */
+  async dispose(): Promise<void> {
+    await this.stop();
+    rmSync(this.dataDir, { recursive: true, force: true });
+  }
+
+  private async signal(signal: NodeJS.Signals) {
+    if (!this.child) return;
+    const exited = this.exited;
+    this.child.kill(signal);
+    await exited;
+  }
+
+  /** An API session on this server signed in as the e2e admin. Dispose it after use. */
+  async adminApi(): Promise<APIRequestContext> {
+    const api = await request.newContext({ baseURL: this.url, extraHTTPHeaders: XHR });
+    const login = await api.post('/api/v1/login', { data: E2E_ADMIN });
+    expect(login.ok(), 'the e2e admin logs in').toBe(true);
+    return api;
+  }
+}

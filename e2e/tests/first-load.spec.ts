@@ -1,0 +1,59 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
+
+/**
+ * A pre-rendered page is on screen before its app has started (docs/decisions/013-first-load.md): what a
+ * visitor does in between is kept. The app's main chunk is held back here until the test lets it go.
+ */
+async function holdTheApp(page: Page): Promise<() => void> {
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/main-[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/** React has attached to the pre-rendered HTML. */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return !!root && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+  });
+}
+
+test('a tap on the menu before the app has started opens the menu once it has', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const release = await holdTheApp(page);
+  await page.goto('/about');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.locator('#mobile-menu')).toHaveCount(0);
+  release();
+  await expect(page.locator('#mobile-menu').getByRole('link', { name: 'About', exact: true })).toBeVisible();
+});
+
+test.describe('a form sent before the app has started', () => {
+  // The refused login of the test is logged by the browser itself.
+  test.use({ allowedConsoleErrors: [/status of 401/] });
+
+  test('keeps what was typed, is sent by the app, and puts nothing in the address', async ({ page }) => {
+    const release = await holdTheApp(page);
+    await page.goto('/login');
+    await page.getByLabel('Email').fill('nobody@e2e.test');
+    await page.getByLabel('Password', { exact: true }).fill('Wrong-pass-1');
+    await page.getByRole('button', { name: 'Login' }).click();
+    expect(new URL(page.url()).search).toBe('');
+    const login = page.waitForRequest((request) => request.url().endsWith('/api/v1/login'));
+    release();
+    await hydrated(page);
+    expect((await login).postDataJSON()).toMatchObject({
+      email: 'nobody@e2e.test',
+      password: 'Wrong-pass-1',
+    });
+    await expect(page.getByRole('alert')).toContainText('The email or password is incorrect.');
+    await expect(page.getByLabel('Email')).toHaveValue('nobody@e2e.test');
+    expect(new URL(page.url()).search).toBe('');
+  });
