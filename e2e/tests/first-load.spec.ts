@@ -57,3 +57,19 @@ test.describe('a form sent before the app has started', () => {
     await expect(page.getByLabel('Email')).toHaveValue('nobody@e2e.test');
     expect(new URL(page.url()).search).toBe('');
   });
+});
+
+test('a page read while the app is starting stays where the reader scrolled', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const release = await holdTheApp(page);
+  await page.goto('/');
+  await page.evaluate(() => window.scrollTo(0, 900));
+  const started = page.evaluate(
+    () => new Promise<void>((resolve) => document.addEventListener('ngso:app-started', () => resolve())),
+  );
+  release();
+  await started;
+  // Effects of the hydrated page (the navbar's scroll check among them) have run by now.
+  await expect(page.getByTestId('navbar')).toHaveAttribute('data-nav-style', 'solid');
+  expect(await page.evaluate(() => window.scrollY)).toBe(900);
+});

@@ -10,6 +10,8 @@ function keepsScroll(from: string, to: string): boolean {
 /**
  * Scroll resets to the top on navigation, except between the final round registration form and
  * its completion page; a link with a hash (#faq, #footer) scrolls to that anchor instead.
+ * The first render is not a navigation: the browser has already placed a pre-rendered page (at its
+ * anchor, or where the reader scrolled while the app was still loading), so nothing moves then.
  */
 export function ScrollManager() {
   const { pathname, hash, key } = useLocation();
@@ -19,6 +21,8 @@ export function ScrollManager() {
   useEffect(() => {
     const from = previous.current;
     previous.current = pathname;
+    const firstRender = from === null;
+    if (firstRender && window.scrollY > 0) return;
     if (hash) {
       const target = document.getElementById(decodeURIComponent(hash.slice(1)));
       if (target) {
@@ -26,7 +30,7 @@ export function ScrollManager() {
         return;
       }
     }
-    if (from !== null && keepsScroll(from, pathname)) return;
+    if (firstRender || keepsScroll(from, pathname)) return;
     window.scrollTo(0, 0);
   }, [pathname, hash, key]);
 
