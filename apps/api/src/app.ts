@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyReply } from 'fastify';
@@ -39,6 +38,7 @@ import { registrationRoutes } from './modules/registration/registration.routes.t
 import { resultsRoutes } from './modules/results/results.routes.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { apiNotFound, errorsPlugin } from './plugins/errors.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { webPlugin } from './plugins/web.ts';
 
@@ -149,25 +149,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   app.decorate('mailWorker', mailWorker);
 
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: config.BASE_URL.startsWith('https://') ? [] : null,
-      },
-    },
-    hsts: config.BASE_URL.startsWith('https://') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    crossOriginEmbedderPolicy: false,
-  });
+  await app.register(securityHeadersPlugin);
   await app.register(fastifyMultipart);
   await app.register(errorsPlugin);
   await app.register(csrfPlugin);
