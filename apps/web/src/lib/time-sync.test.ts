@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { bestSample, computeOffset, createTimeSync } from './time-sync.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { bestSample, computeOffset, createTimeSync, RESYNC_INTERVAL_MS } from './time-sync.ts';
 
 describe('computeOffset', () => {
   it('takes the server time as the middle of the round trip', () => {
@@ -54,5 +54,31 @@ describe('createTimeSync', () => {
     fail = true;
     expect(await clock.sync()).toBe(false);
     expect(clock.offset()).toBe(5000);
+  });
+
+  describe('while watched', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('asks the server again every 50 s while the tab is visible, and stops when nobody watches', async () => {
+      vi.useFakeTimers();
+      let asked = 0;
+      const clock = createTimeSync({
+        deviceNow: () => 1000,
+        fetchServerTime: async () => {
+          asked += 1;
+          return 6000;
+        },
+      });
+      const stop = clock.watch();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(asked).toBe(2); // the first sync: two samples
+      await vi.advanceTimersByTimeAsync(RESYNC_INTERVAL_MS);
+      expect(asked).toBe(4);
+      stop();
+      await vi.advanceTimersByTimeAsync(3 * RESYNC_INTERVAL_MS);
+      expect(asked).toBe(4);
+    });
   });
 });

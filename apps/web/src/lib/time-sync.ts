@@ -25,6 +25,15 @@ export function bestSample(samples: TimeSample[]): TimeSample | undefined {
   );
 }
 
+/**
+ * While a page watches the clock, it asks the server again this often. Besides keeping the clock right,
+ * this keeps the page's connection to the server open (servers and proxies close one idle for 72 to 75 s):
+ * at the exam's start every waiting student's page then asks for the exam over a connection that is
+ * already there, instead of thousands opening new ones (each several round trips on a mobile network)
+ * in the same second.
+ */
+export const RESYNC_INTERVAL_MS = 50_000;
+
 export type TimeSyncOptions = {
   /** Fetches the server's time as milliseconds since the epoch. */
   fetchServerTime: () => Promise<number>;
@@ -41,7 +50,10 @@ export type TimeSync = {
   /** Takes a new sample; resolves whether it succeeded (a failed one keeps the last offset). */
   sync: () => Promise<boolean>;
   subscribe: (listener: () => void) => () => void;
-  /** Re-syncs when the tab becomes visible, the window gets focus or the connection returns. */
+  /**
+   * Re-syncs when the tab becomes visible, the window gets focus or the connection returns, and every
+   * RESYNC_INTERVAL_MS while the tab is visible.
+   */
   watch: () => () => void;
 };
 
@@ -50,6 +62,7 @@ export function createTimeSync({ fetchServerTime, deviceNow = Date.now }: TimeSy
   let synced = false;
   let running: Promise<boolean> | null = null;
   let watchers = 0;
+  let resyncTimer: ReturnType<typeof setInterval> | undefined;
   const listeners = new Set<() => void>();
 
   const sync = () => {
@@ -98,6 +111,7 @@ export function createTimeSync({ fetchServerTime, deviceNow = Date.now }: TimeSy
         document.addEventListener('visibilitychange', onWake);
         window.addEventListener('focus', onWake);
         window.addEventListener('online', onWake);
+        resyncTimer = setInterval(onWake, RESYNC_INTERVAL_MS);
       }
       if (!synced) void sync();
       return () => {
@@ -106,6 +120,7 @@ export function createTimeSync({ fetchServerTime, deviceNow = Date.now }: TimeSy
           document.removeEventListener('visibilitychange', onWake);
           window.removeEventListener('focus', onWake);
           window.removeEventListener('online', onWake);
+          clearInterval(resyncTimer);
         }
       };
     },
