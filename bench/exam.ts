@@ -6,9 +6,10 @@
 // BENCH_PROCESSES=2 runs two server processes behind Debian's nginx with the shipped site file
 // (deploy/nginx/ngso.conf, round robin) and sends the students to nginx; BENCH_NGINX=on puts nginx in front
 // of a single process too (to see what nginx itself costs). BENCH_PORT (default 3900) is the port the
-// students reach; behind nginx the processes take the next ports. BENCH_WARM=on opens each student's connection
-// before the start (the exam page loaded less than a keep-alive timeout before it); by default the students
-// connect at the start instant. BENCH_CPU_PROF=<folder> writes a CPU profile of each server process there.
+// students reach; behind nginx the processes take the next ports. By default each student's connection is
+// open before the start, as the countdown page keeps it (it asks the server's time every 50 s);
+// BENCH_WARM=off has every student connect at the start instant instead (each opening the page just then).
+// BENCH_CPU_PROF=<folder> writes a CPU profile of each server process there.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -37,7 +38,7 @@ const sizes = process.argv
 const RUNS = sizes.length ? sizes : [500, 2000];
 /** Open connections at once: a phone each, up to what one load generator can hold. */
 const IN_FLIGHT = Number(process.env.BENCH_CONCURRENCY ?? 1000);
-const WARM = process.env.BENCH_WARM === 'on';
+const WARM = process.env.BENCH_WARM !== 'off';
 
 const withDb = (url: string, db: string) => Object.assign(new URL(url), { pathname: `/${db}` }).toString();
 
@@ -261,7 +262,7 @@ async function runOnce(n: number, photo: Buffer) {
       new Date(startAt.getTime() + 3_600_000),
     ]);
     if (WARM) {
-      // Before the start the exam page shows the countdown (GET exam): a connection per student in flight.
+      // Before the start the countdown page has loaded the exam and keeps its connection open: one per student in flight.
       await Promise.all(
         tokens.slice(0, IN_FLIGHT).map((token) =>
           send('GET', '/api/v1/ngso-1/exam', {
