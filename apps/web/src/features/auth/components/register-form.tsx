@@ -13,6 +13,7 @@ import { paths } from '../../../config/paths.ts';
 import { translateMessage } from '../../../i18n/message.ts';
 import { serverMessage } from '../../../lib/api-error.ts';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { passwordConfirmation } from '../../../lib/password-confirmation.ts';
 import { useRegisterMutation } from '../api.ts';
 
 const FIELDS = ['name', 'email', 'password', 'phone_number'] as const;
@@ -38,8 +39,11 @@ export function RegisterForm() {
   });
 
   const password = watch('password');
-  const confirmation = watch('confirm_password');
-  const mismatch = confirmation.length > 0 && confirmation !== password;
+  const confirmation = passwordConfirmation(
+    password,
+    watch('confirm_password'),
+    errors.confirm_password?.message,
+  );
 
   const onSubmit = handleSubmit(async ({ confirm_password: _confirmation, ...values }) => {
     setFormError(undefined);
@@ -51,10 +55,6 @@ export function RegisterForm() {
       setFormError(serverMessage(failure) ?? t('register.error'));
     }
   });
-
-  const confirmError =
-    translateMessage(errors.confirm_password?.message) ??
-    (mismatch ? t('messages:password.mismatch') : undefined);
 
   return (
     // POST: a form sent before the app has started (the page shows before its code arrives) must not put
@@ -94,7 +94,7 @@ export function RegisterForm() {
       <PasswordField
         label={t('confirmPassword')}
         autoComplete="new-password"
-        error={confirmError}
+        error={confirmation.error}
         {...register('confirm_password')}
       />
       <Button type="submit" className="w-full" pending={isLoading} pendingText={t('register.pending')}>

@@ -12,6 +12,7 @@ import { PasswordStrengthMeter } from '../../../components/ui/password-strength.
 import { paths } from '../../../config/paths.ts';
 import { translateMessage } from '../../../i18n/message.ts';
 import { serverFieldErrors, serverMessage } from '../../../lib/api-error.ts';
+import { passwordConfirmation } from '../../../lib/password-confirmation.ts';
 import { useResetPasswordMutation } from '../api.ts';
 
 type ResetPasswordFormProps = { token: string; email: string };
@@ -36,8 +37,11 @@ export function ResetPasswordForm({ token, email }: ResetPasswordFormProps) {
   });
 
   const password = watch('password');
-  const confirmation = watch('confirm_password');
-  const mismatch = confirmation.length > 0 && confirmation !== password;
+  const confirmation = passwordConfirmation(
+    password,
+    watch('confirm_password'),
+    errors.confirm_password?.message,
+  );
 
   useEffect(() => {
     if (!done) return;
@@ -66,10 +70,6 @@ export function ResetPasswordForm({ token, email }: ResetPasswordFormProps) {
     );
   }
 
-  const confirmError =
-    translateMessage(errors.confirm_password?.message) ??
-    (mismatch ? t('messages:password.mismatch') : undefined);
-
   return (
     // POST: a form sent before the app has started (the page shows before its code arrives) must not put
     // what was typed into the address.
@@ -85,13 +85,13 @@ export function ResetPasswordForm({ token, email }: ResetPasswordFormProps) {
       <PasswordField
         label={t('confirmNewPassword')}
         autoComplete="new-password"
-        error={confirmError}
+        error={confirmation.error}
         {...register('confirm_password')}
       />
       <Button
         type="submit"
         className="w-full"
-        disabled={mismatch}
+        disabled={confirmation.mismatch}
         pending={isLoading}
         pendingText={t('reset.pending')}
       >

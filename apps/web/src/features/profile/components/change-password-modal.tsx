@@ -11,6 +11,7 @@ import { PasswordStrengthMeter } from '../../../components/ui/password-strength.
 import { translateMessage } from '../../../i18n/message.ts';
 import { serverMessage } from '../../../lib/api-error.ts';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { passwordConfirmation } from '../../../lib/password-confirmation.ts';
 import { useChangePasswordMutation } from '../security-api.ts';
 
 const FIELDS = ['current_password', 'password', 'password_confirmation'] as const;
@@ -54,8 +55,11 @@ function ChangePasswordForm({ onDone, email }: { onDone: () => void; email?: str
   });
 
   const password = watch('password');
-  const confirmation = watch('password_confirmation');
-  const mismatch = confirmation.length > 0 && confirmation !== password;
+  const confirmation = passwordConfirmation(
+    password,
+    watch('password_confirmation'),
+    errors.password_confirmation?.message,
+  );
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(undefined);
@@ -79,10 +83,6 @@ function ChangePasswordForm({ onDone, email }: { onDone: () => void; email?: str
     );
   }
 
-  const confirmError =
-    translateMessage(errors.password_confirmation?.message) ??
-    (mismatch ? t('messages:password.mismatch') : undefined);
-
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t('password.title')}>
       {formError ? <Alert tone="error">{formError}</Alert> : null}
@@ -103,7 +103,7 @@ function ChangePasswordForm({ onDone, email }: { onDone: () => void; email?: str
       <PasswordField
         label={t('password.confirm')}
         autoComplete="new-password"
-        error={confirmError}
+        error={confirmation.error}
         {...register('password_confirmation')}
       />
       {/* For password managers: the account the new password belongs to (not shown, not focusable). */}
@@ -112,7 +112,12 @@ function ChangePasswordForm({ onDone, email }: { onDone: () => void; email?: str
         <Button variant="secondary" onClick={onDone}>
           {t('cancel')}
         </Button>
-        <Button type="submit" disabled={mismatch} pending={isLoading} pendingText={t('password.saving')}>
+        <Button
+          type="submit"
+          disabled={confirmation.mismatch}
+          pending={isLoading}
+          pendingText={t('password.saving')}
+        >
           {t('password.save')}
         </Button>
       </div>
