@@ -7,12 +7,12 @@ import { useAuditQuery } from '../api.ts';
 import { pageCount } from '../filters.ts';
 import {
   AdminSection,
+  ColumnHeaders,
   LoadError,
   Loading,
   Pager,
   tableClasses,
   tdClasses,
-  thClasses,
   useCanUse,
 } from './section.tsx';
 
@@ -51,25 +51,15 @@ export function AuditPage() {
           <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white">
             <table className={tableClasses}>
               <caption className="sr-only">{t('audit.title')}</caption>
-              <thead className="bg-slate-50">
-                <tr>
-                  <th scope="col" className={thClasses}>
-                    {t('audit.when')}
-                  </th>
-                  <th scope="col" className={thClasses}>
-                    {t('audit.who')}
-                  </th>
-                  <th scope="col" className={thClasses}>
-                    {t('audit.action')}
-                  </th>
-                  <th scope="col" className={thClasses}>
-                    {t('audit.target')}
-                  </th>
-                  <th scope="col" className={thClasses}>
-                    {t('audit.change')}
-                  </th>
-                </tr>
-              </thead>
+              <ColumnHeaders
+                columns={[
+                  { label: t('audit.when') },
+                  { label: t('audit.who') },
+                  { label: t('audit.action') },
+                  { label: t('audit.target') },
+                  { label: t('audit.change') },
+                ]}
+              />
               <tbody className="divide-y divide-slate-100">
                 {audit.data.data.length === 0 ? (
                   <tr>

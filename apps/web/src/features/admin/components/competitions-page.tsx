@@ -11,12 +11,12 @@ import { useCurrentCompetition } from '../current-competition.ts';
 import { useSwitchCompetition } from './competition-switcher.tsx';
 import {
   AdminSection,
+  ColumnHeaders,
   cardClasses,
   LoadError,
   Loading,
   tableClasses,
   tdClasses,
-  thClasses,
 } from './section.tsx';
 
 const BANDS = [
@@ -226,25 +226,15 @@ export function CompetitionsPage() {
           <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
             <table className={tableClasses}>
               <caption className="sr-only">{t('competitions.title')}</caption>
-              <thead className="bg-slate-50">
-                <tr>
-                  <th scope="col" className={thClasses}>
-                    {t('competitions.code')}
-                  </th>
-                  <th scope="col" className={thClasses}>
-                    {t('competitions.name')}
-                  </th>
-                  <th scope="col" className={thClasses}>
-                    {t('competitions.fee')}
-                  </th>
-                  <th scope="col" className={`${thClasses} hidden md:table-cell`}>
-                    {t('competitions.categories')}
-                  </th>
-                  <th scope="col" className={thClasses}>
-                    <span className="sr-only">{t('registrations.actions')}</span>
-                  </th>
-                </tr>
-              </thead>
+              <ColumnHeaders
+                columns={[
+                  { label: t('competitions.code') },
+                  { label: t('competitions.name') },
+                  { label: t('competitions.fee') },
+                  { label: t('competitions.categories'), from: 'md' },
+                  { label: <span className="sr-only">{t('registrations.actions')}</span> },
+                ]}
+              />
               <tbody className="divide-y divide-slate-100">
                 {list.data.map((row) => (
                   <tr key={row.code} data-testid="competition-row">

@@ -17,13 +17,13 @@ import {
 import { EbookPages } from './ebook-pages.tsx';
 import {
   AdminSection,
+  ColumnHeaders,
   ConfirmDialog,
   cardClasses,
   LoadError,
   Loading,
   tableClasses,
   tdClasses,
-  thClasses,
   useCanUse,
 } from './section.tsx';
 
@@ -150,22 +150,14 @@ export function EbooksPage() {
       {books.length > 0 ? (
         <div className={`${cardClasses} overflow-x-auto`}>
           <table className={tableClasses} data-testid="ebooks-table">
-            <thead className="bg-slate-50">
-              <tr>
-                <th scope="col" className={thClasses}>
-                  {t('ebooks.colOrder')}
-                </th>
-                <th scope="col" className={thClasses}>
-                  {t('ebooks.colTitle')}
-                </th>
-                <th scope="col" className={thClasses}>
-                  {t('ebooks.colPages')}
-                </th>
-                <th scope="col" className={thClasses}>
-                  {t('ebooks.colActions')}
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeaders
+              columns={[
+                { label: t('ebooks.colOrder') },
+                { label: t('ebooks.colTitle') },
+                { label: t('ebooks.colPages') },
+                { label: t('ebooks.colActions') },
+              ]}
+            />
             <tbody className="divide-y divide-slate-100">
               {books.map((book) => (
                 <tr key={book.id} className={book.id === openId ? 'bg-sky-50' : undefined}>

@@ -4,7 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { errorStatus } from '../../../lib/api-error.ts';
 import { formatInDhaka } from '../../../lib/dates.ts';
 import { adminApi, useLiveExamQuery } from '../api.ts';
-import { cardClasses, LoadError, Loading, Pager, tableClasses, tdClasses, thClasses } from './section.tsx';
+import {
+  ColumnHeaders,
+  cardClasses,
+  LoadError,
+  Loading,
+  Pager,
+  tableClasses,
+  tdClasses,
+} from './section.tsx';
 
 /** How often the live view asks again while the exam runs; before and after it, once a minute is plenty. */
 const DURING_MS = 10_000;
@@ -66,28 +74,16 @@ export function ExamLiveView({ category }: { category: Category }) {
           <div className="mt-3 overflow-x-auto rounded-xl border border-slate-200">
             <table className={tableClasses}>
               <caption className="sr-only">{t('live.title')}</caption>
-              <thead className="bg-slate-50">
-                <tr>
-                  <th scope="col" className={thClasses}>
-                    {t('field.rollNumber')}
-                  </th>
-                  <th scope="col" className={thClasses}>
-                    {t('field.name')}
-                  </th>
-                  <th scope="col" className={thClasses}>
-                    {t('live.answered')}
-                  </th>
-                  <th scope="col" className={`${thClasses} hidden sm:table-cell`}>
-                    {t('live.lastSave')}
-                  </th>
-                  <th scope="col" className={`${thClasses} hidden md:table-cell`}>
-                    {t('live.ends')}
-                  </th>
-                  <th scope="col" className={thClasses}>
-                    {t('field.status')}
-                  </th>
-                </tr>
-              </thead>
+              <ColumnHeaders
+                columns={[
+                  { label: t('field.rollNumber') },
+                  { label: t('field.name') },
+                  { label: t('live.answered') },
+                  { label: t('live.lastSave'), from: 'sm' },
+                  { label: t('live.ends'), from: 'md' },
+                  { label: t('field.status') },
+                ]}
+              />
               <tbody className="divide-y divide-slate-100">
                 {shown.map((student) => (
                   <tr key={student.user_id} data-testid="live-row">

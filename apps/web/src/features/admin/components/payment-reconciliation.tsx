@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { serverMessage } from '../../../lib/api-error.ts';
 import { type BulkResult, useBulkApproveMutation, useReconcilePaymentsMutation } from '../api.ts';
 import { CsvFileField, CsvUploadError } from './csv-upload.tsx';
-import { ConfirmDialog, cardClasses, tableClasses, tdClasses, thClasses } from './section.tsx';
+import { ColumnHeaders, ConfirmDialog, cardClasses, tableClasses, tdClasses } from './section.tsx';
 
 type Column<T> = { label: string; value: (line: T) => ReactNode };
 
@@ -31,21 +31,13 @@ function LineTable<T extends { row: number; transaction_id: string }>({
       </h3>
       <div className="overflow-x-auto rounded-xl border border-slate-200">
         <table className={tableClasses}>
-          <thead className="bg-slate-50">
-            <tr>
-              <th scope="col" className={thClasses}>
-                {t('reconcile.row')}
-              </th>
-              <th scope="col" className={thClasses}>
-                {t('field.transactionId')}
-              </th>
-              {columns.map((column) => (
-                <th key={column.label} scope="col" className={thClasses}>
-                  {column.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <ColumnHeaders
+            columns={[
+              { label: t('reconcile.row') },
+              { label: t('field.transactionId') },
+              ...columns.map((column) => ({ label: column.label })),
+            ]}
+          />
           <tbody className="divide-y divide-slate-100">
             {lines.map((line) => (
               <tr key={line.row}>

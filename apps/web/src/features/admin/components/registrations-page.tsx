@@ -24,13 +24,13 @@ import { PaymentReconciliation } from './payment-reconciliation.tsx';
 import { RegistrationDetail } from './registration-detail.tsx';
 import {
   AdminSection,
+  ColumnHeaders,
   ConfirmDialog,
   LoadError,
   Loading,
   Pager,
   tableClasses,
   tdClasses,
-  thClasses,
   useCanUse,
 } from './section.tsx';
 
@@ -223,48 +223,34 @@ export function RegistrationsPage() {
           <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white">
             <table className={tableClasses}>
               <caption className="sr-only">{t('registrations.title')}</caption>
-              <thead className="bg-slate-50">
-                <tr>
-                  <th scope="col" className={thClasses}>
-                    <input
-                      type="checkbox"
-                      className="size-5"
-                      aria-label={t('registrations.selectAll')}
-                      checked={allPendingSelected}
-                      disabled={pendingRows.length === 0}
-                      onChange={() =>
-                        setSelected(
-                          allPendingSelected ? new Set() : new Set(pendingRows.map((row) => row.id)),
-                        )
-                      }
-                    />
-                  </th>
-                  <th scope="col" className={thClasses}>
-                    {t('field.name')}
-                  </th>
-                  <th scope="col" className={`${thClasses} hidden md:table-cell`}>
-                    {t('field.email')}
-                  </th>
-                  <th scope="col" className={thClasses}>
-                    {t('field.category')}
-                  </th>
-                  <th scope="col" className={`${thClasses} hidden lg:table-cell`}>
-                    {t('field.division')}
-                  </th>
-                  <th scope="col" className={`${thClasses} hidden md:table-cell`}>
-                    {t('field.transactionId')}
-                  </th>
-                  <th scope="col" className={thClasses}>
-                    {t('field.status')}
-                  </th>
-                  <th scope="col" className={`${thClasses} hidden xl:table-cell`}>
-                    {t('field.registrationDate')}
-                  </th>
-                  <th scope="col" className={thClasses}>
-                    <span className="sr-only">{t('registrations.actions')}</span>
-                  </th>
-                </tr>
-              </thead>
+              <ColumnHeaders
+                columns={[
+                  {
+                    label: (
+                      <input
+                        type="checkbox"
+                        className="size-5"
+                        aria-label={t('registrations.selectAll')}
+                        checked={allPendingSelected}
+                        disabled={pendingRows.length === 0}
+                        onChange={() =>
+                          setSelected(
+                            allPendingSelected ? new Set() : new Set(pendingRows.map((row) => row.id)),
+                          )
+                        }
+                      />
+                    ),
+                  },
+                  { label: t('field.name') },
+                  { label: t('field.email'), from: 'md' },
+                  { label: t('field.category') },
+                  { label: t('field.division'), from: 'lg' },
+                  { label: t('field.transactionId'), from: 'md' },
+                  { label: t('field.status') },
+                  { label: t('field.registrationDate'), from: 'xl' },
+                  { label: <span className="sr-only">{t('registrations.actions')}</span> },
+                ]}
+              />
               <tbody className="divide-y divide-slate-100">
                 {rows.length === 0 ? (
                   <tr>

@@ -11,12 +11,12 @@ import { scoped } from '../current-competition.ts';
 import { CategoryTabs, useCategoryParam } from './category-picker.tsx';
 import {
   AdminSection,
+  ColumnHeaders,
   ConfirmDialog,
   LoadError,
   Loading,
   tableClasses,
   tdClasses,
-  thClasses,
 } from './section.tsx';
 
 /** A category's standings (total, rank with ties shared, award), the ungraded count, and publishing. */
@@ -91,25 +91,15 @@ export function ResultsPage() {
               <caption className="sr-only">
                 {t('results.caption', { category: t(`category.${category}`) })}
               </caption>
-              <thead className="bg-slate-50">
-                <tr>
-                  <th scope="col" className={thClasses}>
-                    {t('results.rank')}
-                  </th>
-                  <th scope="col" className={thClasses}>
-                    {t('field.name')}
-                  </th>
-                  <th scope="col" className={thClasses}>
-                    {t('field.rollNumber')}
-                  </th>
-                  <th scope="col" className={thClasses}>
-                    {t('results.total')}
-                  </th>
-                  <th scope="col" className={thClasses}>
-                    {t('results.award')}
-                  </th>
-                </tr>
-              </thead>
+              <ColumnHeaders
+                columns={[
+                  { label: t('results.rank') },
+                  { label: t('field.name') },
+                  { label: t('field.rollNumber') },
+                  { label: t('results.total') },
+                  { label: t('results.award') },
+                ]}
+              />
               <tbody className="divide-y divide-slate-100">
                 {data.standings.length === 0 ? (
                   <tr>

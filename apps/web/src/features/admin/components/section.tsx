@@ -144,5 +144,36 @@ export function Pager({
 
 export const tableClasses = 'min-w-full divide-y divide-slate-200 text-left text-sm';
 export const thClasses = 'px-3 py-2 font-semibold text-slate-700 whitespace-nowrap';
+
+/** Classes of a cell shown only from a screen width on (Tailwind needs them written out whole). */
+export const shownFrom = {
+  sm: 'hidden sm:table-cell',
+  md: 'hidden md:table-cell',
+  lg: 'hidden lg:table-cell',
+  xl: 'hidden xl:table-cell',
+} as const;
+
+/** A console table's column heading, shown on every screen or only from a width on (`from`). */
+export type Column = { label: ReactNode; from?: keyof typeof shownFrom };
+
+/** The heading row of a console table. */
+export function ColumnHeaders({ columns }: { columns: Column[] }) {
+  return (
+    <thead className="bg-slate-50">
+      <tr>
+        {columns.map((column, index) => (
+          <th
+            // biome-ignore lint/suspicious/noArrayIndexKey: a table's columns are fixed; their order is their identity
+            key={index}
+            scope="col"
+            className={column.from ? `${thClasses} ${shownFrom[column.from]}` : thClasses}
+          >
+            {column.label}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
 export const tdClasses = 'px-3 py-2 align-top text-slate-800';
 export const cardClasses = 'rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5';

@@ -12,13 +12,13 @@ import { type AdminUser, useAdminUsersQuery, useChangeRoleMutation, useEndSessio
 import { pageCount } from '../filters.ts';
 import {
   AdminSection,
+  ColumnHeaders,
   ConfirmDialog,
   LoadError,
   Loading,
   Pager,
   tableClasses,
   tdClasses,
-  thClasses,
   useCanUse,
 } from './section.tsx';
 
@@ -89,25 +89,15 @@ export function UsersPage() {
           <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white">
             <table className={tableClasses}>
               <caption className="sr-only">{t('users.title')}</caption>
-              <thead className="bg-slate-50">
-                <tr>
-                  <th scope="col" className={thClasses}>
-                    {t('field.name')}
-                  </th>
-                  <th scope="col" className={thClasses}>
-                    {t('field.email')}
-                  </th>
-                  <th scope="col" className={`${thClasses} hidden md:table-cell`}>
-                    {t('users.created')}
-                  </th>
-                  <th scope="col" className={thClasses}>
-                    {t('users.role')}
-                  </th>
-                  <th scope="col" className={thClasses}>
-                    <span className="sr-only">{t('registrations.actions')}</span>
-                  </th>
-                </tr>
-              </thead>
+              <ColumnHeaders
+                columns={[
+                  { label: t('field.name') },
+                  { label: t('field.email') },
+                  { label: t('users.created'), from: 'md' },
+                  { label: t('users.role') },
+                  { label: <span className="sr-only">{t('registrations.actions')}</span> },
+                ]}
+              />
               <tbody className="divide-y divide-slate-100">
                 {users.data.data.length === 0 ? (
                   <tr>
