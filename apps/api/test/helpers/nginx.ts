@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { followChild, waitUntilReady } from './child-process.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -121,23 +122,14 @@ http {
   const child: ChildProcess = spawn(nginxBinary(), ['-p', dir, '-c', conf], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const output: string[] = [];
-  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
-  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
-  let done = false;
-  const exited = new Promise<void>((resolve) =>
-    child.once('exit', () => {
-      done = true;
-      resolve();
-    }),
-  );
+  const followed = followChild(child);
   const errorLog = () => {
     const file = path.join(dir, 'error.log');
-    return `${output.join('')}${existsSync(file) ? readFileSync(file, 'utf8') : ''}`;
+    return `${followed.output()}${existsSync(file) ? readFileSync(file, 'utf8') : ''}`;
   };
 
   const nginx = {
-    pid: child.pid ?? 0,
+    pid: followed.pid,
     url: `http://127.0.0.1:${options.port}`,
     dir,
     site,
@@ -149,24 +141,13 @@ http {
     },
     /** Fast shutdown (SIGTERM), then the folder is removed. */
     stop: async () => {
-      if (!done) {
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-        await exited;
-        clearTimeout(timer);
-      }
+      await followed.stop(5_000);
       rmSync(dir, { recursive: true, force: true });
     },
   };
 
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    if (done) {
-      const log = errorLog();
-      rmSync(dir, { recursive: true, force: true });
-      throw new Error(`nginx exited before listening:\n${log}\nconfiguration:\n${site}`);
-    }
-    const listening = await new Promise<boolean>((resolve) => {
+  const listening = () =>
+    new Promise<boolean>((resolve) => {
       const socket = net.connect(options.port, '127.0.0.1');
       socket.once('connect', () => {
         socket.destroy();
@@ -174,13 +155,15 @@ http {
       });
       socket.once('error', () => resolve(false));
     });
-    if (listening) return nginx;
-    if (Date.now() > deadline) {
-      await nginx.stop();
-      throw new Error(`nginx did not listen on ${options.port} within 15 s:\n${errorLog()}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const state = await waitUntilReady(followed, listening, { timeoutMs: 15_000, intervalMs: 100 });
+  if (state === 'ready') return nginx;
+  const log = errorLog();
+  await nginx.stop();
+  throw new Error(
+    state === 'ended'
+      ? `nginx exited before listening:\n${log}\nconfiguration:\n${site}`
+      : `nginx did not listen on ${options.port} within 15 s:\n${log}`,
+  );
 }
 
 /** The port of the process that answered, from the test header (the last one nginx tried). */

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { followChild, waitUntilReady } from './child-process.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -27,60 +28,35 @@ export async function startServerProcess(options: { port: number; env: Record<st
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const output: string[] = [];
-  const keep = (chunk: Buffer) => {
-    output.push(chunk.toString('utf8'));
-    if (output.length > 400) output.splice(0, output.length - 400);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
-  let done: { code: number | null; signal: NodeJS.Signals | null } | undefined;
-  void exited.then((result) => {
-    done = result;
-  });
+  const followed = followChild(child);
 
   const server = {
-    pid: child.pid ?? 0,
+    pid: followed.pid,
     baseUrl,
-    exited,
+    exited: followed.exited,
     /** Still running (never crashed nor exited). */
-    alive: () => done === undefined,
+    alive: () => followed.ended() === undefined,
     /** What the process printed (the last few hundred chunks), for a failing test's message. */
-    output: () => output.join(''),
+    output: followed.output,
     /** SIGKILL: no graceful shutdown, no finished requests, as a power cut of the process. */
-    kill: async () => {
-      if (done) return done;
-      child.kill('SIGKILL');
-      return exited;
-    },
+    kill: followed.kill,
     /** SIGTERM, the normal stop (finishes requests in flight). */
-    stop: async () => {
-      if (done) return done;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      const result = await exited;
-      clearTimeout(timer);
-      return result;
-    },
+    stop: () => followed.stop(15_000),
   };
 
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (done)
-      throw new Error(`the server exited (${JSON.stringify(done)}) before answering:\n${server.output()}`);
-    const ok = await fetch(`${baseUrl}/api/health`)
+  const answers = () =>
+    fetch(`${baseUrl}/api/health`)
       .then((response) => response.status === 200)
       .catch(() => false);
-    if (ok) return server;
-    if (Date.now() > deadline) {
-      await server.kill();
-      throw new Error(`the server did not answer within 60 s:\n${server.output()}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+  const state = await waitUntilReady(followed, answers, { timeoutMs: 60_000, intervalMs: 200 });
+  if (state === 'ready') return server;
+  if (state === 'ended') {
+    throw new Error(
+      `the server exited (${JSON.stringify(followed.ended())}) before answering:\n${server.output()}`,
+    );
   }
+  await server.kill();
+  throw new Error(`the server did not answer within 60 s:\n${server.output()}`);
 }
 
 export type HttpResult = {

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
+import { followChild, waitUntilReady } from './child-process.ts';
 
 function redisBinary(): string {
   for (const dir of ['/usr/bin', ...(process.env.PATH ?? '').split(path.delimiter)]) {
@@ -24,36 +25,17 @@ export async function startThrowawayRedis(port: number) {
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
-  const output: string[] = [];
-  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
-  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
-  let done = false;
-  const exited = new Promise<void>((resolve) =>
-    child.once('exit', () => {
-      done = true;
-      resolve();
-    }),
-  );
+  const followed = followChild(child);
   const url = `redis://127.0.0.1:${port}`;
   const redis = {
     url,
-    pid: child.pid ?? 0,
+    pid: followed.pid,
     stop: async () => {
-      if (!done) {
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-        await exited;
-        clearTimeout(timer);
-      }
+      await followed.stop(5_000);
       rmSync(dir, { recursive: true, force: true });
     },
   };
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    if (done) {
-      rmSync(dir, { recursive: true, force: true });
-      throw new Error(`redis-server exited:\n${output.join('')}`);
-    }
+  const answers = async () => {
     const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
     probe.on('error', () => {});
     const ok = await probe
@@ -62,11 +44,14 @@ export async function startThrowawayRedis(port: number) {
       .then((answer) => answer === 'PONG')
       .catch(() => false);
     probe.disconnect();
-    if (ok) return redis;
-    if (Date.now() > deadline) {
-      await redis.stop();
-      throw new Error(`redis-server did not answer on ${port} within 15 s:\n${output.join('')}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+    return ok;
+  };
+  const state = await waitUntilReady(followed, answers, { timeoutMs: 15_000, intervalMs: 100 });
+  if (state === 'ready') return redis;
+  await redis.stop();
+  throw new Error(
+    state === 'ended'
+      ? `redis-server exited:\n${followed.output()}`
+      : `redis-server did not answer on ${port} within 15 s:\n${followed.output()}`,
+  );
 }
