@@ -15,13 +15,13 @@ function keepsScroll(from: string, to: string): boolean {
  */
 export function ScrollManager() {
   const { pathname, hash, key } = useLocation();
-  const previous = useRef<string | null>(null);
+  const previous = useRef<{ pathname: string; key: string } | null>(null);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` changes on every navigation, even to the same path
   useEffect(() => {
     const from = previous.current;
-    previous.current = pathname;
-    const firstRender = from === null;
+    previous.current = { pathname, key };
+    // Not a navigation: the first render, or React running the effect again for the same location.
+    const firstRender = from === null || from.key === key;
     if (firstRender && window.scrollY > 0) return;
     if (hash) {
       const target = document.getElementById(decodeURIComponent(hash.slice(1)));
@@ -30,7 +30,7 @@ export function ScrollManager() {
         return;
       }
     }
-    if (firstRender || keepsScroll(from, pathname)) return;
+    if (firstRender || keepsScroll(from.pathname, pathname)) return;
     window.scrollTo(0, 0);
   }, [pathname, hash, key]);
 
