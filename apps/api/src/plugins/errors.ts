@@ -13,6 +13,11 @@ export function requestLanguage(request: FastifyRequest): Language {
   return /^bn\b/i.test(request.headers['accept-language'] ?? '') ? 'bn' : 'en';
 }
 
+/** The success envelope with a sentence for the user, in their language (api.md). */
+export function successMessage(request: FastifyRequest, key: MessageKey) {
+  return { status: 'success' as const, message: translate(key, undefined, requestLanguage(request)) };
+}
+
 function sendError(
   request: FastifyRequest,
   reply: FastifyReply,

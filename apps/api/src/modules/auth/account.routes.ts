@@ -7,9 +7,8 @@ import {
 import { ErrorResponseSchema, MessageResponseSchema } from '@ngso/shared/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { translate } from '../../lib/messages.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
-import { requestLanguage } from '../../plugins/errors.ts';
+import { successMessage } from '../../plugins/errors.ts';
 import { signedIn } from '../../plugins/session.ts';
 import { changePassword, endOtherSessions, endOwnSession, listOwnSessions } from './account.service.ts';
 
@@ -42,10 +41,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await changePassword(app.services, signedIn(request), request.body);
-      return {
-        status: 'success' as const,
-        message: translate('password.changed', undefined, requestLanguage(request)),
-      };
+      return successMessage(request, 'password.changed');
     },
   );
 
@@ -90,8 +86,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const { current } = await endOwnSession(app.services, signedIn(request), request.params.id);
       if (current) reply.clearSessionCookie();
       return {
-        status: 'success' as const,
-        message: translate('session.ended', undefined, requestLanguage(request)),
+        ...successMessage(request, 'session.ended'),
         current,
       };
     },
@@ -109,8 +104,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: app.requireUser,
     },
     async (request) => ({
-      status: 'success' as const,
-      message: translate('sessions.endedOthers', undefined, requestLanguage(request)),
+      ...successMessage(request, 'sessions.endedOthers'),
       ended: await endOtherSessions(app.services, signedIn(request)),
     }),
   );

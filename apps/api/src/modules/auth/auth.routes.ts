@@ -11,9 +11,9 @@ import { ErrorResponseSchema, MessageResponseSchema, OkResponseSchema } from '@n
 import { LanguageResponseSchema, UpdateLanguageSchema } from '@ngso/shared/schemas/language';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type Language, translate } from '../../lib/messages.ts';
+import type { Language } from '../../lib/messages.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
-import { requestLanguage } from '../../plugins/errors.ts';
+import { successMessage } from '../../plugins/errors.ts';
 import { signedIn } from '../../plugins/session.ts';
 import { accountRoutes } from './account.routes.ts';
 import * as auth from './auth.service.ts';
@@ -106,8 +106,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       reply.setSessionCookie(session.token, session.expiresAt).status(201);
       return {
-        status: 'success' as const,
-        message: translate('register.success', undefined, requestLanguage(request)),
+        ...successMessage(request, 'register.success'),
         user: auth.toPublicUser(user),
       };
     },
@@ -170,10 +169,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await auth.requestPasswordReset(app.services, request.body.email, client(request));
-      return {
-        status: 'success' as const,
-        message: translate('forgot.sent', undefined, requestLanguage(request)),
-      };
+      return successMessage(request, 'forgot.sent');
     },
   );
 
@@ -190,10 +186,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await auth.resetPassword(app.services, request.body);
       reply.clearSessionCookie();
-      return {
-        status: 'success' as const,
-        message: translate('reset.success', undefined, requestLanguage(request)),
-      };
+      return successMessage(request, 'reset.success');
     },
   );
 };

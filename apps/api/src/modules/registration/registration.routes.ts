@@ -11,9 +11,8 @@ import {
 } from '@ngso/shared/schemas/registration';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { translate } from '../../lib/messages.ts';
 import { CompetitionParamsSchema, errorResponses } from '../../lib/route-schemas.ts';
-import { requestLanguage } from '../../plugins/errors.ts';
+import { successMessage } from '../../plugins/errors.ts';
 import { signedIn } from '../../plugins/session.ts';
 import { lookUpPreliminaryResult } from '../preliminary/preliminary.service.ts';
 import { ownRegistrationForm, registrationStatus, submitRegistration } from './registration.service.ts';
@@ -58,8 +57,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       reply.status(201);
       return {
-        status: 'success' as const,
-        message: translate('registration.received', undefined, requestLanguage(request)),
+        ...successMessage(request, 'registration.received'),
         category: row.category as Category,
         data: { registration_status: row.status, registration_date: row.registeredAt.toISOString() },
       };
