@@ -1,60 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import {
-  adminApi,
-  approveRegistrationOf,
-  importPreliminaryResults,
-  uniqueTransactionId,
-  XHR,
-} from '../support/admin.ts';
+import { adminApi, XHR } from '../support/admin.ts';
+import { approvedStudent } from '../support/exam-setup.ts';
 import { expect, newStudent, test } from '../support/fixtures.ts';
 
 /** A student whose final round registration is approved, signed in through the login page. */
-async function approvedStudent(page: Page) {
-  const student = newStudent();
+async function signInApprovedStudent(page: Page) {
   const admin = await adminApi();
-  await importPreliminaryResults(admin, [
-    { email: student.email, name: student.name, category: 'junior', score: 50, total: 60, qualified: true },
-  ]);
-  const account = await page.request.post('/api/v1/register', {
-    data: {
-      name: student.name,
-      email: student.email,
-      password: student.password,
-      phone_number: student.phone,
-    },
-    headers: XHR,
-  });
-  expect(account.ok()).toBe(true);
-  const registration = await page.request.post('/api/v1/ngso-1/registration', {
-    headers: XHR,
-    data: {
-      name: student.name,
-      institution: 'Holy Cross School',
-      class: 7,
-      division: 'Dhaka',
-      district: 'Gazipur',
-      sub_district: 'Kaliakair',
-      guardian_name: 'Abdul Karim',
-      guardian_phone: '01812345678',
-      tshirt_size: 'S',
-      pickup_spot: 'own',
-      payment_method: 'nagad',
-      payment_sender: '01912345678',
-      transaction_id: uniqueTransactionId(),
-    },
-  });
-  expect(registration.status(), await registration.text()).toBe(201);
-  await approveRegistrationOf(admin, student.email);
+  await approvedStudent(page, admin);
   await admin.dispose();
-
-  await page.context().clearCookies();
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(student.email);
-  await page.getByLabel('Password', { exact: true }).fill(student.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/profile$/);
-  return student;
 }
 
 test.describe('on a 360 px phone screen', () => {
@@ -63,7 +17,7 @@ test.describe('on a 360 px phone screen', () => {
   test('an approved student reads the e-book; page and zoom are restored after a reload', async ({
     page,
   }) => {
-    await approvedStudent(page);
+    await signInApprovedStudent(page);
     const pageRequests: string[] = [];
     page.on('request', (request) => {
       if (/\/api\/v1\/ebooks\/[^/]+\/pages\/\d+$/.test(new URL(request.url()).pathname))

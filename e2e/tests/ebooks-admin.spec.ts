@@ -1,14 +1,8 @@
 import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
-import {
-  adminApi,
-  approveRegistrationOf,
-  E2E_ADMIN,
-  importPreliminaryResults,
-  uniqueTransactionId,
-  XHR,
-} from '../support/admin.ts';
-import { expect, newStudent, test } from '../support/fixtures.ts';
+import { adminApi, E2E_ADMIN } from '../support/admin.ts';
+import { approvedStudent } from '../support/exam-setup.ts';
+import { expect, test } from '../support/fixtures.ts';
 
 /** A page image of a given size and colour (the size tells the pages apart in the viewer). */
 const pageImage = (width: number, height: number, background: string) =>
@@ -18,45 +12,10 @@ const pageImage = (width: number, height: number, background: string) =>
 
 /** A student approved for the final round, signed in, in a browser context of their own. */
 async function approvedStudentPage(browser: Browser): Promise<Page> {
-  const student = newStudent();
-  const admin = await adminApi();
-  await importPreliminaryResults(admin, [
-    { email: student.email, name: student.name, category: 'junior', score: 50, total: 60, qualified: true },
-  ]);
   const page = await (await browser.newContext()).newPage();
-  const account = await page.request.post('/api/v1/register', {
-    headers: XHR,
-    data: {
-      name: student.name,
-      email: student.email,
-      password: student.password,
-      phone_number: student.phone,
-    },
-  });
-  expect(account.ok(), await account.text()).toBe(true);
-  const registration = await page.request.post('/api/v1/ngso-1/registration', {
-    headers: XHR,
-    data: {
-      name: student.name,
-      institution: 'Holy Cross School',
-      class: 7,
-      division: 'Dhaka',
-      district: 'Gazipur',
-      sub_district: 'Kaliakair',
-      guardian_name: 'Abdul Karim',
-      guardian_phone: '01812345678',
-      tshirt_size: 'S',
-      pickup_spot: 'own',
-      payment_method: 'nagad',
-      payment_sender: '01912345678',
-      transaction_id: uniqueTransactionId(),
-    },
-  });
-  expect(registration.status(), await registration.text()).toBe(201);
-  await approveRegistrationOf(admin, student.email);
+  const admin = await adminApi();
+  await approvedStudent(page, admin);
   await admin.dispose();
-  await page.context().clearCookies();
-  await logIn(page, student.email, student.password);
   return page;
 }
 
