@@ -12,6 +12,20 @@ import { OwnPostgres } from '../support/own-postgres.ts';
 import { OwnServer } from '../support/own-server.ts';
 
 /**
+ * An approved junior student signed in on `page`, with the junior exam open (started a minute ago, 30
+ * minutes left) on the test's own server; the exam's question ids, in order.
+ */
+async function studentInOpenExam(page: Page, own: OwnServer): Promise<[string, string, ...string[]]> {
+  const admin = await own.adminApi();
+  await setExamWindow(admin, 'junior', Date.now() - 60_000, Date.now() + 30 * 60_000);
+  await approvedStudent(page, admin, 'junior');
+  await admin.dispose();
+  const [q1, q2, ...rest] = await questionIds(page.request, 'junior');
+  if (!q1 || !q2) throw new Error('the exam has questions');
+  return [q1, q2, ...rest];
+}
+
+/**
  * The timed exam when things go wrong: the server killed (SIGKILL) and restarted mid-exam, the server
  * dying as the exam page opens, a slow mobile network through a whole exam, the database stopped
  * under a running server. Each test runs its own server (a child process of the test on a free port,
@@ -76,12 +90,7 @@ serverTest.describe('the timed exam under faults', () => {
     serverTest(
       'SIGKILL and restart: nothing saved is lost, the photo taken meanwhile is saved by itself',
       async ({ page, own }) => {
-        const admin = await own.adminApi();
-        await setExamWindow(admin, 'junior', Date.now() - 60_000, Date.now() + 30 * 60_000);
-        await approvedStudent(page, admin, 'junior');
-        await admin.dispose();
-        const [q1, q2] = await questionIds(page.request, 'junior');
-        if (!q1 || !q2) throw new Error('the exam has questions');
+        const [q1, q2] = await studentInOpenExam(page, own);
 
         // Two photos saved on question 1: the page says so and the server has both.
         await page.goto('/final-exam');
@@ -148,12 +157,7 @@ serverTest.describe('the timed exam under faults', () => {
     serverTest(
       'the server dies as the exam page opens: once it is back, the answers show and a photo is saved by itself',
       async ({ page, own }) => {
-        const admin = await own.adminApi();
-        await setExamWindow(admin, 'junior', Date.now() - 60_000, Date.now() + 30 * 60_000);
-        await approvedStudent(page, admin, 'junior');
-        await admin.dispose();
-        const [q1, q2] = await questionIds(page.request, 'junior');
-        if (!q1 || !q2) throw new Error('the exam has questions');
+        const [q1, q2] = await studentInOpenExam(page, own);
 
         // An answer saved earlier (another visit) to question 1.
         let reads = 0;
@@ -225,11 +229,7 @@ serverTest.describe('the timed exam under faults', () => {
     serverTest(
       '400 kbit/s with 400 ms latency through a whole exam: every answer saved and submitted',
       async ({ page, context, own }) => {
-        const admin = await own.adminApi();
-        await setExamWindow(admin, 'junior', Date.now() - 60_000, Date.now() + 30 * 60_000);
-        await approvedStudent(page, admin, 'junior');
-        await admin.dispose();
-        const questions = await questionIds(page.request, 'junior');
+        const questions = await studentInOpenExam(page, own);
         expect(questions).toHaveLength(6);
         const photos = await Promise.all(
           questions.map((_, i) => smallAnswerPhoto(`q${i + 1}.jpg`, 40 + i * 30)),
@@ -302,12 +302,7 @@ postgresTest.describe('the database down while the exam page is open', () => {
   postgresTest(
     'PostgreSQL stopped and started: the photo waits, is saved by itself, and nothing saved is lost',
     async ({ page, own, postgres }) => {
-      const admin = await own.adminApi();
-      await setExamWindow(admin, 'junior', Date.now() - 60_000, Date.now() + 30 * 60_000);
-      await approvedStudent(page, admin, 'junior');
-      await admin.dispose();
-      const [q1, q2] = await questionIds(page.request, 'junior');
-      if (!q1 || !q2) throw new Error('the exam has questions');
+      const [q1, q2] = await studentInOpenExam(page, own);
 
       await page.goto('/final-exam');
       await page.getByTestId('images-input').setInputFiles([await smallAnswerPhoto('q1.jpg', 70)]);

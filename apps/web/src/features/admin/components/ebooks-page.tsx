@@ -20,6 +20,7 @@ import {
   ColumnHeaders,
   ConfirmDialog,
   cardClasses,
+  FormActions,
   LoadError,
   Loading,
   tableClasses,
@@ -236,14 +237,11 @@ export function EbooksPage() {
               onChange={(event) => set('position')(event.target.value)}
             />
             {formError ? <Alert tone="error">{formError}</Alert> : null}
-            <div className="flex justify-end gap-2">
-              <Button variant="secondary" onClick={() => setDraft(null)}>
-                {t('cancel')}
-              </Button>
-              <Button type="submit" pending={creating.isLoading || editing.isLoading}>
-                {t('ebooks.save')}
-              </Button>
-            </div>
+            <FormActions
+              submitLabel={t('ebooks.save')}
+              pending={creating.isLoading || editing.isLoading}
+              onCancel={() => setDraft(null)}
+            />
           </form>
         ) : null}
       </Modal>

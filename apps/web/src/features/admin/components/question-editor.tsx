@@ -13,7 +13,7 @@ import {
   useEditQuestionMutation,
   useRemoveQuestionMutation,
 } from '../api.ts';
-import { ConfirmDialog, cardClasses, LoadError, Loading } from './section.tsx';
+import { ConfirmDialog, cardClasses, FormActions, LoadError, Loading } from './section.tsx';
 
 /** The exam's total marks (decisions.md: 6 questions, 60 marks). */
 export const EXAM_TOTAL_MARKS = 60;
@@ -269,14 +269,11 @@ export function QuestionEditor({ category }: { category: Category }) {
             />
             <QuestionPreview draft={draft} number={Number(draft.position) || 1} />
             {formError ? <Alert tone="error">{formError}</Alert> : null}
-            <div className="flex justify-end gap-2">
-              <Button variant="secondary" onClick={() => setDraft(null)}>
-                {t('cancel')}
-              </Button>
-              <Button type="submit" pending={adding.isLoading || editing.isLoading}>
-                {t('questions.save')}
-              </Button>
-            </div>
+            <FormActions
+              submitLabel={t('questions.save')}
+              pending={adding.isLoading || editing.isLoading}
+              onCancel={() => setDraft(null)}
+            />
           </form>
         ) : null}
       </Modal>

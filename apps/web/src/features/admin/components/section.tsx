@@ -142,6 +142,29 @@ export function Pager({
   );
 }
 
+/** Cancel and submit under a console form (in a modal): cancel leaves the form, submit sends it. */
+export function FormActions({
+  submitLabel,
+  pending,
+  onCancel,
+}: {
+  submitLabel: string;
+  pending: boolean;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <div className="flex justify-end gap-2">
+      <Button variant="secondary" onClick={onCancel}>
+        {t('cancel')}
+      </Button>
+      <Button type="submit" pending={pending}>
+        {submitLabel}
+      </Button>
+    </div>
+  );
+}
+
 export const tableClasses = 'min-w-full divide-y divide-slate-200 text-left text-sm';
 export const thClasses = 'px-3 py-2 font-semibold text-slate-700 whitespace-nowrap';
 
