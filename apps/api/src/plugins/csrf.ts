@@ -1,8 +1,14 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * The route the router matched, not the raw URL: `/%61pi/...` and `/api/...` reach the same handler, so
+ * only the matched pattern decides whether the request is an API call.
+ */
+const reachesApi = (request: FastifyRequest) => request.routeOptions.url?.startsWith('/api/') === true;
 
 /**
  * Cross-site request forgery guard for the API: a state-changing request must carry
@@ -12,7 +18,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const csrfPlugin = fp(async (app: FastifyInstance) => {
   const ownOrigin = new URL(app.config.BASE_URL).origin;
   app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (SAFE_METHODS.has(request.method) || !reachesApi(request)) return;
     const origin = request.headers.origin;
     const site = request.headers['sec-fetch-site'];
     const refused =
