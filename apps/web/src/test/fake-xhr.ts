@@ -10,8 +10,9 @@ export class FakeXhr {
   url = '';
   withCredentials = false;
   headers: Record<string, string> = {};
-  body: FormData | null = null;
+  body: FormData | Blob | null = null;
   status = 0;
+  responseHeaders: Record<string, string> = {};
   responseText = '';
   upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
   onload: (() => void) | null = null;
@@ -26,7 +27,10 @@ export class FakeXhr {
   setRequestHeader(name: string, value: string) {
     this.headers[name] = value;
   }
-  send(body: FormData) {
+  getResponseHeader(name: string): string | null {
+    return this.responseHeaders[name.toLowerCase()] ?? null;
+  }
+  send(body: FormData | Blob) {
     this.body = body;
     FakeXhr.sent.push(this);
   }
@@ -36,15 +40,16 @@ export class FakeXhr {
 
   /** The file sent in multipart field `field`. */
   sentFile(field = 'file'): File {
-    const file = this.body?.get(field);
+    const file = this.body instanceof FormData ? this.body.get(field) : null;
     if (!(file instanceof File)) throw new Error(`no file in field ${field}`);
     return file;
   }
   progress(loaded: number, total: number) {
     this.upload.onprogress?.({ lengthComputable: true, loaded, total } as ProgressEvent);
   }
-  respond(status: number, body: unknown) {
+  respond(status: number, body: unknown, headers: Record<string, string> = {}) {
     this.status = status;
+    this.responseHeaders = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
     this.responseText = JSON.stringify(body);
     this.onload?.();
   }

@@ -15,10 +15,18 @@ export class MediaError extends Error {
   readonly fileName: string | undefined;
   /** The server's sentence for the student, when it sent one. */
   readonly serverMessage: string | undefined;
+  /** How long the server asked to wait before trying again (its `Retry-After`), in ms. */
+  readonly retryAfterMs: number | undefined;
 
   constructor(
     kind: MediaErrorKind,
-    options: { status?: number; fileName?: string; serverMessage?: string; message?: string } = {},
+    options: {
+      status?: number;
+      fileName?: string;
+      serverMessage?: string;
+      message?: string;
+      retryAfterMs?: number;
+    } = {},
   ) {
     super(options.message ?? options.serverMessage ?? kind);
     this.name = 'MediaError';
@@ -26,6 +34,7 @@ export class MediaError extends Error {
     this.status = options.status;
     this.fileName = options.fileName;
     this.serverMessage = options.serverMessage;
+    this.retryAfterMs = options.retryAfterMs;
   }
 }
 

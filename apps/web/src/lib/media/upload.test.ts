@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { installFakeXhr, sentRequest } from '../../test/fake-xhr.ts';
 import { MediaError } from './media-error.ts';
-import { sendFile } from './upload.ts';
+import { parseRetryAfter } from './retry-policy.ts';
+import { sendBytes, sendFile } from './upload.ts';
 
 const fastRetry = { retries: 2, baseDelayMs: 1, maxDelayMs: 2 };
 const photo = () => new File([new Uint8Array(1000)], 'photo.jpg', { type: 'image/jpeg' });
@@ -80,5 +81,53 @@ describe('sendFile', () => {
     second.abort();
     await expect(inFlight).rejects.toMatchObject({ kind: 'cancelled' });
     expect(abort).toHaveBeenCalled();
+  });
+});
+
+describe('sendBytes', () => {
+  it('PUTs the exact bytes with their type and the API headers, reporting progress', async () => {
+    installFakeXhr();
+    const bytes = new Blob([new Uint8Array([1, 2, 3])], { type: 'image/jpeg' });
+    const progress: number[] = [];
+    const result = sendBytes({
+      url: 'http://localhost/api/v1/ngso-1/answer-photos/ab',
+      bytes,
+      onProgress: (p) => progress.push(p),
+    });
+    const request = await sentRequest();
+    expect(request.method).toBe('PUT');
+    expect(request.body).toBe(bytes);
+    expect(request.withCredentials).toBe(true);
+    expect(request.headers).toEqual({
+      Accept: 'application/json',
+      'X-Requested-With': 'XMLHttpRequest',
+      'Content-Type': 'image/jpeg',
+    });
+    request.progress(1, 2);
+    request.respond(200, { status: 'success', data: { sha256: 'ab' } });
+    await expect(result).resolves.toEqual({ status: 'success', data: { sha256: 'ab' } });
+    expect(progress).toEqual([0, 50, 100]);
+  });
+
+  it("passes on the server's Retry-After with the status", async () => {
+    installFakeXhr();
+    const result = sendBytes({ url: 'http://localhost/x', bytes: new Blob(['x']) });
+    (await sentRequest()).respond(
+      429,
+      { status: 'error', message: 'Please send at most two photos at a time.' },
+      {
+        'Retry-After': '7',
+      },
+    );
+    await expect(result).rejects.toMatchObject({ kind: 'http', status: 429, retryAfterMs: 7000 });
+  });
+});
+
+describe('parseRetryAfter', () => {
+  it('reads seconds or an HTTP date, and nothing else', () => {
+    expect(parseRetryAfter('5')).toBe(5000);
+    expect(parseRetryAfter('Wed, 25 Nov 2026 10:00:30 GMT', Date.parse('2026-11-25T10:00:00Z'))).toBe(30_000);
+    expect(parseRetryAfter(null)).toBeUndefined();
+    expect(parseRetryAfter('soon')).toBeUndefined();
   });
 });

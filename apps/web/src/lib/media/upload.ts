@@ -1,6 +1,12 @@
 import { ErrorResponseSchema } from '@ngso/shared/schemas/common';
 import { MediaError } from './media-error.ts';
-import { DEFAULT_RETRY_POLICY, type RetryPolicy, retryDelay, shouldRetry } from './retry-policy.ts';
+import {
+  DEFAULT_RETRY_POLICY,
+  parseRetryAfter,
+  type RetryPolicy,
+  retryDelay,
+  shouldRetry,
+} from './retry-policy.ts';
 
 export type SendFileOptions = {
   /** Absolute address to POST to. */
@@ -30,9 +36,21 @@ function messageOf(body: unknown): string | undefined {
   return message || undefined;
 }
 
+/** One request as XMLHttpRequest sends it. */
+type XhrRequest = {
+  method: 'POST' | 'PUT';
+  url: string;
+  body: Blob | FormData;
+  /** Besides Accept and X-Requested-With (a multipart body's Content-Type is the browser's). */
+  headers?: Record<string, string>;
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+  fileName: string;
+};
+
 /** One attempt: XMLHttpRequest, because fetch cannot report upload progress. */
-function attempt(options: SendFileOptions, fileName: string): Promise<unknown> {
-  const { url, file, field = 'file', onProgress, signal } = options;
+function attempt(request: XhrRequest): Promise<unknown> {
+  const { method, url, body, headers = {}, onProgress, signal, fileName } = request;
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
       reject(new MediaError('cancelled'));
@@ -43,11 +61,11 @@ function attempt(options: SendFileOptions, fileName: string): Promise<unknown> {
     const done = () => signal?.removeEventListener('abort', onAbort);
     signal?.addEventListener('abort', onAbort, { once: true });
 
-    xhr.open('POST', url);
+    xhr.open(method, url);
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.setRequestHeader('X-Requested-With', 'XMLHttpRequest');
-    // No Content-Type: the browser sets multipart/form-data with its boundary.
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) {
         onProgress?.(Math.min(100, Math.floor((event.loaded / event.total) * 100)));
@@ -55,14 +73,21 @@ function attempt(options: SendFileOptions, fileName: string): Promise<unknown> {
     };
     xhr.onload = () => {
       done();
-      const body = parseBody(xhr.responseText);
+      const parsed = parseBody(xhr.responseText);
       if (xhr.status >= 200 && xhr.status < 300) {
         onProgress?.(100);
-        resolve(body);
+        resolve(parsed);
       } else if (xhr.status === 0) {
         reject(new MediaError('network', { fileName }));
       } else {
-        reject(new MediaError('http', { status: xhr.status, fileName, serverMessage: messageOf(body) }));
+        reject(
+          new MediaError('http', {
+            status: xhr.status,
+            fileName,
+            serverMessage: messageOf(parsed),
+            retryAfterMs: parseRetryAfter(xhr.getResponseHeader('Retry-After')),
+          }),
+        );
       }
     };
     xhr.onerror = () => {
@@ -74,10 +99,7 @@ function attempt(options: SendFileOptions, fileName: string): Promise<unknown> {
       done();
       reject(new MediaError('cancelled', { fileName }));
     };
-
-    const form = new FormData();
-    form.append(field, file, fileName);
-    xhr.send(form);
+    xhr.send(body);
   });
 }
 
@@ -106,11 +128,42 @@ export async function sendFile(options: SendFileOptions): Promise<unknown> {
   for (let tries = 0; ; tries += 1) {
     try {
       options.onProgress?.(0);
-      return await attempt(options, fileName);
+      const form = new FormData();
+      form.append(options.field ?? 'file', options.file, fileName);
+      // No Content-Type: the browser sets multipart/form-data with its boundary.
+      return await attempt({ ...options, method: 'POST', body: form, fileName });
     } catch (error) {
       if (options.signal?.aborted) throw new MediaError('cancelled', { fileName });
       if (!shouldRetry(error, tries, policy)) throw error;
       await pause(retryDelay(tries, policy), options.signal);
     }
   }
+}
+
+export type SendBytesOptions = {
+  /** Absolute address to PUT to. */
+  url: string;
+  /** The exact bytes, sent as the body (not multipart), with their type as Content-Type. */
+  bytes: Blob;
+  fileName?: string;
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+};
+
+/**
+ * One PUT of raw bytes with the API's headers and the session cookie, reporting progress (the exam's
+ * photo delivery: its queue does the retrying, honouring the server's Retry-After). Resolves with the
+ * parsed body; rejects with a MediaError ('http' carries the status and `retryAfterMs`).
+ */
+export function sendBytes(options: SendBytesOptions): Promise<unknown> {
+  options.onProgress?.(0);
+  return attempt({
+    method: 'PUT',
+    url: options.url,
+    body: options.bytes,
+    headers: { 'Content-Type': options.bytes.type || 'application/octet-stream' },
+    onProgress: options.onProgress,
+    signal: options.signal,
+    fileName: options.fileName ?? 'upload',
+  });
 }
