@@ -1,3 +1,5 @@
+import type { Category } from '@ngso/shared/constants';
+import { categoryForClass } from '@ngso/shared/schemas/registration';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAdmin } from '../src/lib/admin.ts';
@@ -43,14 +45,14 @@ function form(overrides: Record<string, unknown> = {}) {
 }
 
 /** A signed-in student whose e-mail is in the preliminary results (qualified unless told). */
-async function student(qualified: boolean | null = true) {
+async function student(qualified: boolean | null = true, category: Category = 'senior') {
   const details = newStudent();
   const browser = client(t.app);
   await browser.post('/api/v1/register', details);
   if (qualified !== null) {
     const imported = await importCsv(
       admin,
-      `email,name,category,score,total,qualified\n${details.email},Ayesha,senior,40,60,${qualified}\n`,
+      `email,name,category,score,total,qualified\n${details.email},Ayesha,${category},40,60,${qualified}\n`,
     );
     expect(imported.statusCode).toBe(200);
   }
@@ -126,7 +128,7 @@ describe('final-round registration', () => {
   });
 
   it('registers a qualified student as pending, with the category from the class, and queues the mail', async () => {
-    const { browser, details } = await student(true);
+    const { browser, details } = await student(true, 'secondary');
     const response = await browser.post(
       '/api/v1/ngso-1/registration',
       form({ class: 11, transaction_id: 'abc123xyz' }),
@@ -157,9 +159,32 @@ describe('final-round registration', () => {
     const { browser } = await student(true);
     const response = await browser.post(
       '/api/v1/ngso-1/registration',
-      form({ class: 6, category: 'secondary' }),
+      form({ class: 9, category: 'secondary' }),
     );
-    expect(response.json().category).toBe('junior');
+    expect(response.json().category).toBe('senior');
+  });
+
+  it('takes the category from the preliminary result: a class of another category is refused in both languages', async () => {
+    const { browser } = await student(true); // qualified in senior
+    const junior = await browser.post('/api/v1/ngso-1/registration', form({ class: 6 }));
+    expect(junior.statusCode).toBe(422);
+    expect(junior.json().errors).toEqual({
+      class: [
+        'You qualified in the senior category (classes 9 and 10): please choose class 9 or 10. If your preliminary result is wrong, please contact the organisers.',
+      ],
+    });
+    const secondary = await browser.post('/api/v1/ngso-1/registration', form({ class: 12 }), {
+      'accept-language': 'bn',
+    });
+    expect(secondary.statusCode).toBe(422);
+    expect(secondary.json().errors.class).toEqual([
+      'আপনি সিনিয়র ক্যাটাগরিতে (৯ম ও ১০ম শ্রেণি) উত্তীর্ণ হয়েছেন: ৯ম বা ১০ম শ্রেণি বেছে নিন। প্রাথমিক পর্বের ফলাফল ভুল হলে আয়োজকদের সাথে যোগাযোগ করুন।',
+    ]);
+    const status = await browser.get('/api/v1/ngso-1/registration/status');
+    expect(status.json().data.registration_status).toBeNull();
+    const fitting = await browser.post('/api/v1/ngso-1/registration', form({ class: 10 }));
+    expect(fitting.statusCode).toBe(201);
+    expect(fitting.json().category).toBe('senior');
   });
 
   it('allows one registration per account, and one use of a transaction ID', async () => {
@@ -219,7 +244,7 @@ describe('final-round registration', () => {
 
 describe('approval and rejection', () => {
   async function pending(classLevel = 9) {
-    const s = await student(true);
+    const s = await student(true, categoryForClass(classLevel));
     await s.browser.post('/api/v1/ngso-1/registration', form({ class: classLevel }));
     const user = (await s.browser.get('/api/v1/user')).json().user;
     const [row] =
@@ -294,7 +319,7 @@ describe('approval and rejection', () => {
 
 describe('the admit card', () => {
   it('is a one-page PDF with the name and roll number for the approved student, 403 before approval', async () => {
-    const s = await student(true);
+    const s = await student(true, 'junior');
     await s.browser.post('/api/v1/ngso-1/registration', form({ name: 'Tahmid Hasan', class: 8 }));
     expect((await s.browser.get('/api/v1/ngso-1/admit-card')).statusCode).toBe(403);
     const user = (await s.browser.get('/api/v1/user')).json().user;
@@ -319,7 +344,7 @@ describe('the admit card', () => {
 
 describe('admit card verification', () => {
   it('shows name, roll, category and status for a code, and nothing for an unknown one', async () => {
-    const s = await student(true);
+    const s = await student(true, 'secondary');
     await s.browser.post('/api/v1/ngso-1/registration', form({ class: 12 }));
     const user = (await s.browser.get('/api/v1/user')).json().user;
     const [row] = await t.db.query.registrations.findMany({ where: (r, { eq }) => eq(r.userId, user.id) });
@@ -348,7 +373,7 @@ describe('admit card verification', () => {
 
 describe("the organisers' registration list", () => {
   it('filters, searches and pages on the server, for admins only', async () => {
-    const s = await student(true);
+    const s = await student(true, 'secondary');
     await s.browser.post(
       '/api/v1/ngso-1/registration',
       form({ name: 'Searchable Sadia', class: 12, transaction_id: 'FINDME123' }),
@@ -401,7 +426,7 @@ describe('final-round details', () => {
       venue: 'Curzon Hall, University of Dhaka',
       reporting_time: '8:00 AM',
     });
-    const s = await student(true);
+    const s = await student(true, 'secondary');
     await s.browser.post('/api/v1/ngso-1/registration', form({ class: 11 }));
     const user = (await s.browser.get('/api/v1/user')).json().user;
     const [row] = await t.db.query.registrations.findMany({ where: (r, { eq }) => eq(r.userId, user.id) });

@@ -71,7 +71,7 @@ runTool(async () => {
     const pending = users.get('pending');
     const approved = users.get('approved');
     if (pending && approved && admin) {
-      await submitRegistration(tool.services, 'ngso-1', pending, form(pending.name, 8, 'DEMO0PENDING'));
+      await submitRegistration(tool.services, 'ngso-1', pending, form(pending.name, 10, 'DEMO0PENDING'));
       const registration = await submitRegistration(
         tool.services,
         'ngso-1',

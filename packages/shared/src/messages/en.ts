@@ -26,6 +26,12 @@ export const messagesEn = {
   'location.sub_district': 'Please choose a sub-district of the chosen district.',
 
   'class.range': 'Please choose a class from 6 to 12.',
+  'registration.classNotJunior':
+    'You qualified in the junior category (classes 6 to 8): please choose your class from 6 to 8. If your preliminary result is wrong, please contact the organisers.',
+  'registration.classNotSenior':
+    'You qualified in the senior category (classes 9 and 10): please choose class 9 or 10. If your preliminary result is wrong, please contact the organisers.',
+  'registration.classNotSecondary':
+    'You qualified in the secondary category (classes 11 and 12): please choose class 11 or 12. If your preliminary result is wrong, please contact the organisers.',
   'tshirt.invalid': 'Please choose a T-shirt size.',
   'pickup.invalid': 'Please choose a pick-up spot from the list, or your own transport.',
   'payment.invalid': 'Please choose bKash, Nagad or Rocket.',

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Category } from '@ngso/shared/constants';
+import type { MessageKey } from '@ngso/shared/messages/en';
 import {
   categoryForClass,
   type RegistrationFormData,
@@ -35,6 +36,12 @@ import {
 type Form = z.output<typeof RegistrationFormSchema>;
 
 const ROLL_PREFIX: Record<Category, string> = { junior: 'JR', senior: 'SR', secondary: 'SC' };
+
+const CLASS_OF_CATEGORY = {
+  junior: 'registration.classNotJunior',
+  senior: 'registration.classNotSenior',
+  secondary: 'registration.classNotSecondary',
+} as const satisfies Record<Category, MessageKey>;
 
 /** The signed-in student's registration as the spec's status call shows it (api.md). */
 export async function registrationStatus(
@@ -93,7 +100,7 @@ export const toForm = (row: RegistrationRow): RegistrationFormData => ({
 
 /**
  * Registers a qualified student for the final round, or resubmits a rejected registration (which
- * returns it to pending). The category comes from the class, never from the client.
+ * returns it to pending). The category is the preliminary result's, never the client's; the class must fit it.
  */
 export async function submitRegistration(
   ctx: ServiceContext,
@@ -106,13 +113,21 @@ export async function submitRegistration(
   if (!result) throw new AppError(403, 'registration.noResult', { params: { email: user.email } });
   if (!result.qualified)
     throw new AppError(403, 'registration.notQualified', { params: { email: user.email } });
+  // The category is the one the student qualified in; a class of another category is a mistake to fix
+  // (by the student, or by the organisers in the preliminary result), never a way into another category.
+  const category = result.category as Category;
+  if (categoryForClass(form.class) !== category) {
+    throw new AppError(422, 'validation.failed', {
+      fieldErrors: { class: [CLASS_OF_CATEGORY[category]] },
+    });
+  }
 
   const now = ctx.clock.now();
   const values = {
     competitionId: competition.id,
     userId: user.id,
     status: 'pending' as const,
-    category: categoryForClass(form.class),
+    category,
     classLevel: form.class,
     name: form.name,
     institution: form.institution,
