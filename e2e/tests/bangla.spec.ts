@@ -120,6 +120,44 @@ test.describe('choosing Bangla', () => {
     await other.close();
   });
 
+  test('signing out keeps Bangla: the next page, a reload and the lang cookie stay Bangla', async ({
+    page,
+    context,
+  }) => {
+    const student = newStudent();
+    await page.goto('/register');
+    await page.getByLabel('Full name').fill(student.name);
+    await page.getByLabel('Email').fill(student.email);
+    await page.getByLabel('Password', { exact: true }).fill(student.password);
+    await page.getByLabel('Confirm password').fill(student.password);
+    await page.getByLabel('Phone number').fill(student.phone);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await chooseBangla(page);
+    await expect(page.getByRole('heading', { name: 'আমার প্রোফাইল' })).toBeVisible();
+
+    await page.getByRole('button', { name: `${student.name}-এর অ্যাকাউন্ট মেনু` }).click();
+    const logout = page.waitForResponse((response) => response.url().endsWith('/api/v1/logout'));
+    await page.getByRole('menuitem', { name: 'লগআউট' }).click();
+    expect((await logout).ok()).toBe(true);
+    await expect(nav(page).getByRole('link', { name: 'নিবন্ধন' }).first()).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'bn');
+
+    // The session cookie is gone, the language cookie is not.
+    const cookies = await context.cookies();
+    expect(cookies.find((c) => c.name === 'lang')?.value).toBe('bn');
+    expect(cookies.some((c) => /ngso_session/.test(c.name))).toBe(false);
+
+    // A page fresh from the server (the family's next reader) is Bangla from its HTML.
+    await page.reload();
+    await hydrated(page);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'bn');
+    await expect(page.getByRole('heading', { name: 'জাতীয় সাধারণ বিজ্ঞান অলিম্পিয়াড', level: 1 })).toBeVisible();
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'আবার স্বাগতম' })).toBeVisible();
+  });
+
   test('the mobile menu has the switcher', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 800 });
     await page.goto('/about');

@@ -32,12 +32,18 @@ describe('security headers', () => {
     expect(response.headers['strict-transport-security']).toBeUndefined();
   });
 
-  it('keep personal JSON out of every cache, and clear the site on logout', async () => {
+  it('keep personal JSON out of every cache, and clear the session and the cache on logout, not the language', async () => {
     const browser = client(t.app);
     await browser.post('/api/v1/register', newStudent());
+    await browser.put('/api/v1/user/language', { language: 'bn' });
+    expect(browser.cookies.get('lang')).toBe('bn');
     expect((await browser.get('/api/v1/user/profile')).headers['cache-control']).toBe('no-store');
     const logout = await browser.post('/api/v1/logout');
-    expect(logout.headers['clear-site-data']).toBe('"cache", "cookies"');
+    // "cookies" would delete the `lang` cookie too: the device's language must outlive the session.
+    expect(logout.headers['clear-site-data']).toBe('"cache"');
+    expect(browser.cookies.has('ngso_session')).toBe(false);
+    expect(browser.cookies.get('lang')).toBe('bn');
+    expect((await browser.get('/api/v1/user')).statusCode).toBe(401);
   });
 
   it('send HSTS and a __Host- Secure cookie when the site is served over https', async () => {

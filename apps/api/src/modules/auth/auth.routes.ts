@@ -150,9 +150,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const token = request.cookies[app.sessionCookieName];
       if (token) await endSession(app.db, token);
-      // The browser drops its cache of personal pages and every cookie of this site (the app keeps unsent
-      // exam answers in IndexedDB, which this header leaves alone).
-      reply.clearSessionCookie().header('Clear-Site-Data', '"cache", "cookies"');
+      // The session cookie goes and the browser drops its cache of personal pages. Not `"cookies"`: that
+      // would also delete the `lang` cookie, the device's language, and a Bangla reader on a shared phone
+      // would be switched to English. Unsent exam answers stay in IndexedDB (no `"storage"` either).
+      reply.clearSessionCookie().header('Clear-Site-Data', '"cache"');
       return { status: 'success' as const };
     },
   );
