@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import ipaddr from 'ipaddr.js';
 import {
   type RateLimiterAbstract,
   RateLimiterMemory,
@@ -20,13 +21,31 @@ import {
  * account are held back by the exponential back-off of login-back-off.ts instead of a fixed count.
  */
 const LIMITS = {
-  loginPerIp: { points: 300, duration: 600 },
-  forgotPerEmail: { points: 5, duration: 3600 },
-  forgotPerIp: { points: 100, duration: 3600 },
-  registerPerIp: { points: 100, duration: 3600 },
+  loginPerIp: { points: 300, duration: 600, by: 'address' },
+  forgotPerEmail: { points: 5, duration: 3600, by: 'account' },
+  forgotPerIp: { points: 100, duration: 3600, by: 'address' },
+  registerPerIp: { points: 100, duration: 3600, by: 'address' },
+  resetPerEmail: { points: 10, duration: 3600, by: 'account' },
+  resetPerIp: { points: 100, duration: 3600, by: 'address' },
 } as const;
 
 export type LimitName = keyof typeof LIMITS;
+
+/**
+ * The key under which a client address is counted: an IPv4 address as it is (an IPv4-mapped IPv6 address
+ * as its IPv4 one), an IPv6 address by its /64. A subscriber gets a whole /64 and can walk through it at
+ * will, so counting single IPv6 addresses would be no limit at all.
+ */
+export function addressKey(ip: string): string {
+  if (!ipaddr.isValid(ip)) return ip;
+  const address = ipaddr.process(ip);
+  if (address.kind() === 'ipv4') return address.toString();
+  return `${ipaddr.IPv6.networkAddressFromCIDR(`${address.toString()}/64`).toString()}/64`;
+}
+
+/** Account keys are e-mails, counted whatever their case. */
+const keyOf = (name: LimitName, key: string) =>
+  LIMITS[name].by === 'address' ? addressKey(key) : key.toLowerCase();
 
 export type RateLimits = {
   /** Counts one attempt against each named limit; throws 429 with Retry-After when one is used up. */
@@ -46,11 +65,11 @@ export function createRateLimits(options: { enabled: boolean; redis?: Redis; clo
     };
   }
   const limiters = Object.fromEntries(
-    Object.entries(LIMITS).map(([name, limit]) => [
+    Object.entries(LIMITS).map(([name, { points, duration }]) => [
       name,
       options.redis
-        ? new RateLimiterRedis({ storeClient: options.redis, keyPrefix: `rl:${name}`, ...limit })
-        : new RateLimiterMemory({ keyPrefix: name, ...limit }),
+        ? new RateLimiterRedis({ storeClient: options.redis, keyPrefix: `rl:${name}`, points, duration })
+        : new RateLimiterMemory({ keyPrefix: name, points, duration }),
     ]),
   ) as unknown as Record<LimitName, RateLimiterAbstract>;
 
@@ -64,7 +83,7 @@ export function createRateLimits(options: { enabled: boolean; redis?: Redis; clo
     async consume(checks) {
       for (const [name, key] of Object.entries(checks) as [LimitName, string][]) {
         try {
-          await limiters[name].consume(key);
+          await limiters[name].consume(keyOf(name, key));
         } catch (result) {
           if (!(result instanceof RateLimiterRes)) throw result;
           const seconds = Math.max(1, Math.ceil(result.msBeforeNext / 1000));
@@ -76,7 +95,7 @@ export function createRateLimits(options: { enabled: boolean; redis?: Redis; clo
       }
     },
     async reset(name, key) {
-      await limiters[name].delete(key);
+      await limiters[name].delete(keyOf(name, key));
     },
   };
 }

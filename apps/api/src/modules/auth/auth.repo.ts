@@ -102,19 +102,31 @@ export async function insertPasswordReset(db: Executor, values: typeof passwordR
   await db.insert(passwordResets).values(values);
 }
 
+/** A reset token that is unused, unexpired and the e-mail's, without using it. */
+const usableReset = (tokenHash: string, email: string, now: Date) =>
+  and(
+    eq(passwordResets.tokenHash, tokenHash),
+    isNull(passwordResets.usedAt),
+    gt(passwordResets.expiresAt, now),
+    sql`${passwordResets.userId} = (select id from ${users} where lower(${users.email}) = ${email.toLowerCase()})`,
+  );
+
+/** Whether a reset token could be used now (it is not marked used). */
+export async function findUsablePasswordReset(db: Executor, tokenHash: string, email: string, now: Date) {
+  const [row] = await db
+    .select({ userId: passwordResets.userId })
+    .from(passwordResets)
+    .where(usableReset(tokenHash, email, now))
+    .limit(1);
+  return row?.userId;
+}
+
 /** Marks a reset token used, only if it is unused, unexpired and the e-mail's; returns its user id. */
 export async function consumePasswordReset(db: Executor, tokenHash: string, email: string, now: Date) {
   const [row] = await db
     .update(passwordResets)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(passwordResets.tokenHash, tokenHash),
-        isNull(passwordResets.usedAt),
-        gt(passwordResets.expiresAt, now),
-        sql`${passwordResets.userId} = (select id from ${users} where lower(${users.email}) = ${email.toLowerCase()})`,
-      ),
-    )
+    .where(usableReset(tokenHash, email, now))
     .returning({ userId: passwordResets.userId });
   return row?.userId;
 }

@@ -181,11 +181,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Set a new password with a reset link; ends every session of the account',
         body: ResetPasswordSchema,
-        response: { 200: MessageResponseSchema, 400: ErrorResponseSchema, ...errors },
+        response: {
+          200: MessageResponseSchema,
+          400: ErrorResponseSchema,
+          429: ErrorResponseSchema,
+          ...errors,
+        },
       },
     },
     async (request, reply) => {
-      await auth.resetPassword(app.services, request.body);
+      await auth.resetPassword(app.services, request.body, client(request));
       reply.clearSessionCookie();
       return successMessage(request, 'reset.success');
     },

@@ -9,6 +9,7 @@ import { mediaUrl } from '../media/media.service.ts';
 import {
   consumePasswordReset,
   deleteSessionsOfUser,
+  findUsablePasswordReset,
   findUserByEmail,
   findUserById,
   insertPasswordReset,
@@ -112,13 +113,24 @@ export async function requestPasswordReset(ctx: ServiceContext, email: string, c
 }
 
 /** Sets the new password and ends every session of the user. */
-export async function resetPassword(ctx: ServiceContext, input: z.output<typeof ResetPasswordSchema>) {
+export async function resetPassword(
+  ctx: ServiceContext,
+  input: z.output<typeof ResetPasswordSchema>,
+  client: Client,
+) {
+  await ctx.limits.consume({ resetPerEmail: input.email, resetPerIp: client.ip });
   // Before the token is used: a refused password leaves the link working for a better one.
   assertAcceptablePassword(input.password, { email: input.email });
   const now = ctx.clock.now();
+  const tokenHash = hashToken(input.token);
+  // The token is checked before the password is hashed: a bogus reset costs one lookup, not an argon2 hash.
+  if (!(await findUsablePasswordReset(ctx.db, tokenHash, input.email, now))) {
+    throw new AppError(400, 'reset.invalid');
+  }
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction(async (tx) => {
-    const userId = await consumePasswordReset(tx, hashToken(input.token), input.email, now);
+    // Consumed atomically: of two resets with one link, only one changes the password.
+    const userId = await consumePasswordReset(tx, tokenHash, input.email, now);
     if (!userId) throw new AppError(400, 'reset.invalid');
     await updateUserPassword(tx, userId, passwordHash, now);
     await deleteSessionsOfUser(tx, userId);

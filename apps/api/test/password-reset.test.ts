@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../src/lib/passwords.ts';
+import { addressKey } from '../src/lib/rate-limits.ts';
+import { listMails } from '../src/mail/outbox.repo.ts';
+import { client, createTestApp, newStudent } from './helpers/test-app.ts';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+
+beforeAll(async () => {
+  t = await createTestApp({ startMailWorker: false });
+});
+afterAll(() => t.close());
+
+/** A POST with the headers of the web app, from a given client address. */
+const postFrom = (remoteAddress: string, url: string, payload: unknown) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    payload: payload as Record<string, unknown>,
+    remoteAddress,
+    headers: { 'x-requested-with': 'XMLHttpRequest' },
+  });
+
+const bogusReset = (email: string) => ({ token: 'x'.repeat(43), email, password: 'N3w-Password-2026!' });
+
+/** The CPU time (user and system, every thread of this process) that `work` costs, in ms. */
+async function cpuMs(work: () => Promise<unknown>) {
+  const before = process.cpuUsage();
+  await work();
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / 1000;
+}
+
+/** The reset link of the newest reset mail to `email`. */
+async function resetLink(email: string) {
+  const mail = (await listMails(t.db)).filter((m) => m.to === email).at(-1);
+  return new URL(/http\S+/.exec(mail?.text ?? '')?.[0] ?? '');
+}
+
+describe('password reset costs no hashing for a bogus link', () => {
+  it('checks the token before hashing the new password: a bogus reset costs about what a forgot-password costs', async () => {
+    // Warm up each path (the first calls compile and open what they need).
+    await hashPassword('warm-up-the-hasher-0');
+    for (let i = 0; i < 5; i++) {
+      await postFrom('10.20.0.1', '/api/v1/reset-password', bogusReset('warm@example.com'));
+      await postFrom('10.20.0.2', '/api/v1/forgot-password', { email: 'warm@example.com' });
+    }
+    const hashes = await cpuMs(async () => {
+      for (let i = 0; i < 20; i++) await hashPassword(`Some-password-${i}`);
+    });
+    // A forgot-password for an unknown e-mail: the same request handling and one lookup, no hash.
+    const lookups = await cpuMs(async () => {
+      for (let i = 0; i < 20; i++) {
+        await postFrom('10.20.0.2', '/api/v1/forgot-password', { email: `cpu${i}@example.com` });
+      }
+    });
+    const resets = await cpuMs(async () => {
+      for (let i = 0; i < 20; i++) {
+        const response = await postFrom(
+          '10.20.0.1',
+          '/api/v1/reset-password',
+          bogusReset(`cpu${i}@example.com`),
+        );
+        expect(response.statusCode).toBe(400);
+      }
+    });
+    // Hashing each new password would add the whole of `hashes`.
+    expect(resets - lookups).toBeLessThan(hashes / 2);
+  });
+});
+
+describe('limits on password resets', () => {
+  it('allows 10 reset attempts per account an hour, from any address, then 429 with Retry-After', async () => {
+    const student = newStudent();
+    await client(t.app).post('/api/v1/register', student);
+    for (let i = 0; i < 10; i++) {
+      const attempt = await postFrom(`10.30.0.${i + 1}`, '/api/v1/reset-password', bogusReset(student.email));
+      expect(attempt.statusCode).toBe(400);
+    }
+    const limited = await postFrom(
+      '10.30.1.1',
+      '/api/v1/reset-password',
+      bogusReset(student.email.toUpperCase()),
+    );
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.json().status).toBe('error');
+    // Another account is not held back.
+    const other = await postFrom(
+      '10.30.1.1',
+      '/api/v1/reset-password',
+      bogusReset('someone-else@example.com'),
+    );
+    expect(other.statusCode).toBe(400);
+  });
+
+  it('allows 100 reset attempts per address an hour, then 429, and counts an IPv6 client by its /64', async () => {
+    for (let i = 0; i < 100; i++) {
+      // Each from another address of one /64, for another account.
+      const attempt = await postFrom(
+        `2001:db8:40:1:${i.toString(16)}::${(i + 1).toString(16)}`,
+        '/api/v1/reset-password',
+        bogusReset(`v6-${i}@example.com`),
+      );
+      expect(attempt.statusCode).toBe(400);
+    }
+    const limited = await postFrom(
+      '2001:db8:40:1:ffff:ffff:ffff:fffe',
+      '/api/v1/reset-password',
+      bogusReset('v6-last@example.com'),
+    );
+    expect(limited.statusCode).toBe(429);
+    const neighbour = await postFrom(
+      '2001:db8:40:2::1',
+      '/api/v1/reset-password',
+      bogusReset('v6-last@example.com'),
+    );
+    expect(neighbour.statusCode).toBe(400);
+  });
+
+  it('counts forgot-password requests of an IPv6 client by its /64 too', async () => {
+    for (let i = 0; i < 100; i++) {
+      const asked = await postFrom(`2001:db8:50:1::${(i + 1).toString(16)}`, '/api/v1/forgot-password', {
+        email: `forgot-v6-${i}@example.com`,
+      });
+      expect(asked.statusCode).toBe(200);
+    }
+    const limited = await postFrom('2001:db8:50:1:1:2:3:4', '/api/v1/forgot-password', {
+      email: 'forgot-v6-last@example.com',
+    });
+    expect(limited.statusCode).toBe(429);
+  });
+
+  it('still resets with a good link after bogus attempts of others', async () => {
+    const student = newStudent();
+    await client(t.app).post('/api/v1/register', student);
+    await postFrom('10.60.0.1', '/api/v1/forgot-password', { email: student.email });
+    const link = await resetLink(student.email);
+    const reset = await postFrom('10.60.0.1', '/api/v1/reset-password', {
+      token: link.searchParams.get('token'),
+      email: student.email,
+      password: 'Fresh-password-2026',
+    });
+    expect(reset.statusCode).toBe(200);
+  });
+});
+
+describe('addressKey', () => {
+  it.each([
+    ['203.0.113.7', '203.0.113.7'],
+    ['::ffff:203.0.113.7', '203.0.113.7'],
+    ['2001:db8:1:2:3:4:5:6', '2001:db8:1:2::/64'],
+    ['2001:0db8:0001:0002:ffff:ffff:ffff:ffff', '2001:db8:1:2::/64'],
+    ['::1', '::/64'],
+    ['not an address', 'not an address'],
+  ])('keys %s as %s', (ip, key) => {
+    expect(addressKey(ip)).toBe(key);
+  });
+});
