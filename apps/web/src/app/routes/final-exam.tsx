@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { Navigate, useNavigate } from 'react-router';
@@ -7,6 +7,7 @@ import { selectAuth } from '../../features/auth/slice.ts';
 import { type SubmitResult, useGetQuestionsQuery, useSubmitExamMutation } from '../../features/exam/api.ts';
 import { ExamScreen } from '../../features/exam/components/exam-screen.tsx';
 import { ExamLoadError, ExamLoading } from '../../features/exam/components/exam-status.tsx';
+import { rememberQuestionOrder } from '../../features/exam/question-order.ts';
 import { serverTransport } from '../../features/exam/transport.ts';
 import { useAnswerQueue } from '../../features/exam/use-answer-queue.ts';
 import { useExamStatus } from '../../features/exam/use-exam-status.ts';
@@ -15,16 +16,17 @@ import { errorStatus } from '../../lib/error-status.ts';
 import { serverClock } from '../../lib/time-sync.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
-/** How long a manual Submit waits for answers still on their way. */
+/** How long a manual Submit waits for answers still to be recorded (commitments: small JSON calls). */
 const SUBMIT_FLUSH_MS = 20_000;
-/** At 0 the last answers may still be saved for the server's grace period (60 s); keep a margin. */
+/** At 0 the last commitments are still accepted for the server's grace period (60 s); keep a margin. */
 const TIME_UP_FLUSH_MS = 45_000;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * /final-exam (spec sections 2 and 4): redirects by category and phase; during the window the exam,
- * with answers saved through the device queue; Submit, or the clock at 0, submits and goes on.
+ * with answers recorded through the device queue; Submit, or the clock at 0, records what is still
+ * queued, submits and goes on to /submission-success, where the photos' bytes go on arriving.
  */
 export function Component() {
   const { t } = useTranslation('exam');
@@ -45,13 +47,21 @@ export function Component() {
     onNotice,
   });
 
+  useEffect(() => {
+    if (user && questions.data)
+      rememberQuestionOrder(
+        user.id,
+        questions.data.map((question) => question.id),
+      );
+  }, [user, questions.data]);
+
+  // The queue is not stopped: the success page takes it over and goes on delivering the photos.
   const finish = useCallback(
     (result: SubmitResult | undefined) => {
       done.current = true;
-      queue?.stop();
       navigate(paths.submissionSuccess, { replace: true, state: result ? { submitted: result } : null });
     },
-    [navigate, queue],
+    [navigate],
   );
 
   const onSubmit = useCallback(async () => {
@@ -70,6 +80,7 @@ export function Component() {
     void (async () => {
       const endsAt = exam ? Date.parse(exam.ends_at) : serverClock.now();
       const budget = Math.max(5_000, endsAt + TIME_UP_FLUSH_MS - serverClock.now());
+      // Only the commitments: the photos' bytes may come after the end.
       if (queue) await queue.flush(budget);
       // The server records the end as the submission time after the window; try a few times.
       for (let attempt = 0; attempt < 5; attempt += 1) {

@@ -6,7 +6,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { paths } from '../../config/paths.ts';
 import { selectAuth } from '../../features/auth/slice.ts';
-import { imagesOf } from '../../features/exam/components/answer-images.tsx';
+import { isAnswered } from '../../features/exam/answer-view.ts';
 import { ExamScreen } from '../../features/exam/components/exam-screen.tsx';
 import { ExamLoading } from '../../features/exam/components/exam-status.tsx';
 import { PRACTICE_MINUTES, PRACTICE_QUESTIONS } from '../../features/exam/practice-content.ts';
@@ -28,7 +28,8 @@ function practiceStart(userId: string, now: number, restart = false): number {
 
 /**
  * /practice-exam (beyond the spec): any signed-in student, any time, 10 minutes, two sample questions,
- * the same page and the same uploads; the answers stay in this browser and never touch the real attempt.
+ * the same page and the same queue; nothing is sent to the server (answer photos go to the server only
+ * from students in their exam window): answers and photos stay in this browser.
  */
 export function Component() {
   const { t } = useTranslation('exam');
@@ -48,9 +49,9 @@ export function Component() {
 
   if (user && now !== null && startedAt === null) setStartedAt(practiceStart(user.id, now));
 
-  const answered = PRACTICE_QUESTIONS.filter((q) => imagesOf(state, q.id).length > 0).length;
+  const answered = PRACTICE_QUESTIONS.filter((q) => isAnswered(state, q.id)).length;
   const finish = useCallback(async () => {
-    await queue?.flush(10_000);
+    await queue?.flush(10_000, { deliveries: true });
     setDone(true);
   }, [queue]);
 

@@ -1,25 +1,41 @@
-import { MAX_IMAGES_PER_ANSWER } from '@ngso/shared/schemas/exam';
+import {
+  type Answer,
+  type CommittedImage,
+  type LatePhoto,
+  MAX_IMAGES_PER_ANSWER,
+} from '@ngso/shared/schemas/exam';
 import { type RetryPolicy, retryDelay } from '../../lib/media/retry-policy.ts';
+import { sha256Hex } from './photo-hash.ts';
 
 /**
- * "Never lose an answer": every photo a student adds and every change to an answer goes through this
- * queue. A photo is compressed, kept on the device (IndexedDB) until the server has it, uploaded a few
- * at a time, then the question's answer is saved; a failed connection is retried with back-off and
- * again when the connection returns; a reload picks up whatever was waiting. No React in here.
+ * "Never lose an answer", for thousands of phones in the exam's last minutes: every photo a student adds
+ * and every change to an answer goes through this queue. A photo is compressed, kept on the device
+ * (IndexedDB), named by the SHA-256 of its bytes and COMMITTED at once (a JSON call of a few hundred
+ * bytes that gets through a crawling link); its bytes are DELIVERED afterwards, also after the end and
+ * after submission, until the server has them. A photo that could not be committed before the end and
+ * its grace is sent as a late photo (organisers decide). Failed calls are retried with back-off (the
+ * server's Retry-After first) and again when the connection returns; a reload picks up whatever was
+ * waiting. No React in here.
  *
- * Changes are kept as intents per question (images to add, images to remove), never as a whole list:
- * the list sent is always "the server's list, plus ours, minus the removed", so a save refused as stale
- * (another tab or phone saved in between) is redone on the fresh list and keeps both sets of images.
+ * Changes are kept as intents per question (photos to add, photos to remove), never as a whole list:
+ * the list committed is always "the server's list, plus ours, minus the removed", so a commit refused as
+ * stale (another tab or phone saved in between) is redone on the fresh list and keeps both sets of photos.
  */
 
-/** An answer as the server stores it (api.md, plus `version` and `saved_at`). */
-export type SavedAnswer = { question_id: string; image_urls: string[]; version: number; saved_at: string };
+/** An answer as the server stores it (api.md, plus `images`, `version` and `saved_at`). */
+export type SavedAnswer = Answer;
 
-export type SaveInput = { question_id: string; image_urls: string[]; version: number };
+export type SaveInput = { question_id: string; images: CommittedImage[]; version: number };
+
+export type DeliveredPhoto = { sha256: string; url: string | null; late: boolean };
+
+export type LatePhotoInput = { question_id: string; sha256: string; size: number; taken_at: string };
+
+export type LoadedAnswers = { answers: SavedAnswer[]; latePhotos: LatePhoto[] };
 
 /**
- * Why a call failed: `network` (no answer, a gateway, 5xx, 429: try again later), `conflict` (409: stale,
- * or the attempt is closed), `refused` (any other answer: trying again gives the same).
+ * Why a call failed: `network` (no answer, a gateway, 5xx, 429, 401: try again later), `conflict` (409),
+ * `refused` (any other answer). `status` is the HTTP status when there was one.
  */
 export type TransportErrorKind = 'network' | 'conflict' | 'refused';
 
@@ -27,20 +43,39 @@ export class TransportError extends Error {
   readonly kind: TransportErrorKind;
   /** The server's sentence for the student, when it sent one. */
   readonly serverMessage: string | undefined;
-  constructor(kind: TransportErrorKind, serverMessage?: string) {
+  readonly status: number | undefined;
+  /** The server's Retry-After, in ms. */
+  readonly retryAfterMs: number | undefined;
+  constructor(
+    kind: TransportErrorKind,
+    serverMessage?: string,
+    options: { status?: number; retryAfterMs?: number } = {},
+  ) {
     super(serverMessage ?? kind);
     this.name = 'TransportError';
     this.kind = kind;
     this.serverMessage = serverMessage;
+    this.status = options.status;
+    this.retryAfterMs = options.retryAfterMs;
   }
 }
 
+/** A photo's bytes as they are delivered. */
+export type PhotoBytes = { sha256: string; name: string; bytes: Blob };
+
 /** What the queue needs from the server (the real exam) or from the browser (the practice exam). */
 export type QueueTransport = {
-  /** Uploads one prepared image; resolves with its address. Throws TransportError or a MediaError. */
-  upload: (file: File, onProgress: (percent: number) => void, signal: AbortSignal) => Promise<string>;
-  save: (input: SaveInput) => Promise<SavedAnswer>;
-  loadAnswers: () => Promise<SavedAnswer[]>;
+  /** Commits a question's full ordered list of photos (hash and size); the answer as stored. */
+  commit: (input: SaveInput) => Promise<SavedAnswer>;
+  /** Delivers a committed (or late) photo's bytes. Throws TransportError (404, 409, 422, 429, 503...). */
+  deliver: (
+    photo: PhotoBytes,
+    onProgress: (percent: number) => void,
+    signal: AbortSignal,
+  ) => Promise<DeliveredPhoto>;
+  /** Announces a photo that could not be committed in time (after the window and its grace). */
+  registerLate: (input: LatePhotoInput) => Promise<LatePhoto>;
+  loadAnswers: () => Promise<LoadedAnswers>;
 };
 
 /** Key-value storage that survives a reload (IndexedDB in the app; a Map in tests). */
@@ -51,7 +86,14 @@ export type QueueStorage = {
   keys: () => Promise<string[]>;
 };
 
-/** A photo kept on the device until it is uploaded: the compressed bytes, not a Blob (older browsers). */
+/**
+ * Where a photo on the device is: `commit` (its hash is being committed), `deliver` (committed: its bytes
+ * are being sent), `late` (it could not be committed in time: being announced as late), `lateDeliver`
+ * (announced: its bytes are being sent).
+ */
+export type PhotoStage = 'commit' | 'deliver' | 'late' | 'lateDeliver';
+
+/** A photo kept on the device until the server has its bytes: the compressed bytes, not a Blob (older browsers). */
 export type StoredPhoto = {
   id: string;
   questionId: string;
@@ -59,22 +101,37 @@ export type StoredPhoto = {
   type: string;
   bytes: ArrayBuffer;
   createdAt: number;
+  sha256: string;
+  size: number;
+  /** The phone's clock when the photo was added (a late photo carries it). */
+  takenAt: string;
+  stage: PhotoStage;
 };
 
 /** The changes to one question's answer that the server has not confirmed yet. */
-export type StoredIntent = { questionId: string; add: string[]; remove: string[] };
+export type StoredIntent = { questionId: string; add: CommittedImage[]; remove: string[] };
 
-export type PhotoStatus = 'preparing' | 'waiting' | 'uploading';
+/**
+ * What the student sees of a photo on this device: `preparing` (compressing, hashing), `sending` (not
+ * recorded by the server yet), `recorded` (recorded in time, its bytes on their way), `late` (recorded
+ * too late: being sent for review).
+ */
+export type PhotoStatus = 'preparing' | 'sending' | 'recorded' | 'late';
 
 export type PendingPhoto = {
   id: string;
   questionId: string;
   name: string;
+  sha256: string | null;
   status: PhotoStatus;
-  progress: number;
+  /** Percent of the bytes sent while a delivery runs, else null. */
+  progress: number | null;
   /** A local preview (object URL), when the browser can make one. */
   previewUrl: string | null;
 };
+
+/** A photo whose bytes the server confirmed during this visit (its local preview stays on screen). */
+export type SentPhoto = { sha256: string; questionId: string; previewUrl: string | null; late: boolean };
 
 /** Something the student must be told once (the spec's alerts). */
 export type QueueNotice =
@@ -85,12 +142,20 @@ export type QueueNotice =
 export type QueueState = {
   /** The answers as the server last reported them, by question id. */
   answers: Record<string, SavedAnswer>;
+  /** This student's late photos as the server last reported them. */
+  latePhotos: LatePhoto[];
   /** Whether the server's answers have been loaded at least once. */
   loaded: boolean;
   photos: PendingPhoto[];
   intents: Record<string, StoredIntent>;
-  /** Questions with work the server has not confirmed (the banner's count). */
+  /** By hash: photos delivered during this visit. */
+  sent: Record<string, SentPhoto>;
+  /** Questions with changes the server has not recorded yet (the banner's count). */
   waiting: number;
+  /** Photos recorded in time whose bytes are still on their way from this device. */
+  sending: number;
+  /** Late photos still on their way from this device. */
+  sendingLate: number;
   /** The browser is offline, or the last call failed for lack of a connection. */
   offline: boolean;
   /** The answers-store error (spec section 2: shown under the upload area). */
@@ -104,9 +169,10 @@ export type QueueOptions = {
   scope: string;
   /** Compresses a chosen image (lib/media); tests pass the file through. */
   prepare?: (file: File) => Promise<File>;
-  /** How many uploads run at once. */
+  hash?: (bytes: ArrayBuffer) => Promise<string>;
+  /** How many deliveries run at once (the server takes two per account). */
   concurrency?: number;
-  /** An upload with no progress for this long is stopped and tried again. */
+  /** A delivery with no progress for this long is stopped and tried again. */
   stallMs?: number;
   backoff?: RetryPolicy;
   now?: () => number;
@@ -122,22 +188,39 @@ export const DEFAULT_BACKOFF: RetryPolicy = {
   maxDelayMs: 30_000,
 };
 
-/** The list to save: the server's images (or the fresh ones after a stale save), plus ours, minus the removed. */
+export const EMPTY_QUEUE_STATE: QueueState = {
+  answers: {},
+  latePhotos: [],
+  loaded: false,
+  photos: [],
+  intents: {},
+  sent: {},
+  waiting: 0,
+  sending: 0,
+  sendingLate: 0,
+  offline: false,
+  error: null,
+};
+
+const image = ({ sha256, size }: CommittedImage): CommittedImage => ({ sha256, size });
+
+/** The list to commit: the server's photos (or the fresh ones after a stale commit), plus ours, minus the removed. */
 export function mergeImages(
-  server: readonly string[],
-  add: readonly string[],
+  server: readonly CommittedImage[],
+  add: readonly CommittedImage[],
   remove: readonly string[],
-): string[] {
+): CommittedImage[] {
   const removed = new Set(remove);
-  const result: string[] = [];
-  for (const url of [...server, ...add]) {
-    if (!removed.has(url) && !result.includes(url)) result.push(url);
+  const result: CommittedImage[] = [];
+  for (const entry of [...server, ...add]) {
+    if (!removed.has(entry.sha256) && !result.some((r) => r.sha256 === entry.sha256))
+      result.push(image(entry));
   }
   return result;
 }
 
-const sameList = (a: readonly string[], b: readonly string[]) =>
-  a.length === b.length && a.every((url, i) => url === b[i]);
+const sameList = (a: readonly CommittedImage[], b: readonly CommittedImage[]) =>
+  a.length === b.length && a.every((entry, i) => entry.sha256 === b[i]?.sha256 && entry.size === b[i]?.size);
 
 type Backoff = { attempts: number; notBefore: number };
 
@@ -173,13 +256,22 @@ function isConnectionFailure(error: unknown): boolean {
   return false;
 }
 
+const statusOf = (error: unknown) => (error instanceof TransportError ? error.status : undefined);
+const retryAfterOf = (error: unknown) => (error instanceof TransportError ? error.retryAfterMs : undefined);
+
+const statusOfStage = (stage: PhotoStage): PhotoStatus =>
+  stage === 'commit' ? 'sending' : stage === 'deliver' ? 'recorded' : 'late';
+
 export class AnswerQueue {
   private readonly o: Required<Omit<QueueOptions, 'onNotice'>> & Pick<QueueOptions, 'onNotice'>;
   private state: QueueState;
   private readonly listeners = new Set<() => void>();
   private readonly stored = new Map<string, StoredPhoto>();
-  private readonly uploading = new Map<string, AbortController>();
+  /** Photo ids whose bytes or late announcement are on their way now. */
+  private readonly inFlight = new Map<string, AbortController>();
   private readonly saving = new Set<string>();
+  /** Questions to commit even if their list looks unchanged (the server lost a commitment). */
+  private readonly forceCommit = new Set<string>();
   private readonly restarting = new Set<string>();
   private readonly photoBackoff = new Map<string, Backoff>();
   private readonly saveBackoff = new Map<string, Backoff>();
@@ -191,11 +283,14 @@ export class AnswerQueue {
   private pumpAgain = false;
   private lastConnectionFailed = false;
   private loadingAnswers: Promise<boolean> | null = null;
+  /** A read asked for while one was on its way (its answer may predate what just changed). */
+  private readAgain = false;
 
   constructor(options: QueueOptions) {
     this.o = {
       prepare: async (file) => file,
-      concurrency: 3,
+      hash: sha256Hex,
+      concurrency: 2,
       stallMs: 30_000,
       backoff: DEFAULT_BACKOFF,
       now: Date.now,
@@ -204,15 +299,12 @@ export class AnswerQueue {
       newId: randomId,
       ...options,
     };
-    this.state = {
-      answers: {},
-      loaded: false,
-      photos: [],
-      intents: {},
-      waiting: 0,
-      offline: !this.o.isOnline(),
-      error: null,
-    };
+    this.state = { ...EMPTY_QUEUE_STATE, offline: !this.o.isOnline() };
+  }
+
+  /** Notices go to the page that shows the queue now (the queue outlives a navigation). */
+  setNoticeHandler(handler: ((notice: QueueNotice) => void) | undefined): void {
+    this.o.onNotice = handler;
   }
 
   // --- observing -----------------------------------------------------------------------------
@@ -227,19 +319,28 @@ export class AnswerQueue {
   private update(patch: Partial<QueueState>) {
     const next = { ...this.state, ...patch };
     const questions = new Set<string>();
-    for (const photo of next.photos) questions.add(photo.questionId);
+    let sending = 0;
+    let sendingLate = 0;
+    for (const photo of next.photos) {
+      if (photo.status === 'preparing' || photo.status === 'sending') questions.add(photo.questionId);
+      else if (photo.status === 'recorded') sending += 1;
+      else sendingLate += 1;
+    }
     for (const intent of Object.values(next.intents)) {
       if (intent.add.length > 0 || intent.remove.length > 0) questions.add(intent.questionId);
     }
     next.waiting = questions.size;
-    next.offline = !this.o.isOnline() || (this.lastConnectionFailed && next.waiting > 0);
+    next.sending = sending;
+    next.sendingLate = sendingLate;
+    next.offline =
+      !this.o.isOnline() || (this.lastConnectionFailed && (next.waiting > 0 || sending + sendingLate > 0));
     this.state = next;
     for (const listener of this.listeners) listener();
   }
 
   /** Whether anything is waiting for the server (leaving the page then warns). */
   hasUnsavedWork(): boolean {
-    return this.state.waiting > 0;
+    return this.state.waiting > 0 || this.state.sending > 0 || this.state.sendingLate > 0;
   }
 
   // --- starting and stopping -----------------------------------------------------------------
@@ -247,46 +348,80 @@ export class AnswerQueue {
   /** Loads what a previous visit left on the device, then the server's answers, and starts sending. */
   async start(): Promise<void> {
     const keys = await this.o.storage.keys();
-    const photos: PendingPhoto[] = [];
     const intents: Record<string, StoredIntent> = {};
     for (const key of keys) {
-      if (key.startsWith(`${this.o.scope}:photo:`)) {
-        const photo = await this.o.storage.get<StoredPhoto>(key);
-        if (!photo) continue;
-        this.stored.set(photo.id, photo);
-        photos.push({
-          id: photo.id,
-          questionId: photo.questionId,
-          name: photo.name,
-          status: 'waiting',
-          progress: 0,
-          previewUrl: previewOf(photo),
-        });
-      } else if (key.startsWith(`${this.o.scope}:intent:`)) {
-        const intent = await this.o.storage.get<StoredIntent>(key);
-        if (intent) intents[intent.questionId] = intent;
-      }
+      if (!key.startsWith(`${this.o.scope}:intent:`)) continue;
+      const intent = await this.o.storage.get<StoredIntent>(key);
+      if (!intent) continue;
+      // Only photos named by their hash (an older version of the page queued addresses).
+      const add = intent.add.filter(
+        (entry) => typeof entry === 'object' && entry !== null && 'sha256' in entry,
+      );
+      intents[intent.questionId] = { ...intent, add };
     }
-    photos.sort((a, b) => (this.stored.get(a.id)?.createdAt ?? 0) - (this.stored.get(b.id)?.createdAt ?? 0));
-    this.update({ photos, intents });
+    const photos: StoredPhoto[] = [];
+    for (const key of keys) {
+      if (!key.startsWith(`${this.o.scope}:photo:`)) continue;
+      let photo = await this.o.storage.get<StoredPhoto>(key);
+      if (!photo) continue;
+      if (!photo.sha256 || !photo.stage) {
+        // Queued by an older version of the page (upload first): name it and commit it now.
+        const sha256 = await this.o.hash(photo.bytes);
+        photo = {
+          ...photo,
+          sha256,
+          size: photo.bytes.byteLength,
+          takenAt: new Date(photo.createdAt).toISOString(),
+          stage: 'commit',
+        };
+        await this.o.storage.set(key, photo);
+        const intent = intents[photo.questionId] ?? { questionId: photo.questionId, add: [], remove: [] };
+        if (!intent.add.some((entry) => entry.sha256 === sha256)) {
+          intent.add = [...intent.add, { sha256, size: photo.size }];
+          intents[photo.questionId] = intent;
+          await this.o.storage.set(intentKey(this.o.scope, photo.questionId), intent);
+        }
+      }
+      this.stored.set(photo.id, photo);
+      photos.push(photo);
+    }
+    photos.sort((a, b) => a.createdAt - b.createdAt);
+    this.update({
+      intents,
+      photos: photos.map((photo) => ({
+        id: photo.id,
+        questionId: photo.questionId,
+        name: photo.name,
+        sha256: photo.sha256,
+        status: statusOfStage(photo.stage),
+        progress: null,
+        previewUrl: previewOf(photo),
+      })),
+    });
     await this.reloadAnswers();
     this.kick();
   }
 
-  /** Stops sending (after the exam is submitted, or when the page goes). What is stored stays stored. */
+  /** Stops sending (the page goes). What is stored stays stored, and a later visit sends it. */
   stop(): void {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    for (const controller of this.uploading.values()) controller.abort();
-    this.uploading.clear();
+    for (const controller of this.inFlight.values()) controller.abort();
+    this.inFlight.clear();
     for (const photo of this.state.photos) if (photo.previewUrl) URL.revokeObjectURL(photo.previewUrl);
+    for (const photo of Object.values(this.state.sent))
+      if (photo.previewUrl) URL.revokeObjectURL(photo.previewUrl);
+  }
+
+  get isStopped(): boolean {
+    return this.stopped;
   }
 
   /** The connection is back (the browser's `online` event) or the student asked: try everything now. */
   retryNow(): void {
     // Requests sent while the connection was gone may hang rather than fail: send those again.
-    for (const [id, controller] of this.uploading) {
+    for (const [id, controller] of this.inFlight) {
       this.restarting.add(id);
       controller.abort();
     }
@@ -304,22 +439,30 @@ export class AnswerQueue {
     this.update({});
   }
 
-  /** Reads the server's answers again; resolves whether that worked. */
+  /** Reads the server's answers (and late photos) again; resolves whether that worked. */
   reloadAnswers(): Promise<boolean> {
-    this.loadingAnswers ??= (async () => {
+    if (this.loadingAnswers) {
+      this.readAgain = true;
+      return this.loadingAnswers;
+    }
+    this.loadingAnswers = (async () => {
       try {
-        const list = await this.o.transport.loadAnswers();
+        let loaded: LoadedAnswers;
+        do {
+          this.readAgain = false;
+          loaded = await this.o.transport.loadAnswers();
+        } while (this.readAgain);
         const answers: Record<string, SavedAnswer> = {};
-        for (const answer of list) answers[answer.question_id] = answer;
+        for (const answer of loaded.answers) answers[answer.question_id] = answer;
         this.lastConnectionFailed = false;
         this.loadBackoff.delete('answers');
-        this.update({ answers, loaded: true });
+        this.update({ answers, latePhotos: loaded.latePhotos, loaded: true });
         return true;
       } catch (error) {
         if (isConnectionFailure(error)) this.lastConnectionFailed = true;
-        // Never read yet: nothing can be saved (a save needs the answer's version) and the student's
-        // saved answers are not on screen, so read again after a pause (kick() sees the back-off).
-        if (!this.state.loaded) this.delay(this.loadBackoff, 'answers');
+        // Never read yet: nothing can be committed (a commit needs the answer's version) and the
+        // student's saved answers are not on screen, so read again after a pause (kick() sees the back-off).
+        if (!this.state.loaded) this.delay(this.loadBackoff, 'answers', error);
         this.update({});
         return false;
       } finally {
@@ -331,22 +474,29 @@ export class AnswerQueue {
 
   // --- the student's actions -------------------------------------------------------------------
 
-  /** How many images a question has or will have (the server allows at most 10). */
+  /** How many photos a question has or will have (the server allows at most 10). */
   imageCount(questionId: string): number {
     const answer = this.state.answers[questionId];
     const intent = this.state.intents[questionId];
-    const listed = mergeImages(answer?.image_urls ?? [], intent?.add ?? [], intent?.remove ?? []);
-    return listed.length + this.state.photos.filter((photo) => photo.questionId === questionId).length;
+    const listed = mergeImages(answer?.images ?? [], intent?.add ?? [], intent?.remove ?? []);
+    const listedHashes = new Set(listed.map((entry) => entry.sha256));
+    const others = this.state.photos.filter(
+      (photo) =>
+        photo.questionId === questionId &&
+        photo.status !== 'late' &&
+        (photo.sha256 === null || !listedHashes.has(photo.sha256)),
+    );
+    return listed.length + others.length;
   }
 
   /**
-   * Adds images to a question: each is compressed, kept on the device, then uploaded and saved.
-   * Resolves once all are stored on the device (not yet on the server).
+   * Adds photos to a question: each is compressed, hashed, kept on the device, then committed and
+   * delivered. Resolves once all are stored on the device (not yet on the server).
    */
   async addPhotos(questionId: string, files: File[]): Promise<void> {
     const room = MAX_IMAGES_PER_ANSWER - this.imageCount(questionId);
     const accepted = files.slice(0, Math.max(0, room));
-    const entries = accepted.map((file) => ({ file, id: this.o.newId() }));
+    const entries = accepted.map((file) => ({ file, id: this.o.newId(), takenAt: this.o.now() }));
     this.update({
       error: null,
       photos: [
@@ -355,27 +505,42 @@ export class AnswerQueue {
           id,
           questionId,
           name: file.name,
+          sha256: null,
           status: 'preparing' as const,
-          progress: 0,
+          progress: null,
           previewUrl: null,
         })),
       ],
     });
     await Promise.all(
-      entries.map(async ({ file, id }) => {
+      entries.map(async ({ file, id, takenAt }) => {
         try {
           const prepared = await this.o.prepare(file);
+          const bytes = await prepared.arrayBuffer();
+          const sha256 = await this.o.hash(bytes);
           const photo: StoredPhoto = {
             id,
             questionId,
             name: prepared.name || file.name,
             type: prepared.type || 'image/jpeg',
-            bytes: await prepared.arrayBuffer(),
-            createdAt: this.o.now(),
+            bytes,
+            createdAt: takenAt,
+            sha256,
+            size: bytes.byteLength,
+            takenAt: new Date(takenAt).toISOString(),
+            stage: 'commit',
           };
+          if (!this.state.photos.some((p) => p.id === id)) return; // removed while being prepared
           await this.o.storage.set(photoKey(this.o.scope, id), photo);
           this.stored.set(id, photo);
-          this.patchPhoto(id, { status: 'waiting', previewUrl: previewOf(photo) });
+          // The commit: in memory at once, then on the device (a reload commits it too).
+          const intent = this.intentOf(questionId);
+          await this.writeIntent({
+            ...intent,
+            add: [...intent.add.filter((entry) => entry.sha256 !== sha256), { sha256, size: photo.size }],
+            remove: intent.remove.filter((hash) => hash !== sha256),
+          });
+          this.patchPhoto(id, { sha256, status: 'sending', previewUrl: previewOf(photo) });
         } catch (error) {
           this.dropPhoto(id);
           this.o.onNotice?.({ kind: 'uploadFailed', fileName: file.name, message: messageOf(error) });
@@ -385,37 +550,48 @@ export class AnswerQueue {
     this.kick();
   }
 
-  /** Removes an image from a question's answer (a saved one, or one still waiting to be sent). */
-  async removeImage(questionId: string, url: string): Promise<void> {
-    const intent = this.state.intents[questionId] ?? { questionId, add: [], remove: [] };
-    const next: StoredIntent = intent.add.includes(url)
-      ? { ...intent, add: intent.add.filter((u) => u !== url) }
-      : { ...intent, remove: [...intent.remove.filter((u) => u !== url), url] };
+  /** Removes a photo from a question's answer (one recorded, or one still on its way). */
+  async removeImage(questionId: string, sha256: string): Promise<void> {
+    const intent = this.intentOf(questionId);
+    const local = this.state.photos.find((p) => p.questionId === questionId && p.sha256 === sha256);
+    const uncommitted = intent.add.some((entry) => entry.sha256 === sha256) && local?.status === 'sending';
+    const next: StoredIntent = uncommitted
+      ? { ...intent, add: intent.add.filter((entry) => entry.sha256 !== sha256) }
+      : { ...intent, remove: [...intent.remove.filter((hash) => hash !== sha256), sha256] };
     try {
       await this.writeIntent(next);
     } catch {
       this.o.onNotice?.({ kind: 'removeFailed' });
       return;
     }
+    // Its delivery stops: a recorded photo is forgotten once the server confirms the removal.
+    if (local) {
+      this.inFlight.get(local.id)?.abort();
+      if (uncommitted) await this.forgetPhoto(local.id);
+    }
     this.kick();
   }
 
-  /** Drops a photo not uploaded yet (the student changed their mind). */
+  /** Drops a photo still being prepared (the student changed their mind). */
   async cancelPhoto(id: string): Promise<void> {
-    this.uploading.get(id)?.abort();
-    this.uploading.delete(id);
+    const photo = this.state.photos.find((p) => p.id === id);
+    if (photo?.sha256) return this.removeImage(photo.questionId, photo.sha256);
+    this.inFlight.get(id)?.abort();
     await this.forgetPhoto(id);
     this.kick();
   }
 
   /**
-   * Resolves true once nothing is waiting (everything the student did is on the server), false when
-   * `timeoutMs` passes first. Tries failed sends again at once.
+   * Resolves true once every change is recorded by the server (committed; with `deliveries`, also every
+   * photo's bytes there), false when `timeoutMs` passes first. Tries failed sends again at once.
    */
-  flush(timeoutMs: number): Promise<boolean> {
+  flush(timeoutMs: number, { deliveries = false }: { deliveries?: boolean } = {}): Promise<boolean> {
     this.retryNow();
     return new Promise((resolve) => {
-      const idle = () => this.state.waiting === 0 && this.uploading.size === 0 && this.saving.size === 0;
+      const idle = () =>
+        this.state.waiting === 0 &&
+        this.saving.size === 0 &&
+        (!deliveries || (this.state.sending === 0 && this.state.sendingLate === 0));
       if (idle()) {
         resolve(true);
         return;
@@ -435,15 +611,19 @@ export class AnswerQueue {
 
   // --- bookkeeping ---------------------------------------------------------------------------
 
+  private intentOf(questionId: string): StoredIntent {
+    return this.state.intents[questionId] ?? { questionId, add: [], remove: [] };
+  }
+
   private patchPhoto(id: string, patch: Partial<PendingPhoto>) {
     this.update({
       photos: this.state.photos.map((photo) => (photo.id === id ? { ...photo, ...patch } : photo)),
     });
   }
 
-  private dropPhoto(id: string) {
+  private dropPhoto(id: string, keepPreview = false) {
     const photo = this.state.photos.find((p) => p.id === id);
-    if (photo?.previewUrl) URL.revokeObjectURL(photo.previewUrl);
+    if (photo?.previewUrl && !keepPreview) URL.revokeObjectURL(photo.previewUrl);
     this.stored.delete(id);
     this.photoBackoff.delete(id);
     this.update({ photos: this.state.photos.filter((p) => p.id !== id) });
@@ -454,7 +634,37 @@ export class AnswerQueue {
     await this.o.storage.del(photoKey(this.o.scope, id));
   }
 
-  /** Records a question's waiting changes: in memory at once (so concurrent uploads see each other), then on the device. */
+  /** Moves a photo on: on the device first (a reload goes on from there), then on screen. */
+  private async setStage(id: string, stage: PhotoStage) {
+    const photo = this.stored.get(id);
+    if (!photo || photo.stage === stage) return;
+    const next = { ...photo, stage };
+    this.stored.set(id, next);
+    await this.o.storage.set(photoKey(this.o.scope, id), next);
+    this.patchPhoto(id, { status: statusOfStage(stage), progress: null });
+  }
+
+  /** The server has the photo's bytes: it leaves the device; its preview stays on screen for this visit. */
+  private async photoArrived(id: string, late: boolean) {
+    const photo = this.stored.get(id);
+    const pending = this.state.photos.find((p) => p.id === id);
+    if (!photo) return;
+    this.dropPhoto(id, true);
+    this.update({
+      sent: {
+        ...this.state.sent,
+        [photo.sha256]: {
+          sha256: photo.sha256,
+          questionId: photo.questionId,
+          previewUrl: pending?.previewUrl ?? null,
+          late,
+        },
+      },
+    });
+    await this.o.storage.del(photoKey(this.o.scope, id));
+  }
+
+  /** Records a question's waiting changes: in memory at once (so concurrent work sees them), then on the device. */
   private async writeIntent(intent: StoredIntent) {
     const empty = intent.add.length === 0 && intent.remove.length === 0;
     const intents = { ...this.state.intents };
@@ -465,9 +675,13 @@ export class AnswerQueue {
     else await this.o.storage.set(intentKey(this.o.scope, intent.questionId), intent);
   }
 
-  private delay(backoff: Map<string, Backoff>, key: string) {
+  /** Waits before trying `key` again: the server's Retry-After (with jitter) when it gave one, else back-off. */
+  private delay(backoff: Map<string, Backoff>, key: string, error?: unknown) {
     const attempts = (backoff.get(key)?.attempts ?? 0) + 1;
-    const wait = retryDelay(attempts - 1, this.o.backoff, this.o.random);
+    let wait = retryDelay(attempts - 1, this.o.backoff, this.o.random);
+    const asked = retryAfterOf(error);
+    // Phones told to wait the same time must not all come back in the same second.
+    if (asked !== undefined) wait = Math.max(wait, asked + Math.round(asked * 0.5 * this.o.random()));
     backoff.set(key, { attempts, notBefore: this.o.now() + wait });
   }
 
@@ -497,29 +711,32 @@ export class AnswerQueue {
   }
 
   private pump() {
-    // Uploads, a few at a time, oldest first.
-    for (const photo of this.state.photos) {
-      if (this.uploading.size >= this.o.concurrency) break;
-      if (photo.status !== 'waiting' || this.uploading.has(photo.id)) continue;
-      if (!this.ready(this.photoBackoff, photo.id)) continue;
-      void this.uploadOne(photo.id);
-    }
-    // Saves: a question whose images are all uploaded (or waiting for the connection). They need the
-    // server's answers: until a read has worked, read again (a server restarting as the page opened).
+    // Commits first: they are small and make a photo count even if its bytes come later. They need the
+    // server's answers (the version): until a read has worked, read again (a server restarting).
     if (!this.state.loaded) {
       if (!this.loadingAnswers && this.ready(this.loadBackoff, 'answers')) {
         void this.reloadAnswers().then(() => this.kick());
       }
-      return;
+    } else {
+      for (const intent of Object.values(this.state.intents)) {
+        const q = intent.questionId;
+        if (this.saving.has(q) || !this.ready(this.saveBackoff, q)) continue;
+        void this.saveOne(q);
+      }
     }
-    for (const intent of Object.values(this.state.intents)) {
-      const q = intent.questionId;
-      if (this.saving.has(q) || !this.ready(this.saveBackoff, q)) continue;
-      const busy = this.state.photos.some(
-        (photo) => photo.questionId === q && (photo.status !== 'waiting' || this.uploading.has(photo.id)),
-      );
-      if (busy) continue;
-      void this.saveOne(q);
+    // Then the bytes (and late announcements), a few at a time, oldest first.
+    for (const photo of this.state.photos) {
+      if (this.inFlight.size >= this.o.concurrency) break;
+      const stored = this.stored.get(photo.id);
+      if (!stored || this.inFlight.has(photo.id) || !this.ready(this.photoBackoff, photo.id)) continue;
+      if (stored.stage === 'late') void this.announceLate(photo.id);
+      else if (stored.stage === 'lateDeliver') void this.deliverOne(photo.id);
+      else if (
+        stored.stage === 'deliver' &&
+        !this.intentOf(photo.questionId).remove.includes(stored.sha256)
+      ) {
+        void this.deliverOne(photo.id);
+      }
     }
   }
 
@@ -529,8 +746,8 @@ export class AnswerQueue {
     this.timer = null;
     if (this.stopped) return;
     const times = [
-      ...this.photoBackoff.values(),
-      ...this.saveBackoff.values(),
+      ...[...this.photoBackoff].filter(([id]) => this.stored.has(id)).map(([, b]) => b),
+      ...[...this.saveBackoff].filter(([q]) => this.state.intents[q]).map(([, b]) => b),
       ...(this.state.loaded ? [] : this.loadBackoff.values()),
     ].map((b) => b.notBefore);
     if (times.length === 0) return;
@@ -541,12 +758,12 @@ export class AnswerQueue {
     }, wait);
   }
 
-  private async uploadOne(id: string) {
+  private async deliverOne(id: string) {
     const photo = this.stored.get(id);
     if (!photo) return;
     const controller = new AbortController();
-    this.uploading.set(id, controller);
-    this.patchPhoto(id, { status: 'uploading', progress: 0 });
+    this.inFlight.set(id, controller);
+    this.patchPhoto(id, { progress: 0 });
     // A request that makes no progress for a while is stuck (a mobile link that died quietly): start again.
     let stalled = false;
     let watchdog: ReturnType<typeof setTimeout> | undefined;
@@ -559,9 +776,8 @@ export class AnswerQueue {
     };
     watch();
     try {
-      const file = new File([photo.bytes], photo.name, { type: photo.type });
-      const url = await this.o.transport.upload(
-        file,
+      const delivered = await this.o.transport.deliver(
+        { sha256: photo.sha256, name: photo.name, bytes: new Blob([photo.bytes], { type: photo.type }) },
         (progress) => {
           watch();
           this.patchPhoto(id, { progress });
@@ -569,36 +785,112 @@ export class AnswerQueue {
         controller.signal,
       );
       if (controller.signal.aborted || !this.stored.has(id)) throw new TransportError('network');
-      // The address first, then the photo may go: a reload in between uploads it again, loses nothing.
-      const intent = this.state.intents[photo.questionId] ?? {
-        questionId: photo.questionId,
-        add: [],
-        remove: [],
-      };
-      await this.writeIntent({ ...intent, add: [...intent.add.filter((u) => u !== url), url] });
-      this.uploading.delete(id);
-      await this.forgetPhoto(id);
+      this.inFlight.delete(id);
       this.lastConnectionFailed = false;
-      this.update({});
+      await this.photoArrived(id, delivered.late || photo.stage === 'lateDeliver');
+      void this.reloadAnswers();
     } catch (error) {
-      this.uploading.delete(id);
+      this.inFlight.delete(id);
       const restarted = this.restarting.delete(id);
-      if (!this.stored.has(id) || this.stopped) return; // cancelled by the student, or the page went
-      if (restarted) {
-        this.patchPhoto(id, { status: 'waiting', progress: 0 });
-      } else if (stalled || isConnectionFailure(error)) {
-        this.lastConnectionFailed = true;
-        this.delay(this.photoBackoff, id);
-        this.patchPhoto(id, { status: 'waiting', progress: 0 });
+      if (!this.stored.has(id) || this.stopped) return; // removed by the student, or the page went
+      const status = statusOf(error);
+      if (restarted || controller.signal.aborted) {
+        if (stalled) this.delay(this.photoBackoff, id);
+        this.patchPhoto(id, { progress: null });
+      } else if (status === 404) {
+        // The server has no commitment for it, although one was confirmed: commit it again (within
+        // the grace), or announce it as late (after it).
+        await this.recommit(id);
+      } else if (status === 409) {
+        // The delivery deadline has passed: nothing more can be sent.
+        this.o.onNotice?.({ kind: 'uploadFailed', fileName: photo.name, message: messageOf(error) });
+        await this.forgetPhoto(id);
+      } else if (status === 422 || isConnectionFailure(error)) {
+        // 422: the bytes arrived damaged; otherwise no connection, or the server asked to wait (429, 503).
+        if (status !== 422) this.lastConnectionFailed = true;
+        this.delay(this.photoBackoff, id, error);
+        this.patchPhoto(id, { progress: null });
       } else {
-        // The server refused this file (not an image, too large, no url): it never will accept it.
         this.o.onNotice?.({ kind: 'uploadFailed', fileName: photo.name, message: messageOf(error) });
         await this.forgetPhoto(id);
       }
     } finally {
       clearTimeout(watchdog);
-      this.uploading.delete(id);
+      this.inFlight.delete(id);
       this.kick();
+    }
+  }
+
+  /** A photo the server does not know: back to its commitment (or, if late, to its announcement). */
+  private async recommit(id: string) {
+    const photo = this.stored.get(id);
+    if (!photo) return;
+    if (photo.stage === 'lateDeliver') {
+      await this.setStage(id, 'late');
+      return;
+    }
+    await this.setStage(id, 'commit');
+    this.forceCommit.add(photo.questionId);
+    const intent = this.intentOf(photo.questionId);
+    if (!intent.add.some((entry) => entry.sha256 === photo.sha256)) {
+      await this.writeIntent({ ...intent, add: [...intent.add, { sha256: photo.sha256, size: photo.size }] });
+    }
+  }
+
+  /** A photo that could not be committed in time: announced as late, then delivered. */
+  private async announceLate(id: string) {
+    const photo = this.stored.get(id);
+    if (!photo) return;
+    const controller = new AbortController();
+    this.inFlight.set(id, controller);
+    try {
+      await this.o.transport.registerLate({
+        question_id: photo.questionId,
+        sha256: photo.sha256,
+        size: photo.size,
+        taken_at: photo.takenAt,
+      });
+      this.lastConnectionFailed = false;
+      this.photoBackoff.delete(id);
+      await this.setStage(id, 'lateDeliver');
+      void this.reloadAnswers();
+    } catch (error) {
+      const restarted = this.restarting.delete(id);
+      if (!this.stored.has(id) || this.stopped || restarted) return;
+      if (isConnectionFailure(error) || controller.signal.aborted) {
+        this.lastConnectionFailed = isConnectionFailure(error);
+        this.delay(this.photoBackoff, id, error);
+      } else if (statusOf(error) === 409) {
+        // The grace is not over yet (the server's clock): commit it instead, after a pause.
+        this.delay(this.photoBackoff, id, error);
+        await this.recommitInTime(id);
+      } else {
+        this.o.onNotice?.({ kind: 'uploadFailed', fileName: photo.name, message: messageOf(error) });
+        await this.forgetPhoto(id);
+      }
+    } finally {
+      this.inFlight.delete(id);
+      this.update({});
+      this.kick();
+    }
+  }
+
+  private async recommitInTime(id: string) {
+    const photo = this.stored.get(id);
+    if (!photo) return;
+    await this.setStage(id, 'deliver'); // recommit() moves a 'deliver' photo back to its commitment
+    await this.recommit(id);
+  }
+
+  /** The question's photos that this answer lists: recorded (deliver them), or already stored (done). */
+  private async recorded(questionId: string, answer: SavedAnswer | undefined) {
+    if (!answer) return;
+    for (const photo of [...this.stored.values()]) {
+      if (photo.questionId !== questionId || photo.stage !== 'commit') continue;
+      const listed = answer.images.find((entry) => entry.sha256 === photo.sha256);
+      if (!listed) continue;
+      if (listed.status === 'stored') await this.photoArrived(photo.id, false);
+      else await this.setStage(photo.id, 'deliver');
     }
   }
 
@@ -608,34 +900,50 @@ export class AnswerQueue {
     this.saving.add(questionId);
     const base = this.state.answers[questionId];
     const version = base?.version ?? 0;
+    const forced = this.forceCommit.delete(questionId);
     try {
-      const current = base?.image_urls ?? [];
+      const current = (base?.images ?? []).map(image);
       const images = mergeImages(current, intent.add, intent.remove).slice(0, MAX_IMAGES_PER_ANSWER);
-      if (!sameList(images, current)) {
-        const saved = await this.o.transport.save({ question_id: questionId, image_urls: images, version });
-        this.update({ answers: { ...this.state.answers, [questionId]: saved }, error: null });
+      let answer = base;
+      if (forced || !sameList(images, current)) {
+        answer = await this.o.transport.commit({ question_id: questionId, images, version });
+        this.update({ answers: { ...this.state.answers, [questionId]: answer }, error: null });
       }
-      // Only what this save carried is done; what the student did meanwhile stays waiting.
+      await this.recorded(questionId, answer);
+      // Photos this commit removed leave the device.
+      for (const photo of [...this.stored.values()]) {
+        if (
+          photo.questionId === questionId &&
+          intent.remove.includes(photo.sha256) &&
+          !answer?.images.some((entry) => entry.sha256 === photo.sha256)
+        ) {
+          await this.forgetPhoto(photo.id);
+        }
+      }
+      // Only what this commit carried is done; what the student did meanwhile stays waiting.
       const latest = this.state.intents[questionId] ?? intent;
+      const carried = new Set(intent.add.map((entry) => entry.sha256));
       await this.writeIntent({
         questionId,
-        add: latest.add.filter((u) => !intent.add.includes(u)),
-        remove: latest.remove.filter((u) => !intent.remove.includes(u)),
+        add: latest.add.filter((entry) => !carried.has(entry.sha256)),
+        remove: latest.remove.filter((hash) => !intent.remove.includes(hash)),
       });
       this.saveBackoff.delete(questionId);
       this.lastConnectionFailed = false;
       // Spec section 4: after each save the answers are reloaded.
       await this.reloadAnswers();
     } catch (error) {
-      if (isConnectionFailure(error)) {
-        this.lastConnectionFailed = true;
-        this.delay(this.saveBackoff, questionId);
+      if (isConnectionFailure(error) || statusOf(error) === 401) {
+        if (forced) this.forceCommit.add(questionId);
+        this.lastConnectionFailed = isConnectionFailure(error);
+        this.delay(this.saveBackoff, questionId, error);
         this.update({});
       } else if (error instanceof TransportError && error.kind === 'conflict') {
+        if (forced) this.forceCommit.add(questionId);
         const reloaded = await this.reloadAnswers();
         const freshVersion = this.state.answers[questionId]?.version ?? 0;
         if (reloaded && freshVersion !== version) {
-          // Stale: another tab or phone saved between. Save again at once on the fresh list (which
+          // Stale: another tab or phone saved between. Commit again at once on the fresh list (which
           // merges both); only a question that keeps going stale waits.
           const attempts = this.saveBackoff.get(questionId)?.attempts ?? 0;
           if (attempts >= 3) this.delay(this.saveBackoff, questionId);
@@ -643,7 +951,7 @@ export class AnswerQueue {
         } else if (!reloaded) {
           this.delay(this.saveBackoff, questionId);
         } else {
-          await this.refuse(questionId, intent, error);
+          await this.closed(questionId, intent, error);
         }
       } else {
         await this.refuse(questionId, intent, error);
@@ -655,13 +963,43 @@ export class AnswerQueue {
     }
   }
 
-  /** The server will never take this change (the exam closed, a foreign image): say so and let it go. */
+  /**
+   * The exam no longer takes commitments (its end and grace passed, or it was submitted): the photos
+   * this commit carried are sent as late photos; a removal is refused.
+   */
+  private async closed(questionId: string, intent: StoredIntent, error: unknown) {
+    const carried = new Set(intent.add.map((entry) => entry.sha256));
+    for (const photo of [...this.stored.values()]) {
+      if (photo.questionId === questionId && photo.stage === 'commit' && carried.has(photo.sha256)) {
+        await this.setStage(photo.id, 'late');
+      }
+    }
+    if (intent.remove.length > 0) {
+      this.update({ error: messageOf(error) ?? null });
+      this.o.onNotice?.({ kind: 'removeFailed' });
+    }
+    this.saveBackoff.delete(questionId);
+    const latest = this.state.intents[questionId] ?? intent;
+    await this.writeIntent({
+      questionId,
+      add: latest.add.filter((entry) => !carried.has(entry.sha256)),
+      remove: latest.remove.filter((hash) => !intent.remove.includes(hash)),
+    });
+  }
+
+  /** The server will never take this change (a foreign image, too many): say so and let it go. */
   private async refuse(questionId: string, intent: StoredIntent, error: unknown) {
     const message = messageOf(error);
     this.update({ error: message ?? null });
     if (intent.remove.length > 0 && intent.add.length === 0) this.o.onNotice?.({ kind: 'removeFailed' });
     else this.o.onNotice?.({ kind: 'saveFailed', message });
     this.saveBackoff.delete(questionId);
+    const carried = new Set(intent.add.map((entry) => entry.sha256));
+    for (const photo of [...this.stored.values()]) {
+      if (photo.questionId === questionId && photo.stage === 'commit' && carried.has(photo.sha256)) {
+        await this.forgetPhoto(photo.id);
+      }
+    }
     await this.writeIntent({ questionId, add: [], remove: [] });
   }
 }

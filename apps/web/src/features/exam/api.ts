@@ -22,11 +22,11 @@ export const examApi = examApiWithTags.injectEndpoints({
       query: (category) => ({ url: `v1/${COMPETITION}/questions`, params: { category } }),
       transformResponse: (response: { data?: Question[] }) => response.data ?? [],
     }),
-    /** The student's saved answers (the success view counts them). */
+    /** The student's answers with at least one photo recorded (the success view counts them). */
     getAnswerCount: build.query<number, void>({
       query: () => `v1/${COMPETITION}/answers`,
-      transformResponse: (response: { data: { data: { image_urls: string[] }[] } }) =>
-        response.data.data.filter((answer) => answer.image_urls.length > 0).length,
+      transformResponse: (response: { data: { data: { image_urls: string[]; images?: unknown[] }[] } }) =>
+        response.data.data.filter((answer) => (answer.images ?? answer.image_urls).length > 0).length,
       keepUnusedDataFor: 0,
     }),
     /** Records the submission on the server's clock (idempotent). */

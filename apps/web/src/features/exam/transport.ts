@@ -1,9 +1,16 @@
 import { ErrorResponseSchema } from '@ngso/shared/schemas/common';
-import { AnswerSchema, AnswersResponseSchema, SaveAnswerResponseSchema } from '@ngso/shared/schemas/exam';
-import { UploadResponseSchema } from '@ngso/shared/schemas/media';
+import {
+  type AnswerImage,
+  AnswerSchema,
+  AnswersResponseSchema,
+  DeliveredPhotoResponseSchema,
+  LatePhotoResponseSchema,
+  SaveAnswerResponseSchema,
+} from '@ngso/shared/schemas/exam';
 import { apiBaseUrl } from '../../lib/base-query.ts';
 import { MediaError } from '../../lib/media/media-error.ts';
-import { sendFile } from '../../lib/media/upload.ts';
+import { parseRetryAfter } from '../../lib/media/retry-policy.ts';
+import { sendBytes } from '../../lib/media/upload.ts';
 import {
   type QueueStorage,
   type QueueTransport,
@@ -20,26 +27,13 @@ const CALL_TIMEOUT_MS = 20_000;
 
 const apiUrl = (path: string) => new URL(path, apiBaseUrl()).toString();
 
-/**
- * `POST /api/v1/upload` with an image already compressed by the queue (lib/media's prepareImage): the
- * same multipart call as uploadMediaImage, without compressing a second time. The queue does the
- * retrying, so one attempt here. A reply without a url is the spec's 'Upload failed'.
- */
-export async function uploadPrepared(
-  file: File,
-  onProgress: (percent: number) => void,
-  signal: AbortSignal,
-): Promise<string> {
-  const body = await sendFile({
-    url: apiUrl('v1/upload'),
-    file,
-    onProgress,
-    signal,
-    retry: { retries: 0, baseDelayMs: 0, maxDelayMs: 0 },
-  });
-  const parsed = UploadResponseSchema.safeParse(body);
-  if (!parsed.success) throw new MediaError('badResponse', { fileName: file.name });
-  return parsed.data.url;
+/** An HTTP refusal as the queue reads it: 5xx, 429 and 401 are "try again later", 409 a conflict. */
+function refusal(status: number, message: string | undefined, retryAfterMs: number | undefined) {
+  const options = { status, retryAfterMs };
+  if (status >= 500 || status === 429 || status === 401)
+    return new TransportError('network', message, options);
+  if (status === 409) return new TransportError('conflict', message, options);
+  return new TransportError('refused', message, options);
 }
 
 async function call(path: string, init: RequestInit = {}): Promise<unknown> {
@@ -47,7 +41,7 @@ async function call(path: string, init: RequestInit = {}): Promise<unknown> {
   try {
     response = await fetch(apiUrl(path), {
       ...init,
-      // A save that hangs on a dead mobile link fails after a while and goes back to the queue.
+      // A call that hangs on a dead mobile link fails after a while and goes back to the queue.
       signal: typeof AbortSignal.timeout === 'function' ? AbortSignal.timeout(CALL_TIMEOUT_MS) : undefined,
       credentials: 'include',
       cache: 'no-store',
@@ -69,51 +63,137 @@ async function call(path: string, init: RequestInit = {}): Promise<unknown> {
   if (response.ok) return body;
   const parsed = ErrorResponseSchema.safeParse(body);
   const message = parsed.success ? parsed.data.message : undefined;
-  if (response.status >= 500 || response.status === 429) throw new TransportError('network', message);
-  if (response.status === 409) throw new TransportError('conflict', message);
-  throw new TransportError('refused', message);
+  throw refusal(response.status, message, parseRetryAfter(response.headers.get('Retry-After')));
 }
 
-/** The real exam: answers on the server (api.md). */
+/** The real exam: commitments, photo bytes and late photos on the server (api.md and issue 14). */
 export const serverTransport: QueueTransport = {
-  upload: uploadPrepared,
-  save: async (input) => {
+  commit: async (input) => {
     const body = await call(`v1/${COMPETITION}/answers`, { method: 'POST', body: JSON.stringify(input) });
     const parsed = SaveAnswerResponseSchema.safeParse(body);
+    if (!parsed.success) throw new TransportError('network');
+    return parsed.data.data;
+  },
+  deliver: async (photo, onProgress, signal) => {
+    let body: unknown;
+    try {
+      body = await sendBytes({
+        url: apiUrl(`v1/${COMPETITION}/answer-photos/${photo.sha256}`),
+        bytes: photo.bytes,
+        fileName: photo.name,
+        onProgress,
+        signal,
+      });
+    } catch (error) {
+      if (error instanceof MediaError && error.kind === 'http' && error.status !== undefined) {
+        throw refusal(error.status, error.serverMessage, error.retryAfterMs);
+      }
+      throw new TransportError('network');
+    }
+    const parsed = DeliveredPhotoResponseSchema.safeParse(body);
+    if (!parsed.success) throw new TransportError('network');
+    return parsed.data.data;
+  },
+  registerLate: async (input) => {
+    const body = await call(`v1/${COMPETITION}/late-photos`, { method: 'POST', body: JSON.stringify(input) });
+    const parsed = LatePhotoResponseSchema.safeParse(body);
     if (!parsed.success) throw new TransportError('network');
     return parsed.data.data;
   },
   loadAnswers: async () => {
     const parsed = AnswersResponseSchema.safeParse(await call(`v1/${COMPETITION}/answers`));
     if (!parsed.success) throw new TransportError('network');
-    return parsed.data.data.data;
+    return { answers: parsed.data.data.data, latePhotos: parsed.data.data.late_photos };
   },
 };
 
+type KeptBytes = { type: string; bytes: ArrayBuffer };
+
 /**
- * The practice exam: the same uploads, but the answers stay in this browser (under `key`), so the
- * practice never touches the real attempt.
+ * The practice exam: nothing goes to the server. Answers and photo bytes stay in this browser (under
+ * `key`), so the practice never touches the real attempt and works for anyone at any time.
  */
 export function practiceTransport(storage: QueueStorage, key: string, now = Date.now): QueueTransport {
-  const read = async () => {
+  const bytesKey = (sha256: string) => `${key}:bytes:${sha256}`;
+  const previews = new Map<string, string>();
+  const previewOf = async (sha256: string): Promise<string | null> => {
+    const known = previews.get(sha256);
+    if (known) return known;
+    const kept = await storage.get<KeptBytes>(bytesKey(sha256));
+    if (!kept || typeof URL.createObjectURL !== 'function') return null;
+    const url = URL.createObjectURL(new Blob([kept.bytes], { type: kept.type }));
+    previews.set(sha256, url);
+    return url;
+  };
+  const read = async (): Promise<SavedAnswer[]> => {
     const stored = (await storage.get<SavedAnswer[]>(key)) ?? [];
     return stored.filter((answer) => AnswerSchema.safeParse(answer).success);
   };
+  const withPreviews = async (answer: SavedAnswer): Promise<SavedAnswer> => {
+    const images: AnswerImage[] = await Promise.all(
+      answer.images.map(async (entry) =>
+        entry.status === 'stored' ? { ...entry, url: await previewOf(entry.sha256) } : entry,
+      ),
+    );
+    return { ...answer, images, image_urls: images.flatMap((entry) => (entry.url ? [entry.url] : [])) };
+  };
+  const write = (answers: SavedAnswer[]) =>
+    storage.set(
+      key,
+      answers.map((answer) => ({
+        ...answer,
+        image_urls: [],
+        images: answer.images.map((entry) => ({ ...entry, url: null })),
+      })),
+    );
   return {
-    upload: uploadPrepared,
-    loadAnswers: read,
-    save: async (input: SaveInput) => {
+    loadAnswers: async () => ({
+      answers: await Promise.all((await read()).map(withPreviews)),
+      latePhotos: [],
+    }),
+    commit: async (input: SaveInput) => {
       const answers = await read();
       const current = answers.find((answer) => answer.question_id === input.question_id);
-      if ((current?.version ?? 0) !== input.version) throw new TransportError('conflict');
+      if ((current?.version ?? 0) !== input.version)
+        throw new TransportError('conflict', undefined, { status: 409 });
+      const kept = new Set<string>();
+      for (const entry of input.images) {
+        if (await storage.get<KeptBytes>(bytesKey(entry.sha256))) kept.add(entry.sha256);
+      }
       const saved: SavedAnswer = {
         question_id: input.question_id,
-        image_urls: input.image_urls,
+        image_urls: [],
+        images: input.images.map((entry) => ({
+          ...entry,
+          url: null,
+          status: kept.has(entry.sha256) ? 'stored' : 'pending',
+        })),
         version: input.version + 1,
         saved_at: new Date(now()).toISOString(),
       };
-      await storage.set(key, [...answers.filter((a) => a.question_id !== input.question_id), saved]);
-      return saved;
+      await write([...answers.filter((a) => a.question_id !== input.question_id), saved]);
+      return withPreviews(saved);
+    },
+    deliver: async (photo, onProgress) => {
+      await storage.set(bytesKey(photo.sha256), {
+        type: photo.bytes.type,
+        bytes: await photo.bytes.arrayBuffer(),
+      } satisfies KeptBytes);
+      const answers = await read();
+      await write(
+        answers.map((answer) => ({
+          ...answer,
+          images: answer.images.map((entry) =>
+            entry.sha256 === photo.sha256 ? { ...entry, status: 'stored' as const } : entry,
+          ),
+        })),
+      );
+      onProgress(100);
+      return { sha256: photo.sha256, url: await previewOf(photo.sha256), late: false };
+    },
+    registerLate: async () => {
+      // The practice has no deadline to miss.
+      throw new TransportError('refused');
     },
   };
 }

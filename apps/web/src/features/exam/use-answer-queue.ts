@@ -3,6 +3,7 @@ import { prepareImage } from '../../lib/media/upload-image.ts';
 import { registerUnsavedWork } from '../../lib/unsaved-work.ts';
 import {
   AnswerQueue,
+  EMPTY_QUEUE_STATE,
   type QueueNotice,
   type QueueState,
   type QueueStorage,
@@ -10,29 +11,60 @@ import {
 } from './answer-queue.ts';
 import { openQueueStorage } from './queue-storage.ts';
 
-const EMPTY: QueueState = {
-  answers: {},
-  loaded: false,
-  photos: [],
-  intents: {},
-  waiting: 0,
-  offline: false,
-  error: null,
-};
-
 type Options = {
   /** Whose queue: one student's photos never go into another's answers. */
   scope: string | null;
   transport: (storage: QueueStorage) => QueueTransport;
-  onNotice: (notice: QueueNotice) => void;
+  onNotice?: (notice: QueueNotice) => void;
+  /** Ask before the page is left with work the server does not have (the exam page; not the success page). */
+  warnOnLeave?: boolean;
 };
 
+/** How long a queue no page shows any more keeps going (a navigation from the exam to its success page). */
+const HANDOVER_MS = 5_000;
+
+type Entry = { queue: Promise<AnswerQueue>; users: number; stopTimer: ReturnType<typeof setTimeout> | null };
+
 /**
- * The answer queue of one exam page: opened on the device's storage, started (what a previous visit
- * left is sent), retried when the connection returns, and a warning before the page is left with
- * unsaved work. Returns null until the storage has opened.
+ * One queue per scope for the whole app, so the exam page hands its queue over to the success page
+ * without stopping a delivery on its way (on a crawling link one photo may take minutes).
  */
-export function useAnswerQueue({ scope, transport, onNotice }: Options): {
+const live = new Map<string, Entry>();
+
+function acquire(scope: string, create: (storage: QueueStorage) => AnswerQueue): Promise<AnswerQueue> {
+  const entry = live.get(scope);
+  if (entry) {
+    entry.users += 1;
+    if (entry.stopTimer) clearTimeout(entry.stopTimer);
+    entry.stopTimer = null;
+    return entry.queue;
+  }
+  const queue = openQueueStorage().then((storage) => {
+    const created = create(storage);
+    void created.start();
+    return created;
+  });
+  live.set(scope, { queue, users: 1, stopTimer: null });
+  return queue;
+}
+
+function release(scope: string) {
+  const entry = live.get(scope);
+  if (!entry) return;
+  entry.users -= 1;
+  if (entry.users > 0) return;
+  entry.stopTimer = setTimeout(() => {
+    live.delete(scope);
+    void entry.queue.then((queue) => queue.stop());
+  }, HANDOVER_MS);
+}
+
+/**
+ * The answer queue of one page: opened on the device's storage, started (what a previous visit left is
+ * sent), retried when the connection returns, and (optionally) a warning before the page is left with
+ * unsent work. Returns null until the storage has opened.
+ */
+export function useAnswerQueue({ scope, transport, onNotice, warnOnLeave = true }: Options): {
   queue: AnswerQueue | null;
   state: QueueState;
 } {
@@ -45,22 +77,23 @@ export function useAnswerQueue({ scope, transport, onNotice }: Options): {
   useEffect(() => {
     if (!scope) return;
     let active = true;
-    let created: AnswerQueue | null = null;
-    void openQueueStorage().then((storage) => {
+    void acquire(
+      scope,
+      (storage) =>
+        new AnswerQueue({
+          transport: transportRef.current(storage),
+          storage,
+          scope,
+          prepare: (file) => prepareImage(file),
+        }),
+    ).then((acquired) => {
       if (!active) return;
-      created = new AnswerQueue({
-        transport: transportRef.current(storage),
-        storage,
-        scope,
-        prepare: (file) => prepareImage(file),
-        onNotice: (notice) => noticeRef.current(notice),
-      });
-      setQueue(created);
-      void created.start();
+      acquired.setNoticeHandler((notice) => noticeRef.current?.(notice));
+      setQueue(acquired);
     });
     return () => {
       active = false;
-      created?.stop();
+      release(scope);
       setQueue(null);
     };
   }, [scope]);
@@ -76,7 +109,7 @@ export function useAnswerQueue({ scope, transport, onNotice }: Options): {
     };
     window.addEventListener('online', online);
     window.addEventListener('offline', offline);
-    window.addEventListener('beforeunload', beforeUnload);
+    if (warnOnLeave) window.addEventListener('beforeunload', beforeUnload);
     const unregister = registerUnsavedWork(() => queue.hasUnsavedWork());
     return () => {
       unregister();
@@ -84,7 +117,7 @@ export function useAnswerQueue({ scope, transport, onNotice }: Options): {
       window.removeEventListener('offline', offline);
       window.removeEventListener('beforeunload', beforeUnload);
     };
-  }, [queue]);
+  }, [queue, warnOnLeave]);
 
   const state = useSyncExternalStore(
     queue?.subscribe ?? noSubscribe,
@@ -95,4 +128,4 @@ export function useAnswerQueue({ scope, transport, onNotice }: Options): {
 }
 
 const noSubscribe = () => () => {};
-const emptyState = () => EMPTY;
+const emptyState = () => EMPTY_QUEUE_STATE;

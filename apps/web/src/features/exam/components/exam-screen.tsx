@@ -7,8 +7,10 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { formatDigits } from '../../../lib/dates.ts';
 import type { AnswerQueue, QueueState } from '../answer-queue.ts';
+import { imagesOf, isAnswered } from '../answer-view.ts';
 import { formatClock, secondsLeft } from '../phase.ts';
-import { AnswerImages, imagesOf } from './answer-images.tsx';
+import { AnswerImages } from './answer-images.tsx';
+import { DeliveryBanner } from './delivery-banner.tsx';
 import { UploadArea } from './upload-area.tsx';
 
 export type ExamScreenProps = {
@@ -116,7 +118,9 @@ export function ExamScreen(props: ExamScreenProps) {
         </div>
       </header>
 
-      <SaveBanner state={state} />
+      <div className="mx-auto max-w-6xl px-3 sm:px-6">
+        <DeliveryBanner state={state} ended={props.finishing === true} />
+      </div>
       {props.finishing ? (
         <div className="mx-auto mt-3 max-w-6xl px-3 sm:px-6">
           <Alert tone="info">{t('timeUp')}</Alert>
@@ -128,7 +132,7 @@ export function ExamScreen(props: ExamScreenProps) {
           <h2 className="mb-2 hidden text-sm font-semibold text-slate-700 sm:block">{t('questions')}</h2>
           <ol className="flex gap-2 overflow-x-auto pb-1 sm:flex-col sm:overflow-visible">
             {questions.map((q, i) => {
-              const answered = imagesOf(state, q.id).length > 0;
+              const answered = isAnswered(state, q.id);
               const current = i === index;
               return (
                 <li key={q.id} className="shrink-0">
@@ -197,9 +201,9 @@ export function ExamScreen(props: ExamScreenProps) {
             </div>
 
             <h3 className="font-semibold text-slate-900">{t('yourAnswer')}</h3>
-            <AnswerImages questionId={question.id} images={images} queue={queue} />
+            <AnswerImages questionId={question.id} images={images} queue={queue} readOnly={props.finishing} />
             <UploadArea
-              count={images.length}
+              count={queue.imageCount(question.id)}
               disabled={props.finishing}
               onImages={(files) => void queue.addPhotos(question.id, files)}
               onRejected={props.onRejectedFiles}
@@ -270,31 +274,6 @@ export function ExamScreen(props: ExamScreenProps) {
           </Button>
         </div>
       </Modal>
-    </div>
-  );
-}
-
-/** 'You are offline. N answers are waiting to be saved.' until everything is on the server. */
-function SaveBanner({ state }: { state: QueueState }) {
-  const { t } = useTranslation('exam');
-  let text: string | null = null;
-  let tone = 'border-amber-300 bg-amber-50 text-amber-900';
-  if (state.offline) {
-    text = state.waiting > 0 ? t('offline', { count: state.waiting }) : t('offlineNothing');
-  } else if (state.waiting > 0) {
-    text = t('saving', { count: state.waiting });
-    tone = 'border-sky-200 bg-sky-50 text-sky-900';
-  }
-  return (
-    <div role="status" aria-live="polite" className="mx-auto max-w-6xl px-3 sm:px-6">
-      {text ? (
-        <p
-          className={`mt-3 rounded-lg border px-4 py-2 text-sm font-medium ${tone}`}
-          data-testid="save-banner"
-        >
-          {text}
-        </p>
-      ) : null}
     </div>
   );
 }

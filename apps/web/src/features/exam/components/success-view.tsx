@@ -1,4 +1,5 @@
 import type { Category } from '@ngso/shared/constants';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button.tsx';
@@ -10,10 +11,12 @@ type SuccessViewProps = {
   answered: number | null;
   total: number;
   category: Category;
+  /** Where the answer photos are (below the details). */
+  children?: ReactNode;
 };
 
 /** The submission confirmation (spec section 2, Submission success). */
-export function SuccessView({ submittedAt, answered, total, category }: SuccessViewProps) {
+export function SuccessView({ submittedAt, answered, total, category, children }: SuccessViewProps) {
   const { t } = useTranslation('exam');
   return (
     <section className="mx-auto w-full max-w-2xl px-4 py-8 sm:py-12" aria-labelledby="success-title">
@@ -58,6 +61,7 @@ export function SuccessView({ submittedAt, answered, total, category }: SuccessV
           </dd>
         </div>
       </dl>
+      {children}
       <h2 className="mt-8 text-lg font-semibold text-slate-900">{t('success.whatsNext')}</h2>
       <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-700">
         <li>{t('success.results')}</li>

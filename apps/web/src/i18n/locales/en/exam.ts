@@ -55,15 +55,23 @@ export const exam = {
   answerImage: 'Answer image {{number}}',
   openImage: 'Open answer image {{number}}',
   removeImage: 'Remove image {{number}}',
-  savedAt: 'Saved {{time}}',
-  waitingToSave: 'Waiting to be saved',
+  // Each photo: committed first (recorded), its bytes afterwards (sent)
+  'photo.sending': 'Sending...',
+  'photo.recorded': 'Recorded, sending...',
+  'photo.sent': 'Sent',
+  'photo.awaiting': 'Recorded; the photo has not arrived yet',
+  'photo.processing': 'Being prepared...',
+  'photo.lateSending': 'Too late to record: sending it for review...',
+  'photo.late': 'Arrived late, will be reviewed',
+  'photo.lateAccepted': 'Arrived late, accepted by the organisers',
+  'photo.lateRejected': 'Arrived late, not accepted',
   preparing: 'Preparing...',
-  uploading: 'Uploading {{name}}',
   uploadProgress: '{{percent}}%',
   cancelUpload: 'Cancel',
   takePhoto: 'Take a photo',
   chooseImages: 'Choose images',
-  uploadHint: 'Photograph each page of your answer. Images are saved as soon as they are uploaded.',
+  uploadHint:
+    'Photograph each page of your answer. Each photo is recorded at once and sent as your connection allows.',
   maxImages: 'An answer can have at most 10 images.',
   notImage: '{{file}} is not an image',
   uploadFailed: 'Upload failed',
@@ -78,6 +86,20 @@ export const exam = {
     'You are offline. Your saved answers are safe; new photos will be sent when you are back online.',
   saving_one: 'Saving {{count}} answer...',
   saving_other: 'Saving {{count}} answers...',
+  photosSending_one: '{{count}} photo recorded, still sending...',
+  photosSending_other: '{{count}} photos recorded, still sending...',
+  offlineRecorded_one:
+    'You are offline. {{count}} photo is recorded and will be sent when you are back online.',
+  offlineRecorded_other:
+    'You are offline. {{count}} photos are recorded and will be sent when you are back online.',
+  stillSending_one:
+    '{{count}} photo still sending. Keep this page open, or come back to it later: it was recorded in time.',
+  stillSending_other:
+    '{{count}} photos still sending. Keep this page open, or come back to it later: they were recorded in time.',
+  lateStillSending_one:
+    '{{count}} late photo still sending. It could not be recorded before the end, so it will be reviewed.',
+  lateStillSending_other:
+    '{{count}} late photos still sending. They could not be recorded before the end, so they will be reviewed.',
   allSaved: 'All answers saved.',
   leaveWarning:
     'Some answers are not saved yet. If you leave now, they will be sent the next time you open the exam.',
@@ -104,6 +126,18 @@ export const exam = {
   'success.results':
     'Results will be announced within 10 working days. You will receive an e-mail when they are published.',
   'success.contact': 'Please keep your contact information up to date so that we can reach you.',
+  'success.delivery.heading': 'Your answer photos',
+  'success.delivery.question': 'Question {{number}}',
+  'success.delivery.stored_one': '{{count}} photo stored',
+  'success.delivery.stored_other': '{{count}} photos stored',
+  'success.delivery.sending_one': '{{count}} photo still sending',
+  'success.delivery.sending_other': '{{count}} photos still sending',
+  'success.delivery.late_one': '{{count}} photo arrived late, will be reviewed',
+  'success.delivery.late_other': '{{count}} photos arrived late, will be reviewed',
+  'success.delivery.lateSending_one': '{{count}} late photo still sending, will be reviewed',
+  'success.delivery.lateSending_other': '{{count}} late photos still sending, will be reviewed',
+  'success.delivery.allStored': 'Every photo of your answers has arrived.',
+  'success.delivery.none': 'No answer photos.',
   'practice.doneHeading': 'Practice finished',
   'practice.doneText':
     'You answered {{answered}} of {{total}} practice questions. Nothing was sent for grading.',
