@@ -7,6 +7,7 @@ import {
 } from '@reduxjs/toolkit';
 import { authSlice, initialAuthState } from '../features/auth/slice.ts';
 import { profileSlice } from '../features/profile/slice.ts';
+import { rememberApprovals } from '../features/registration/remembered-approval.ts';
 import { registrationSlice } from '../features/registration/slice.ts';
 import type { baseApi } from '../lib/api.ts';
 import { whenApiLoaded } from '../lib/api-loaded.ts';
@@ -41,6 +42,7 @@ export function setupStore(preloadedState?: Partial<RootState>) {
     middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(apiMiddleware.middleware),
   });
   persistAuth(store);
+  rememberApprovals(store);
   whenApiLoaded(({ api, setupListeners }) => {
     rootReducer.inject(api);
     apiMiddleware.addMiddleware(api.middleware);

@@ -12,7 +12,10 @@ const COMPETITION = 'ngso-1';
 
 export const registrationApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    /** Loaded once at app start for a signed-in user; a failure is only logged (spec section 2). */
+    /**
+     * Loaded once at app start for a signed-in user; a failure is logged (spec section 2), and the card
+     * says the status could not be loaded and asks again (status-retry.ts).
+     */
     getRegistrationStatus: build.query<RegistrationStatusResponse, void>({
       query: () => `v1/${COMPETITION}/registration/status`,
       providesTags: ['Registration'],

@@ -26,6 +26,8 @@ export type RegistrationState = {
   statusLoading: boolean;
   /** Ours: why organisers rejected the registration (the rejected card shows it). */
   rejectionReason: string | null;
+  /** Ours: status calls failed in a row since the last answer (the card says so and asks again). */
+  statusFailures: number;
 };
 
 export const initialRegistrationState: RegistrationState = {
@@ -39,6 +41,7 @@ export const initialRegistrationState: RegistrationState = {
   registrationStatusInitialized: false,
   statusLoading: false,
   rejectionReason: null,
+  statusFailures: 0,
 };
 
 /** The API's actions this slice follows (lib/endpoint-matchers.ts: without loading the API). */
@@ -69,9 +72,14 @@ export const registrationSlice = createSlice({
         state.category = category;
         state.rejectionReason = data.rejection_reason ?? null;
         state.registrationStatusInitialized = true;
+        state.statusFailures = 0;
       })
-      .addMatcher(getRegistrationStatusAction.rejected, (state) => {
+      .addMatcher(getRegistrationStatusAction.rejected, (state, action) => {
+        // A call skipped because the same one is in flight is not a failure.
+        if (action.meta.condition) return;
         state.statusLoading = false;
+        // What the status was stays unknown: a failed call is never read as "not registered".
+        state.statusFailures += 1;
       })
       // Spec section 4: after a successful register call, status, date and category are stored.
       .addMatcher(submitRegistrationAction.fulfilled, (state, action) => {

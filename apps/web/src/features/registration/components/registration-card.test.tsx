@@ -1,9 +1,12 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { stubApi } from '../../../test/fetch-stub.ts';
-import { renderWithStore } from '../../../test/render.tsx';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sessionEnded } from '../../../lib/session-events.ts';
+import { stubApi, testUser } from '../../../test/fetch-stub.ts';
+import { renderWithStore, signedInAuth } from '../../../test/render.tsx';
+import { APPROVAL_KEY } from '../remembered-approval.ts';
 import { initialRegistrationState, type RegistrationState } from '../slice.ts';
+import { retryDelayMs } from '../status-retry.ts';
 import { FinalExamCard, RegistrationCard } from './registration-card.tsx';
 
 const examDetails = {
@@ -185,5 +188,132 @@ describe('Check preliminary result', () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByTestId('prelim-qualified')).toHaveTextContent('No');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+const approvedStatus = {
+  status: 'success',
+  category: 'junior',
+  registration_date: '2024-12-01T10:00:00+06:00',
+  admit_card_url: '/api/v1/ngso-1/admit-card',
+  exam_details: { ...examDetails },
+  data: {
+    registration_status: 'approved',
+    registration_date: '2024-12-01T10:00:00+06:00',
+    admit_card_url: '/api/v1/ngso-1/admit-card',
+    exam_details: { ...examDetails },
+    rejection_reason: null,
+  },
+};
+const serverDown = { status: 503, body: { status: 'error', message: 'Something went wrong.' } };
+
+/** The card and the exam card for the signed-in test user, before the status is known. */
+function renderUnknown(registration: Partial<RegistrationState> = {}) {
+  return renderWithStore(
+    <>
+      <RegistrationCard />
+      <FinalExamCard />
+    </>,
+    { auth: signedInAuth, registration: { ...initialRegistrationState, ...registration } },
+  );
+}
+
+describe('RegistrationCard before the status is known', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it('loading: says so, and offers neither Register Now nor the exam', () => {
+    renderUnknown({ statusLoading: true });
+    expect(screen.getByRole('status')).toHaveTextContent('Loading your registration status…');
+    expect(screen.queryByRole('link', { name: 'Register Now' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('final-exam-card')).not.toBeInTheDocument();
+  });
+
+  it('a failed call is not "not registered": it says so, and Try again shows the status', async () => {
+    const api = stubApi({ 'GET /api/v1/ngso-1/registration/status': { body: approvedStatus } });
+    const user = userEvent.setup();
+    renderUnknown({ statusFailures: 1 });
+    expect(screen.getByRole('alert')).toHaveTextContent('Your registration status could not be loaded.');
+    expect(screen.queryByRole('link', { name: 'Register Now' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('final-exam-card')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Registration Approved!' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Start Final Exam' })).toHaveAttribute('href', '/final-exam');
+    expect(api.keys()).toEqual(['GET /api/v1/ngso-1/registration/status']);
+  });
+
+  it('asks again on its own, waiting longer after each failure', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined); // the failed call is logged
+    let answers = 0;
+    const api = stubApi({
+      'GET /api/v1/ngso-1/registration/status': () => {
+        answers += 1;
+        return answers < 2 ? serverDown : { body: approvedStatus };
+      },
+    });
+    const { store } = renderUnknown({ statusFailures: 1 });
+    // The first retry comes within 2 s ± 25%.
+    await act(() => vi.advanceTimersByTimeAsync(2_600));
+    expect(api.calls).toHaveLength(1);
+    await vi.waitFor(() => expect(store.getState().registration.statusFailures).toBe(2));
+    // The second after 4 s ± 25%, not before 3 s.
+    await act(() => vi.advanceTimersByTimeAsync(2_900));
+    expect(api.calls).toHaveLength(1);
+    await act(() => vi.advanceTimersByTimeAsync(2_200));
+    expect(api.calls).toHaveLength(2);
+    expect(await screen.findByRole('heading', { name: 'Registration Approved!' })).toBeInTheDocument();
+  });
+
+  it('the exam stays reachable for a student this device saw approved, and only for that student', () => {
+    localStorage.setItem(APPROVAL_KEY, testUser.id);
+    renderUnknown({ statusFailures: 1 });
+    expect(screen.getByTestId('registration-card')).toHaveTextContent(
+      'This phone saw your registration approved earlier',
+    );
+    expect(
+      within(screen.getByTestId('final-exam-card')).getByRole('link', { name: 'Start Final Exam' }),
+    ).toHaveAttribute('href', '/final-exam');
+  });
+
+  it('another account on the same phone does not inherit the approval', () => {
+    localStorage.setItem(APPROVAL_KEY, 'someone-else');
+    renderUnknown({ statusFailures: 1 });
+    expect(screen.queryByTestId('final-exam-card')).not.toBeInTheDocument();
+  });
+});
+
+describe('the remembered approval', () => {
+  it('is written when the server says approved, and forgotten at sign-out or when no longer approved', async () => {
+    stubApi({ 'GET /api/v1/ngso-1/registration/status': { body: approvedStatus } });
+    const { store } = renderUnknown({ statusFailures: 1 });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    await screen.findByRole('heading', { name: 'Registration Approved!' });
+    expect(localStorage.getItem(APPROVAL_KEY)).toBe(testUser.id);
+
+    act(() => {
+      store.dispatch(sessionEnded());
+    });
+    expect(localStorage.getItem(APPROVAL_KEY)).toBeNull();
+  });
+
+  it('a status other than approved clears it', () => {
+    localStorage.setItem(APPROVAL_KEY, testUser.id);
+    renderCard({ registrationStatus: 'rejected' });
+    expect(localStorage.getItem(APPROVAL_KEY)).toBeNull();
+  });
+});
+
+describe('retryDelayMs', () => {
+  it('doubles from about 2 s up to about a minute, spread by a quarter either way', () => {
+    const middle = () => 0.5;
+    expect([1, 2, 3, 4, 5, 6, 7, 20].map((n) => retryDelayMs(n, middle))).toEqual([
+      2_000, 4_000, 8_000, 16_000, 32_000, 60_000, 60_000, 60_000,
+    ]);
+    expect(retryDelayMs(1, () => 0)).toBe(1_500);
+    expect(retryDelayMs(1, () => 1)).toBe(2_500);
   });
 });

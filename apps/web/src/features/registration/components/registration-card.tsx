@@ -4,10 +4,15 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { Link } from 'react-router';
-import { buttonClasses } from '../../../components/ui/button.tsx';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
+import { selectAuth } from '../../auth/slice.ts';
 import { CATEGORY_WITH_GRADES } from '../category.ts';
+import { wasApproved } from '../remembered-approval.ts';
 import { selectRegistration } from '../slice.ts';
+import { useStatusRetry } from '../status-retry.ts';
 import { PreliminaryResultCheck } from './preliminary-result-check.tsx';
 
 /** The file name the admit card is saved as (spec section 4). */
@@ -158,6 +163,52 @@ function Approved({ details, admitCard }: { details: ExamDetails | null; admitCa
   );
 }
 
+/**
+ * The status is not known yet: loading, or the call failed. Never "not registered" (a failed call on exam
+ * day must not send an approved finalist to register again): it says the status could not be loaded, asks
+ * again on its own with back-off, and offers Try again.
+ */
+function StatusUnknown({ failed, approvedBefore }: { failed: boolean; approvedBefore: boolean }) {
+  const { t } = useTranslation('registration');
+  const { statusLoading } = useSelector(selectRegistration);
+  const retry = useStatusRetry();
+  if (!failed) {
+    return (
+      <Card tone="neutral" title={t('card.title')} testId="registration-card">
+        <p role="status" className="flex items-center gap-2 text-slate-700">
+          <Spinner className="size-5 text-sky-700" />
+          {t('card.statusLoading')}
+        </p>
+      </Card>
+    );
+  }
+  return (
+    <Card tone="neutral" title={t('card.title')} testId="registration-card">
+      <Alert tone="error">
+        <p className="font-semibold">{t('card.statusFailed')}</p>
+        <p className="mt-1">{t('card.statusRetrying')}</p>
+      </Alert>
+      {approvedBefore ? <p className="text-slate-700">{t('card.statusApprovedBefore')}</p> : null}
+      <Button
+        variant="secondary"
+        pending={statusLoading}
+        pendingText={t('card.statusTrying')}
+        onClick={retry}
+      >
+        {t('card.statusTryAgain')}
+      </Button>
+    </Card>
+  );
+}
+
+/** Whether the page may treat the student as approved: the server says so, or, while the status is unknown, this device saw it. */
+function useApproved(): boolean {
+  const { registrationStatus, registrationStatusInitialized } = useSelector(selectRegistration);
+  const userId = useSelector(selectAuth).user?.id;
+  if (registrationStatusInitialized) return registrationStatus === 'approved';
+  return wasApproved(userId);
+}
+
 type RegistrationCardProps = {
   /** The signed-in student's e-mail, for 'Check preliminary result'. */
   email?: string | null;
@@ -170,8 +221,19 @@ type RegistrationCardProps = {
  */
 export function RegistrationCard({ email }: RegistrationCardProps) {
   const { t } = useTranslation('registration');
-  const { registrationStatus, examDetails, admitCard, rejectionReason, category } =
-    useSelector(selectRegistration);
+  const {
+    registrationStatus,
+    registrationStatusInitialized,
+    statusFailures,
+    examDetails,
+    admitCard,
+    rejectionReason,
+    category,
+  } = useSelector(selectRegistration);
+  const approvedBefore = useApproved();
+  if (!registrationStatusInitialized) {
+    return <StatusUnknown failed={statusFailures > 0} approvedBefore={approvedBefore} />;
+  }
   const prelim = email ? <PreliminaryResultCheck email={email} /> : null;
   const categoryLine = category ? (
     <p className="text-sm font-medium text-slate-700" data-testid="registration-card-category">
@@ -223,11 +285,13 @@ export function RegistrationCard({ email }: RegistrationCardProps) {
   }
 }
 
-/** The final exam card: offered only when the registration is approved (spec section 6). */
+/**
+ * The final exam card: offered only when the registration is approved (spec section 6), or, while the
+ * status cannot be loaded, when this device saw it approved (the exam's own calls decide on the server).
+ */
 export function FinalExamCard() {
   const { t } = useTranslation('registration');
-  const { registrationStatus } = useSelector(selectRegistration);
-  if (registrationStatus !== 'approved') return null;
+  if (!useApproved()) return null;
   return (
     <Card tone="neutral" title={t('exam.title')} testId="final-exam-card">
       <p className="text-slate-700">{t('exam.text')}</p>

@@ -124,6 +124,12 @@ export const registration: Translation<typeof en> = {
   'card.rejectedReason': 'কারণ: {{reason}}',
   'card.correct': 'ঠিক করে আবার জমা দিন',
   'card.category': 'ক্যাটাগরি: {{category}}',
+  'card.statusLoading': 'আপনার নিবন্ধনের অবস্থা লোড হচ্ছে…',
+  'card.statusFailed': 'আপনার নিবন্ধনের অবস্থা লোড করা যায়নি।',
+  'card.statusRetrying': 'আমরা নিজে থেকেই আবার চেষ্টা করতে থাকব। আপনার ইন্টারনেট সংযোগ দেখুন, অথবা এখনই আবার চেষ্টা করুন।',
+  'card.statusApprovedBefore': 'এই ফোনে আগে আপনার নিবন্ধন অনুমোদিত দেখা গেছে: নিচে চূড়ান্ত পরীক্ষা আপনার জন্য খোলা থাকছে।',
+  'card.statusTryAgain': 'আবার চেষ্টা করুন',
+  'card.statusTrying': 'আবার চেষ্টা করা হচ্ছে…',
 
   'exam.title': 'চূড়ান্ত পরীক্ষা',
   'exam.text': 'অনলাইন চূড়ান্ত পরীক্ষা: ১ ঘণ্টা, ৬টি সংক্ষিপ্ত প্রশ্ন, মোট ৬০ নম্বর।',

@@ -123,6 +123,13 @@ export const registration = {
   'card.rejectedReason': 'Reason: {{reason}}',
   'card.correct': 'Correct and Resubmit',
   'card.category': 'Category: {{category}}',
+  'card.statusLoading': 'Loading your registration status…',
+  'card.statusFailed': 'Your registration status could not be loaded.',
+  'card.statusRetrying': 'We will keep trying on our own. Check your connection, or try again now.',
+  'card.statusApprovedBefore':
+    'This phone saw your registration approved earlier: the final exam stays open to you below.',
+  'card.statusTryAgain': 'Try again',
+  'card.statusTrying': 'Trying again…',
 
   'exam.title': 'Final Exam',
   'exam.text': 'The online final exam: 1 hour, 6 short questions, 60 total marks.',
