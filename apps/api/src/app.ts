@@ -13,6 +13,7 @@ import {
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import { type Database, type DatabaseHandle, openDatabase } from './db/client.ts';
+import { imageJobs, openJobQueue } from './jobs/image-jobs.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import type { ServiceContext } from './lib/context.ts';
 import { translate } from './lib/messages.ts';
@@ -123,12 +124,23 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     retryMs: config.MAIL_RETRY_SECONDS * 1000,
   });
 
+  const storage = diskStorage(path.join(config.DATA_DIR, 'uploads'));
+  const images = imageJobs({
+    queue: openJobQueue(database, app.log, config.IMAGE_JOB_TIMEOUT_SECONDS),
+    db: database.db,
+    storage,
+    log: app.log,
+    workers: config.IMAGE_WORKERS,
+    timeoutSeconds: config.IMAGE_JOB_TIMEOUT_SECONDS,
+  });
+
   const services: ServiceContext = {
     db: database.db,
     clock,
     config,
     limits: createRateLimits({ enabled: config.RATE_LIMITS === 'on', redis, clock }),
-    storage: diskStorage(path.join(config.DATA_DIR, 'uploads')),
+    storage,
+    imageJobs: images,
     withMail: async (work) => {
       let queued = false;
       const result = await database.db.transaction((tx) =>
@@ -196,7 +208,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(webPlugin, { distDir: config.WEB_DIST ?? defaultWebDist });
 
   if (overrides.startMailWorker !== false) app.addHook('onReady', async () => mailWorker.start());
+  app.addHook('onReady', async () => images.start());
   app.addHook('onClose', async () => {
+    await images.stop();
     await mailWorker.stop();
     redis?.disconnect();
     if (!overrides.database) await database.close();

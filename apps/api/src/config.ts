@@ -43,6 +43,13 @@ export const ConfigSchema = z
     /** Seconds after the end during which saves of uploads already under way are still accepted. */
     EXAM_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(60),
     UPLOAD_MAX_MEGABYTES: z.coerce.number().positive().max(100).default(UPLOAD_MAX_MEGABYTES),
+    /**
+     * Image jobs this process works at once (re-encoding of acknowledged uploads); 0: it only queues them,
+     * for separate `npm run worker` processes (PostgreSQL only).
+     */
+    IMAGE_WORKERS: z.coerce.number().int().min(0).max(64).default(2),
+    /** Seconds after which an image job whose process went silent (killed, machine lost) runs again. */
+    IMAGE_JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
     /** Seconds before the first retry of a mail the mail server refused; each further wait doubles (max 1 h). */
     MAIL_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   })

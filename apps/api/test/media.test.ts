@@ -4,7 +4,9 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { media } from '../src/db/schema.ts';
+import { signedInAdmin } from './helpers/fixtures.ts';
 import { jpegPhoto, pixelFlood } from './helpers/images.ts';
+import { waitForMedia } from './helpers/media.ts';
 import { multipart } from './helpers/multipart.ts';
 import { client, createTestApp, newStudent } from './helpers/test-app.ts';
 
@@ -20,6 +22,22 @@ async function signedInStudent() {
   return browser;
 }
 
+let organisers = 0;
+/** Staff may upload at any time (their own tools); students only during their exam (media-processing.test.ts). */
+async function signedInUploader() {
+  organisers += 1;
+  return signedInAdmin(t, `uploader${organisers}@example.com`);
+}
+
+/** Uploads one file and waits until it is processed (uploads are acknowledged before processing). */
+async function uploadProcessed(browser: ReturnType<typeof client>, name: string, data: Buffer) {
+  const response = await upload(browser, '/api/v1/upload', [{ name, data }]);
+  expect(response.statusCode, response.body).toBe(200);
+  const { url } = response.json();
+  await waitForMedia(t.db, url);
+  return url as string;
+}
+
 const upload = (browser: ReturnType<typeof client>, url: string, files: Parameters<typeof multipart>[0]) => {
   const body = multipart(files);
   return browser.request({ method: 'POST', url, payload: body.payload, headers: body.headers });
@@ -27,7 +45,7 @@ const upload = (browser: ReturnType<typeof client>, url: string, files: Paramete
 
 describe('POST /v1/upload', () => {
   it('stores a re-encoded image without GPS or other metadata, served to its owner only', async () => {
-    const owner = await signedInStudent();
+    const owner = await signedInUploader();
     const photo = await jpegPhoto({ gps: true });
     expect((await sharp(photo).metadata()).exif).toBeDefined();
 
@@ -37,6 +55,7 @@ describe('POST /v1/upload', () => {
     expect(response.statusCode).toBe(200);
     const { url } = response.json();
     expect(url).toMatch(/^\/api\/v1\/media\/[0-9a-f-]{36}$/);
+    await waitForMedia(t.db, url);
 
     const served = await owner.get(url);
     expect(served.statusCode).toBe(200);
@@ -60,21 +79,21 @@ describe('POST /v1/upload', () => {
   });
 
   it('turns a photo upright from its EXIF orientation and caps the longest side at 2000 px', async () => {
-    const owner = await signedInStudent();
+    const owner = await signedInUploader();
     const rotated = await jpegPhoto({ width: 300, height: 100, orientation: 6 });
-    const { url } = (await upload(owner, '/api/v1/upload', [{ name: 'side.jpg', data: rotated }])).json();
+    const url = await uploadProcessed(owner, 'side.jpg', rotated);
     const meta = await sharp((await owner.get(url)).rawPayload).metadata();
     expect([meta.width, meta.height]).toEqual([100, 300]);
     expect(meta.orientation).toBeUndefined();
 
     const big = await jpegPhoto({ width: 3000, height: 1500 });
-    const bigUrl = (await upload(owner, '/api/v1/upload', [{ name: 'big.jpg', data: big }])).json().url;
+    const bigUrl = await uploadProcessed(owner, 'big.jpg', big);
     const bigMeta = await sharp((await owner.get(bigUrl)).rawPayload).metadata();
     expect([bigMeta.width, bigMeta.height]).toEqual([2000, 1000]);
   });
 
   it('decides the type by the bytes: a PNG named .txt is accepted, a text named .jpg is 415', async () => {
-    const owner = await signedInStudent();
+    const owner = await signedInUploader();
     const png = await sharp({ create: { width: 50, height: 50, channels: 3, background: '#f00' } })
       .png()
       .toBuffer();
@@ -90,7 +109,7 @@ describe('POST /v1/upload', () => {
   });
 
   it('refuses a file over the size limit with 413 and a readable message', async () => {
-    const owner = await signedInStudent();
+    const owner = await signedInUploader();
     const response = await upload(owner, '/api/v1/upload', [
       { name: 'huge.jpg', data: Buffer.alloc(2_100_000, 1) },
     ]);
@@ -99,7 +118,7 @@ describe('POST /v1/upload', () => {
   });
 
   it('refuses a pixel flood with 413', async () => {
-    const owner = await signedInStudent();
+    const owner = await signedInUploader();
     const response = await upload(owner, '/api/v1/upload', [{ name: 'flood.png', data: await pixelFlood() }]);
     expect(response.statusCode).toBe(413);
     expect(response.json().message).toBe(
@@ -108,7 +127,7 @@ describe('POST /v1/upload', () => {
   });
 
   it('takes one file per request, in the field named file', async () => {
-    const owner = await signedInStudent();
+    const owner = await signedInUploader();
     const photo = await jpegPhoto();
     const two = await upload(owner, '/api/v1/upload', [
       { name: 'a.jpg', data: photo },
@@ -125,16 +144,14 @@ describe('POST /v1/upload', () => {
     expect((await upload(client(t.app), '/api/v1/upload', [{ name: 'a.jpg', data: photo }])).statusCode).toBe(
       401,
     );
-    const owner = await signedInStudent();
+    const owner = await signedInUploader();
     expect((await owner.get('/api/v1/media/not-a-uuid')).statusCode).toBe(404);
     expect((await owner.get('/api/v1/media/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
   });
 
   it('answers 404, not a broken 200 or a 500, when a stored file has gone from the disk', async () => {
-    const owner = await signedInStudent();
-    const { url } = (
-      await upload(owner, '/api/v1/upload', [{ name: 'a.jpg', data: await jpegPhoto() }])
-    ).json();
+    const owner = await signedInUploader();
+    const url = await uploadProcessed(owner, 'a.jpg', await jpegPhoto());
     const id = url.split('/').pop() as string;
     const [row] = await t.db.select().from(media).where(eq(media.id, id));
     const key = row?.storageKey ?? '';

@@ -1,8 +1,12 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { media } from '../src/db/schema.ts';
+import { media, users } from '../src/db/schema.ts';
+import { AppError } from '../src/lib/app-error.ts';
+import { storeImage } from '../src/modules/media/media.service.ts';
+import { signedInAdmin } from './helpers/fixtures.ts';
 import { jpegPhoto } from './helpers/images.ts';
 import { multipart } from './helpers/multipart.ts';
-import { client, createTestApp, newStudent } from './helpers/test-app.ts';
+import { createTestApp } from './helpers/test-app.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -10,23 +14,26 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** Rows standing for files already stored by an account (the quota counts rows). */
+const existingFiles = (ownerId: string, count: number, prefix: string) =>
+  t.db.insert(media).values(
+    Array.from({ length: count }, (_, i) => ({
+      ownerId,
+      kind: 'upload' as const,
+      storageKey: `${prefix}${String(i).padStart(31, '0')}.jpg`,
+      contentType: 'image/jpeg',
+      sizeBytes: 1000,
+      sha256: 'x',
+      width: 1,
+      height: 1,
+    })),
+  );
+
 describe('the upload quota', () => {
   it('refuses the 201st file of one account with 403, and not another account', async () => {
-    const owner = client(t.app);
-    await owner.post('/api/v1/register', newStudent());
+    const owner = await signedInAdmin(t, 'quota-full@example.com');
     const ownerId = (await owner.get('/api/v1/user')).json().user.id;
-    await t.db.insert(media).values(
-      Array.from({ length: 200 }, (_, i) => ({
-        ownerId,
-        kind: 'upload' as const,
-        storageKey: `${String(i).padStart(32, '0')}.jpg`,
-        contentType: 'image/jpeg',
-        sizeBytes: 1000,
-        sha256: 'x',
-        width: 1,
-        height: 1,
-      })),
-    );
+    await existingFiles(ownerId, 200, 'a');
     const body = multipart([{ name: 'one-more.jpg', data: await jpegPhoto() }]);
     const refused = await owner.request({ method: 'POST', url: '/api/v1/upload', ...body });
     expect(refused.statusCode).toBe(403);
@@ -34,8 +41,27 @@ describe('the upload quota', () => {
       'You have reached the upload limit for your account. Remove some images and try again.',
     );
 
-    const other = client(t.app);
-    await other.post('/api/v1/register', newStudent());
+    const other = await signedInAdmin(t, 'quota-other@example.com');
     expect((await other.request({ method: 'POST', url: '/api/v1/upload', ...body })).statusCode).toBe(200);
+  });
+
+  it('lets exactly one of five concurrent uploads take the last place of the quota', async () => {
+    const owner = await signedInAdmin(t, 'quota-race@example.com');
+    const ownerId = (await owner.get('/api/v1/user')).json().user.id as string;
+    await existingFiles(ownerId, 199, 'b');
+    const [user] = await t.db.select().from(users).where(eq(users.id, ownerId));
+    if (!user) throw new Error('no user');
+    const photo = await jpegPhoto();
+    const results = await Promise.allSettled(
+      Array.from({ length: 5 }, (_, i) =>
+        storeImage(t.app.services, user, { data: photo, fileName: `race${i}.jpg` }, 'upload'),
+      ),
+    );
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+    for (const result of results.filter((r) => r.status === 'rejected')) {
+      expect((result as PromiseRejectedResult).reason).toBeInstanceOf(AppError);
+      expect(((result as PromiseRejectedResult).reason as AppError).messageKey).toBe('media.quota');
+    }
+    expect(await t.db.$count(media, eq(media.ownerId, ownerId))).toBe(200);
   });
 });

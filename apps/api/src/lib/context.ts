@@ -1,5 +1,6 @@
 import type { Config } from '../config.ts';
 import type { Database, Executor } from '../db/client.ts';
+import type { ImageJobs } from '../jobs/image-jobs.ts';
 import type { NewMail } from '../mail/outbox.repo.ts';
 import type { Clock } from './clock.ts';
 import type { RateLimits } from './rate-limits.ts';
@@ -13,6 +14,8 @@ export type ServiceContext = {
   limits: RateLimits;
   /** Uploaded files. */
   storage: Storage;
+  /** Queues the processing of uploads acknowledged before processing (jobs/image-jobs.ts). */
+  imageJobs: ImageJobs;
   /**
    * Runs work in one transaction; mails queued with `queueMail` are written in that transaction
    * (the outbox) and handed to the mail worker once it commits.

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { AppError } from './app-error.ts';
@@ -7,17 +7,30 @@ import { AppError } from './app-error.ts';
 /** A new stored image's key: 128 random bits, so keys cannot be guessed or collide. */
 export const newImageKey = () => `${randomBytes(16).toString('hex')}.jpg`;
 
+/** The key of bytes kept as received, before processing (never served): `.raw` whatever their format. */
+export const newRawKey = () => `${randomBytes(16).toString('hex')}.raw`;
+
 /**
  * Where uploaded files live. The disk implementation keeps them under DATA_DIR/uploads; an
  * S3-compatible store can implement the same four calls.
  */
 export type Storage = {
+  /** Resolves once the file is durable: an acknowledgment may rest on it (a crash or power cut keeps it). */
   put: (key: string, data: Buffer) => Promise<void>;
   /** The file as a stream; a 404 AppError when it is gone (a lost disk, a restore without uploads). */
   stream: (key: string) => Promise<Readable>;
   read: (key: string) => Promise<Buffer>;
   delete: (key: string) => Promise<void>;
 };
+
+async function syncFolder(folder: string) {
+  const handle = await open(folder, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
 
 /** Keys are random names; two levels of folders keep each folder small. */
 export function diskStorage(root: string): Storage {
@@ -28,11 +41,26 @@ export function diskStorage(root: string): Storage {
   return {
     async put(key, data) {
       const file = fileOf(key);
-      await mkdir(path.dirname(file), { recursive: true });
-      // Write then rename, so a crash never leaves a half-written file under the final name.
+      const folder = path.dirname(file);
+      const created = await mkdir(folder, { recursive: true });
+      // New folders are entries of their parents: flush those parents too.
+      if (created) {
+        for (let dir = folder; dir !== path.dirname(created); dir = path.dirname(dir)) {
+          await syncFolder(path.dirname(dir));
+        }
+      }
+      // Write, flush, then rename, so a crash never leaves a half-written file under the final name;
+      // flushing the folder too makes the new name itself survive a power cut.
       const partial = `${file}.partial`;
-      await writeFile(partial, data);
+      const handle = await open(partial, 'w');
+      try {
+        await handle.writeFile(data);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
       await rename(partial, file);
+      await syncFolder(folder);
     },
     async stream(key) {
       // Open first, so a missing file is a clear 404 before any header is sent, not a broken 200.

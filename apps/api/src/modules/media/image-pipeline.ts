@@ -22,6 +22,39 @@ export type ProcessedImage = {
 
 const notAnImage = (fileName: string) => new AppError(415, 'media.notImage', { params: { file: fileName } });
 
+/** What the header of an accepted image says, read without decoding its pixels. */
+export type ImageHeader = {
+  contentType: 'image/jpeg' | 'image/png' | 'image/webp' | 'image/heif';
+  width: number;
+  height: number;
+};
+
+/**
+ * The cheap checks, from the header only (a few milliseconds, whatever the image's size): refuses what is
+ * not a JPEG, PNG, WebP or HEIF image by its bytes (415), or has too many pixels (413). Bytes that pass may
+ * still fail to decode later (a truncated file): processing then marks them failed.
+ */
+export async function inspectImage(input: Buffer, fileName: string): Promise<ImageHeader> {
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(input, { limitInputPixels: false }).metadata();
+  } catch {
+    throw notAnImage(fileName);
+  }
+  if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format)) throw notAnImage(fileName);
+  const width = metadata.width ?? 0;
+  const height = metadata.height ?? 0;
+  if (width * height > MAX_PIXELS) {
+    throw new AppError(413, 'media.tooManyPixels', { params: { megapixels: UPLOAD_MAX_MEGAPIXELS } });
+  }
+  return { contentType: `image/${metadata.format}` as ImageHeader['contentType'], width, height };
+}
+
+/** Lets more images be processed at once (a worker process on a machine of its own has cores to spare). */
+export function allowImagesAtOnce(count: number) {
+  imageWork.concurrency = Math.max(1, count);
+}
+
 /**
  * Decodes an upload whatever its name or declared type says, refuses what is not a JPEG, PNG, WebP or
  * HEIF image (or too many pixels), and re-encodes it: upright from its EXIF orientation, longest side at
@@ -30,16 +63,7 @@ const notAnImage = (fileName: string) => new AppError(415, 'media.notImage', { p
  */
 export function processImage(input: Buffer, fileName: string): Promise<ProcessedImage> {
   return imageWork(async () => {
-    let metadata: Metadata;
-    try {
-      metadata = await sharp(input, { limitInputPixels: false }).metadata();
-    } catch {
-      throw notAnImage(fileName);
-    }
-    if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format)) throw notAnImage(fileName);
-    if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_PIXELS) {
-      throw new AppError(413, 'media.tooManyPixels', { params: { megapixels: UPLOAD_MAX_MEGAPIXELS } });
-    }
+    await inspectImage(input, fileName);
     try {
       const { data, info } = await sharp(input, { limitInputPixels: MAX_PIXELS, failOn: 'truncated' })
         .rotate()

@@ -3,9 +3,10 @@ import { UploadResponseSchema } from '@ngso/shared/schemas/media';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../../plugins/session.ts';
-import { mediaUrl, readableMedia, storeImage } from './media.service.ts';
+import { assertMayUploadAnswerPhotos } from '../exam/exam-uploads.ts';
+import { mediaUrl, servableMedia, storeImage } from './media.service.ts';
 import { readUpload } from './read-upload.ts';
-import { admitUpload } from './upload-gate.ts';
+import { admitAnswerUpload } from './upload-gate.ts';
 
 const uploadErrors = {
   400: ErrorResponseSchema,
@@ -13,6 +14,7 @@ const uploadErrors = {
   403: ErrorResponseSchema,
   413: ErrorResponseSchema,
   415: ErrorResponseSchema,
+  429: ErrorResponseSchema,
   503: ErrorResponseSchema,
 };
 
@@ -22,7 +24,12 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['media'],
-        summary: 'Upload one image (multipart field `file`); answers its address',
+        summary: 'Upload one answer photo (multipart field `file`); answers its address',
+        description:
+          "For staff, and for an approved entrant from their window's start until their delivery deadline " +
+          '(403 otherwise). Answered once the bytes are stored; the photo is processed in the background ' +
+          '(its address answers 409 until then). Two uploads in flight per account (429), 503 when the ' +
+          'server is full; both with Retry-After.',
         consumes: ['multipart/form-data'],
         response: { 200: UploadResponseSchema, ...uploadErrors },
       },
@@ -30,8 +37,9 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = signedIn(request).user;
+      await assertMayUploadAnswerPhotos(app.services, user);
       // The body is read only when the upload's turn comes (upload-gate.ts).
-      const row = await admitUpload(async () => {
+      const row = await admitAnswerUpload(user.id, async () => {
         const upload = await readUpload(request, app.config.UPLOAD_MAX_MEGABYTES);
         return storeImage(app.services, user, upload, 'upload');
       });
@@ -45,13 +53,15 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['media'],
         summary: 'A stored image, for its owner and staff',
-        description: 'Answers the image bytes (image/jpeg) with an ETag; 304 when If-None-Match matches.',
+        description:
+          'Answers the image bytes (image/jpeg) with an ETag; 304 when If-None-Match matches. A photo still ' +
+          'being processed is 409 with Retry-After (its bytes as received are never served).',
         params: z.object({ id: z.string().max(64) }),
       },
       preValidation: app.requireUser,
     },
     async (request, reply) => {
-      const row = await readableMedia(app.services, signedIn(request).user, request.params.id);
+      const row = await servableMedia(app.services, signedIn(request).user, request.params.id);
       const etag = `"${row.sha256}"`;
       reply
         .header('Cache-Control', 'private, max-age=3600')

@@ -1,48 +1,104 @@
+import { createHash } from 'node:crypto';
 import { UPLOAD_QUOTA_FILES, UPLOAD_QUOTA_MEGABYTES } from '@ngso/shared/constants';
 import type { Executor } from '../../db/client.ts';
+import type { media } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { newImageKey } from '../../lib/storage.ts';
+import { newImageKey, newRawKey } from '../../lib/storage.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
-import { processImage } from './image-pipeline.ts';
-import { deleteMedia, findMedia, insertMedia, type MediaRow, usageOf } from './media.repo.ts';
+import { inspectImage, processImage } from './image-pipeline.ts';
+import { deleteMedia, findMedia, insertMedia, lockOwner, type MediaRow, usageOf } from './media.repo.ts';
 
 /** The address the browser loads a stored image from (with its session cookie). */
 export const mediaUrl = (id: string) => `/api/v1/media/${id}`;
 
 const quotaError = () => new AppError(403, 'media.quota');
+const QUOTA_BYTES = UPLOAD_QUOTA_MEGABYTES * 1_000_000;
 
-/** Processes and stores one image for its owner; the row is written only after the file is safe. */
+const overQuota = (usage: { files: number; bytes: number }, adding: number) =>
+  usage.files >= UPLOAD_QUOTA_FILES || usage.bytes + adding > QUOTA_BYTES;
+
+type Upload = { data: Buffer; fileName: string };
+type NewMedia = Omit<typeof media.$inferInsert, 'ownerId' | 'kind' | 'createdAt'>;
+
+const sha256Of = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+
+/**
+ * Writes the row of a stored file within the owner's quota. The check and the insert run under a lock on
+ * the owner, so concurrent uploads of one account cannot pass the quota together. The file is already
+ * durable; it is removed when the row is not written.
+ */
+async function recordMedia(
+  ctx: ServiceContext,
+  db: Executor,
+  owner: UserRow,
+  kind: MediaRow['kind'],
+  values: NewMedia,
+) {
+  try {
+    return await db.transaction(async (tx) => {
+      await lockOwner(tx, owner.id);
+      if (overQuota(await usageOf(tx, owner.id), values.sizeBytes)) throw quotaError();
+      return insertMedia(tx, { ...values, ownerId: owner.id, kind, createdAt: ctx.clock.now() });
+    });
+  } catch (err) {
+    await ctx.storage.delete(values.storageKey);
+    throw err;
+  }
+}
+
+/**
+ * Stores one image for its owner. An answer photo (`upload`) is acknowledged after the cheap checks
+ * (format, pixels and size from its header) once its bytes are durable and its row is written as
+ * `pending`: re-encoding runs later in the image jobs (media-processing.ts), and nothing pending is ever
+ * served. Profile photos and e-book pages are processed at once (they are shown right away).
+ */
 export async function storeImage(
   ctx: ServiceContext,
   owner: UserRow,
-  upload: { data: Buffer; fileName: string },
+  upload: Upload,
   kind: MediaRow['kind'],
   db: Executor = ctx.db,
 ) {
-  const before = await usageOf(db, owner.id);
-  if (before.files >= UPLOAD_QUOTA_FILES) throw quotaError();
+  // Refuses early, before any work, what the quota would refuse anyway (the check that counts is atomic;
+  // a processed image is smaller than the bytes received, so only the count is known here for those).
+  const adding = kind === 'upload' ? upload.data.length : 0;
+  if (overQuota(await usageOf(db, owner.id), adding)) throw quotaError();
+  if (kind === 'upload') return storeReceived(ctx, owner, upload, db);
   const image = await processImage(upload.data, upload.fileName);
-  if (before.bytes + image.data.length > UPLOAD_QUOTA_MEGABYTES * 1_000_000) throw quotaError();
   const storageKey = newImageKey();
   await ctx.storage.put(storageKey, image.data);
-  try {
-    return await insertMedia(db, {
-      ownerId: owner.id,
-      kind,
-      storageKey,
-      contentType: image.contentType,
-      sizeBytes: image.data.length,
-      sha256: image.sha256,
-      width: image.width,
-      height: image.height,
-      createdAt: ctx.clock.now(),
-    });
-  } catch (err) {
-    await ctx.storage.delete(storageKey);
-    throw err;
-  }
+  return recordMedia(ctx, db, owner, kind, {
+    storageKey,
+    contentType: image.contentType,
+    sizeBytes: image.data.length,
+    sha256: image.sha256,
+    sourceSha256: sha256Of(upload.data),
+    sourceSize: upload.data.length,
+    width: image.width,
+    height: image.height,
+  });
+}
+
+async function storeReceived(ctx: ServiceContext, owner: UserRow, upload: Upload, db: Executor) {
+  const header = await inspectImage(upload.data, upload.fileName);
+  const storageKey = newRawKey();
+  await ctx.storage.put(storageKey, upload.data);
+  const sha256 = sha256Of(upload.data);
+  const row = await recordMedia(ctx, db, owner, 'upload', {
+    status: 'pending',
+    storageKey,
+    contentType: header.contentType,
+    sizeBytes: upload.data.length,
+    sha256,
+    sourceSha256: sha256,
+    sourceSize: upload.data.length,
+    width: header.width,
+    height: header.height,
+  });
+  await ctx.imageJobs.enqueue(row.id);
+  return row;
 }
 
 /** A stored image, for its owner and for staff only; anyone else is told it does not exist. */
@@ -52,6 +108,24 @@ export async function readableMedia(ctx: ServiceContext, viewer: UserRow, id: st
   if (!row) throw notFound();
   const isStaff = viewer.role === 'admin' || viewer.role === 'grader';
   if (row.ownerId !== viewer.id && !isStaff) throw notFound();
+  return row;
+}
+
+/** Seconds a client waits before asking again for a photo being processed. */
+export const PROCESSING_RETRY_AFTER_SECONDS = 2;
+
+/**
+ * A stored image that may be shown: a pending one is 409 "being processed" with Retry-After (never its
+ * bytes as received), a failed one (not an image after all) is not found.
+ */
+export async function servableMedia(ctx: ServiceContext, viewer: UserRow, id: string) {
+  const row = await readableMedia(ctx, viewer, id);
+  if (row.status === 'pending') {
+    throw new AppError(409, 'photo.processing', {
+      headers: { 'Retry-After': String(PROCESSING_RETRY_AFTER_SECONDS) },
+    });
+  }
+  if (row.status === 'failed') throw notFound();
   return row;
 }
 

@@ -26,9 +26,58 @@ export function uploadGate(options: { atOnce: number; waiting: number }) {
   };
 }
 
+/** Seconds an account is asked to wait before sending a third photo while two of its own are in flight. */
+export const ACCOUNT_RETRY_AFTER_SECONDS = 2;
+
 /**
- * The students' uploads (POST /v1/upload), for the whole process: two images in the pipeline and two
- * read ahead. 800 waiting is 15 to 25 s of work at the 35 to 55 images a second measured on two shared
- * cores (docs/performance.md), under the 30 s after which the exam page gives up on a silent upload.
+ * At most `atOnce` uploads of one account in flight in this process (being read, waiting for their turn,
+ * or being stored); the next is refused at once with 429 and Retry-After. A phone that sends ten photos
+ * together takes no more of the server's room than one that sends two.
  */
-export const admitUpload = uploadGate({ atOnce: 4, waiting: 800 });
+export function accountGate(atOnce: number) {
+  const inFlight = new Map<string, number>();
+  return async <T>(accountId: string, work: () => Promise<T>): Promise<T> => {
+    const count = inFlight.get(accountId) ?? 0;
+    if (count >= atOnce) {
+      throw new AppError(429, 'upload.tooManyAtOnce', {
+        headers: { 'Retry-After': String(ACCOUNT_RETRY_AFTER_SECONDS) },
+      });
+    }
+    inFlight.set(accountId, count + 1);
+    try {
+      return await work();
+    } finally {
+      const left = (inFlight.get(accountId) ?? 1) - 1;
+      if (left === 0) inFlight.delete(accountId);
+      else inFlight.set(accountId, left);
+    }
+  };
+}
+
+/**
+ * The students' answer photos, for the whole process. Storing one is cheap (header checks, a flushed write
+ * and the inserts; re-encoding runs later in the image jobs): eight are read and stored at once (each holds
+ * its body in memory, 15 MB at most), 800 wait for their turn.
+ */
+export const admitUpload = uploadGate({ atOnce: 8, waiting: 800 });
+const answerUploadsPerAccount = accountGate(2);
+
+/**
+ * Admits one answer photo of an account (POST /v1/upload and the exam's photo delivery): first the
+ * account's own limit (two in flight, 429), then the process's gate (503 when full). Both answer with
+ * Retry-After, and `work` (which reads the body) runs only once admitted.
+ */
+export function admitAnswerUpload<T>(accountId: string, work: () => Promise<T>): Promise<T> {
+  return answerUploadsPerAccount(accountId, () => admitUpload(work));
+}
+
+/**
+ * Profile photos have a gate of their own (they are re-encoded at once, and must never take the room of
+ * answer photos in the exam's last minutes): two at a time, twenty waiting, one in flight per account.
+ */
+const profilePhotos = uploadGate({ atOnce: 2, waiting: 20 });
+const profilePhotosPerAccount = accountGate(1);
+
+export function admitProfilePhoto<T>(accountId: string, work: () => Promise<T>): Promise<T> {
+  return profilePhotosPerAccount(accountId, () => profilePhotos(work));
+}

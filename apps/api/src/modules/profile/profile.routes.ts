@@ -63,8 +63,8 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: app.requireUser,
     },
     async (request) => {
-      const upload = await readUpload(request, app.config.UPLOAD_MAX_MEGABYTES);
-      const { profile_image } = toPublicUser(await changePhoto(app.services, signedIn(request).user, upload));
+      const read = () => readUpload(request, app.config.UPLOAD_MAX_MEGABYTES);
+      const { profile_image } = toPublicUser(await changePhoto(app.services, signedIn(request).user, read));
       return { status: 'success' as const, user: { profile_image }, profile_image };
     },
   );

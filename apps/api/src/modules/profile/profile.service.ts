@@ -6,6 +6,7 @@ import type { ServiceContext } from '../../lib/context.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
 import { toPublicUser } from '../auth/auth.service.ts';
 import { removeMedia, storeImage } from '../media/media.service.ts';
+import { admitProfilePhoto } from '../media/upload-gate.ts';
 import { type ProfileChanges, updateProfileFields } from './profile.repo.ts';
 
 /** The user with the profile fields (api.md, `GET /v1/user/profile`). */
@@ -49,14 +50,19 @@ export async function updateProfile(
   return updateProfileFields(ctx.db, user.id, defined, ctx.clock.now());
 }
 
-/** Stores a new profile photo and removes the previous one (a child's photo is not kept longer than needed). */
+/**
+ * Stores a new profile photo and removes the previous one (a child's photo is not kept longer than needed).
+ * `read` reads the upload's body, only once the profile photos' own gate admits it (upload-gate.ts).
+ */
 export async function changePhoto(
   ctx: ServiceContext,
   user: UserRow,
-  upload: { data: Buffer; fileName: string },
+  read: () => Promise<{ data: Buffer; fileName: string }>,
 ) {
-  const photo = await storeImage(ctx, user, upload, 'profile');
-  const updated = await updateProfileFields(ctx.db, user.id, { profileImageId: photo.id }, ctx.clock.now());
-  if (user.profileImageId) await removeMedia(ctx, user.id, user.profileImageId);
-  return updated;
+  return admitProfilePhoto(user.id, async () => {
+    const photo = await storeImage(ctx, user, await read(), 'profile');
+    const updated = await updateProfileFields(ctx.db, user.id, { profileImageId: photo.id }, ctx.clock.now());
+    if (user.profileImageId) await removeMedia(ctx, user.id, user.profileImageId);
+    return updated;
+  });
 }

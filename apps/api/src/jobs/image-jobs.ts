@@ -1,0 +1,93 @@
+import type { Database, DatabaseHandle } from '../db/client.ts';
+import type { Storage } from '../lib/storage.ts';
+import { pendingMediaIds } from '../modules/media/media.repo.ts';
+import { processPendingMedia } from '../modules/media/media-processing.ts';
+import { inProcessQueue } from './in-process-queue.ts';
+import type { JobLog, JobQueue } from './job-queue.ts';
+import { pgBossQueue, type SqlRunner } from './pg-boss-queue.ts';
+
+export const IMAGE_JOB = 'process-image';
+
+/** Pending media re-queued per sweep at most (the next sweep takes the next ones). */
+const SWEEP_BATCH = 2000;
+
+/** What the upload path needs: queue the processing of a media whose row is written. */
+export type ImageJobs = {
+  /** Never throws: if queueing fails, the sweep queues the media again later (the row is pending). */
+  enqueue: (mediaId: string) => Promise<void>;
+};
+
+export type ImageJobRunner = ImageJobs & {
+  start: () => Promise<void>;
+  stop: () => Promise<void>;
+};
+
+/** PostgreSQL: pg-boss on the app's own pool; the embedded database: the queue in this process. */
+export function openJobQueue(database: DatabaseHandle, log: JobLog, timeoutSeconds: number): JobQueue {
+  if (database.kind === 'postgres') {
+    // Drizzle's node-postgres database keeps its pool as $client.
+    const pool = (database.db as unknown as { $client: SqlRunner }).$client;
+    return pgBossQueue(pool, log, { timeoutSeconds });
+  }
+  return inProcessQueue(log);
+}
+
+/**
+ * The image jobs of one process: it queues the media it stores, and with `workers` > 0 it also processes
+ * them, that many at a time. Every process that works also sweeps: every half `timeoutSeconds`, media still
+ * pending after `timeoutSeconds` are queued again (a crash between the row and its job, a job that ran out
+ * of retries). With a queue that lives in memory (the embedded database), every pending media is queued at
+ * start: what the previous process had acknowledged and not processed is processed now.
+ */
+export function imageJobs(options: {
+  queue: JobQueue;
+  db: Database;
+  storage: Storage;
+  log: JobLog;
+  workers: number;
+  timeoutSeconds: number;
+}): ImageJobRunner {
+  const { queue, db, storage, log } = options;
+  let sweeper: NodeJS.Timeout | undefined;
+
+  const requeue = async (ids: string[]) => {
+    await queue.send(
+      IMAGE_JOB,
+      ids.map((mediaId) => ({ key: mediaId, data: { mediaId } })),
+    );
+  };
+  const sweep = async (before?: Date) => {
+    try {
+      await requeue(await pendingMediaIds(db, SWEEP_BATCH, before));
+    } catch (err) {
+      log.warn({ err }, 'image jobs: the sweep of pending media failed; the next one tries again');
+    }
+  };
+
+  return {
+    enqueue: async (mediaId) => {
+      try {
+        await requeue([mediaId]);
+      } catch (err) {
+        log.warn({ err, mediaId }, 'image jobs: could not queue a media; the sweep will');
+      }
+    },
+    start: async () => {
+      await queue.start();
+      if (options.workers <= 0) return;
+      await queue.work(IMAGE_JOB, options.workers, async (data) => {
+        await processPendingMedia({ db, storage }, data.mediaId ?? '');
+      });
+      if (!queue.durable) await sweep();
+      sweeper = setInterval(
+        () => void sweep(new Date(Date.now() - options.timeoutSeconds * 1000)),
+        (options.timeoutSeconds * 1000) / 2,
+      );
+      sweeper.unref();
+    },
+    stop: async () => {
+      clearInterval(sweeper);
+      await queue.stop();
+    },
+  };
+}
