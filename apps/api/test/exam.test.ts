@@ -11,22 +11,34 @@ const END = '2025-01-14T12:00:00Z';
 const clock = fixedClock('2025-01-14T10:00:00Z');
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let admin: ReturnType<typeof client>;
-let photo: Buffer;
+let photos = 0;
 
 beforeAll(async () => {
   t = await createTestApp({ clock });
   admin = await signedInAdmin(t);
-  photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#345' } })
+});
+
+/** A photo of a page: each one different (a photo is named by the hash of its bytes). */
+const newPhoto = () => {
+  photos += 1;
+  return sharp({
+    create: {
+      width: 300,
+      height: 200,
+      channels: 3,
+      background: { r: (photos * 40) % 256, g: (photos * 90) % 256, b: 85 },
+    },
+  })
     .jpeg()
     .toBuffer();
-});
+};
 afterAll(() => t.close());
 
 const at = (iso: string) => clock.set(iso);
 const later = (iso: string, seconds: number) => new Date(Date.parse(iso) + seconds * 1000).toISOString();
 
 async function uploadImage(browser: ReturnType<typeof client>) {
-  const body = multipart([{ name: 'page.jpg', data: photo }]);
+  const body = multipart([{ name: 'page.jpg', data: await newPhoto() }]);
   const response = await browser.request({ method: 'POST', url: '/api/v1/upload', ...body });
   expect(response.statusCode).toBe(200);
   return response.json().url as string;
@@ -52,6 +64,7 @@ describe('the exam window, decided on the server', () => {
       total_marks: 60,
       phase: 'BEFORE_EXAM',
       submitted_at: null,
+      delivery_ends_at: '2025-01-14T19:00:00+06:00',
     });
     at(START);
     expect((await browser.get('/api/v1/ngso-1/exam')).json().data.phase).toBe('DURING_EXAM');
@@ -117,7 +130,7 @@ describe('saving answers', () => {
     ).json().data;
     expect(repeat.version).toBe(2);
     const list = (await browser.get('/api/v1/ngso-1/answers')).json();
-    expect(list).toEqual({ status: 'success', data: { data: [second] } });
+    expect(list).toEqual({ status: 'success', data: { data: [second], late_photos: [] } });
   });
 
   it('refuses an image the student did not upload, and a question of another exam', async () => {

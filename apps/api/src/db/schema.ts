@@ -190,15 +190,31 @@ export const media = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ['profile', 'upload', 'ebook'] }).notNull(),
+    /**
+     * `pending`: the bytes as received are stored and acknowledged, re-encoding waits in the job queue
+     * (never served to anyone); `ready`: re-encoded, metadata stripped, served; `failed`: not an image after all.
+     */
+    status: text('status', { enum: ['pending', 'ready', 'failed'] })
+      .notNull()
+      .default('ready'),
     storageKey: text('storage_key').notNull().unique(),
     contentType: text('content_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
+    /** The served file's hash (its ETag); the received bytes' hash while pending. */
     sha256: text('sha256').notNull(),
+    /** The hash and size of the bytes as the client sent them (what an exam answer commits to). */
+    sourceSha256: text('source_sha256'),
+    sourceSize: integer('source_size'),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('media_owner_idx').on(t.ownerId)],
+  (t) => [
+    index('media_owner_idx').on(t.ownerId),
+    index('media_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
 );
 
 /** The preliminary (online selection) round's results, imported by organisers from CSV. */
@@ -307,7 +323,13 @@ export const examAttempts = pgTable(
   (t) => [primaryKey({ columns: [t.competitionId, t.userId] })],
 );
 
-/** A student's answer to one question: the ids of their uploaded images, in order, with a version. */
+/** One photo of an answer as the student committed to it: its hash and size (the bytes may come later). */
+export type CommittedImage = { sha256: string; size: number };
+
+/**
+ * A student's answer to one question: the photos committed to it, in order, with a version. A photo is
+ * named by the SHA-256 of its bytes; `answer_photos` says whether the bytes have arrived.
+ */
 export const answers = pgTable(
   'answers',
   {
@@ -317,11 +339,43 @@ export const answers = pgTable(
     questionId: uuid('question_id')
       .notNull()
       .references(() => questions.id, { onDelete: 'cascade' }),
-    mediaIds: jsonb('media_ids').$type<string[]>().notNull(),
+    images: jsonb('images').$type<CommittedImage[]>().notNull(),
     version: integer('version').notNull().default(1),
     savedAt: timestamp('saved_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.questionId] })],
+);
+
+/**
+ * Every photo a student committed to (or, late, sent for) an answer: when the server heard of it, and
+ * the stored file once its bytes arrived. A late photo (committed after the window and its grace) never
+ * counts by itself: organisers accept or reject it.
+ */
+export const answerPhotos = pgTable(
+  'answer_photos',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sha256: text('sha256').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    committedAt: timestamp('committed_at', { withTimezone: true }).notNull(),
+    mediaId: uuid('media_id').references(() => media.id, { onDelete: 'set null' }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    late: boolean('late').notNull().default(false),
+    /** The phone's clock when the photo was taken (late photos: what the student's device says). */
+    takenAt: timestamp('taken_at', { withTimezone: true }),
+    lateDecision: text('late_decision', { enum: ['accepted', 'rejected'] }),
+    decidedBy: uuid('decided_by').references(() => users.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.sha256] }),
+    index('answer_photos_question_idx').on(t.questionId),
+  ],
 );
 
 /**

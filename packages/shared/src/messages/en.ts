@@ -87,6 +87,18 @@ export const messagesEn = {
   'answer.tooMany': 'An answer can have at most 10 images.',
   'answer.foreignImage': 'Only images you uploaded can be part of your answer.',
   'answer.stale': 'This answer was changed in another tab or device. It has been reloaded; please try again.',
+  'photo.hash': 'A photo must be named by the SHA-256 of its bytes (64 hexadecimal characters).',
+  'photo.size': "A photo's size must be from 1 byte to 15 MB.",
+  'photo.notCommitted': 'This photo was not recorded in your answers, so it cannot be accepted.',
+  'photo.mismatch': "The photo's bytes do not match the photo recorded in your answer. Please send it again.",
+  'photo.deliveryClosed': 'Photos for this exam can no longer be sent.',
+  'photo.processing': 'This photo is being processed. Please try again in a moment.',
+  'photo.lateTooEarly': 'The exam is still open: add this photo to your answer instead.',
+  'upload.notInExam': 'Answer photos can be uploaded only during your exam.',
+  'upload.tooManyAtOnce': 'Please send at most two photos at a time.',
+  'results.undelivered':
+    'Photos still arriving: {{undelivered}}; late photos not decided: {{late}}. Wait for them, or publish with the override.',
+  'latePhoto.notFound': 'This late photo was not found.',
 
   'media.notImage': '{{file}} is not an image',
   'media.missingFile': 'Please choose a file to upload.',

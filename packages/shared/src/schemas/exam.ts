@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { CATEGORIES } from '../constants.ts';
-import { msg } from './common.ts';
+import { CATEGORIES, UPLOAD_MAX_MEGABYTES } from '../constants.ts';
+import { msg, requiredText } from './common.ts';
 
 export const EXAM_PHASES = ['BEFORE_EXAM', 'DURING_EXAM', 'AFTER_EXAM'] as const;
 export type ExamPhase = (typeof EXAM_PHASES)[number];
@@ -17,6 +17,8 @@ export const ExamSchema = z.object({
   total_marks: z.number(),
   phase: z.enum(EXAM_PHASES),
   submitted_at: z.string().nullable(),
+  /** Ours: until when the bytes of photos committed in time are accepted (end + EXAM_DELIVERY_MINUTES). */
+  delivery_ends_at: z.string(),
 });
 export type Exam = z.infer<typeof ExamSchema>;
 export const ExamResponseSchema = z.object({ status: z.literal('success'), data: ExamSchema });
@@ -34,26 +36,87 @@ export const QuestionsResponseSchema = z.object({
 });
 export const QuestionsQuerySchema = z.object({ category: z.enum(CATEGORIES, msg('request.invalid')) });
 
+/** A photo's name in an answer: the SHA-256 of the bytes the phone sends, in lower-case hex. */
+export const Sha256Schema = z.string().regex(/^[0-9a-f]{64}$/, msg('photo.hash'));
+
+/** A photo as the page commits to it the moment it is taken: its hash and byte size (no bytes yet). */
+export const CommittedImageSchema = z.object({
+  sha256: Sha256Schema,
+  size: z
+    .number()
+    .int()
+    .min(1, msg('photo.size'))
+    .max(UPLOAD_MAX_MEGABYTES * 1_000_000, msg('photo.size')),
+});
+export type CommittedImage = z.infer<typeof CommittedImageSchema>;
+
+/**
+ * `pending`: committed in time, its bytes not on the server yet (they are accepted until the delivery
+ * deadline); `stored`: the server has the bytes.
+ */
+export const ANSWER_IMAGE_STATUSES = ['pending', 'stored'] as const;
+export type AnswerImageStatus = (typeof ANSWER_IMAGE_STATUSES)[number];
+export const AnswerImageSchema = CommittedImageSchema.extend({
+  url: z.string().nullable(),
+  status: z.enum(ANSWER_IMAGE_STATUSES),
+});
+export type AnswerImage = z.infer<typeof AnswerImageSchema>;
+
 export const AnswerSchema = z.object({
   question_id: z.string(),
+  /** The stored images' addresses (the spec's field); a committed photo appears here once it has arrived. */
   image_urls: z.array(z.string()),
+  /** Ours: every committed photo, in order, delivered or not. */
+  images: z.array(AnswerImageSchema),
   /** Ours: the version to send back with the next save, and when the server stored this one. */
   version: z.number(),
   saved_at: z.string(),
 });
 export type Answer = z.infer<typeof AnswerSchema>;
+
+/** A photo sent after the window and its grace: kept, never counted by itself; organisers decide. */
+export const LATE_PHOTO_DECISIONS = ['pending', 'accepted', 'rejected'] as const;
+export const LatePhotoSchema = AnswerImageSchema.extend({
+  question_id: z.string(),
+  /** The phone's clock when the photo was taken. */
+  taken_at: z.string().nullable(),
+  /** When the server first heard of it. */
+  received_at: z.string(),
+  decision: z.enum(LATE_PHOTO_DECISIONS),
+});
+export type LatePhoto = z.infer<typeof LatePhotoSchema>;
+
 export const AnswersResponseSchema = z.object({
   status: z.literal('success'),
-  data: z.object({ data: z.array(AnswerSchema) }),
+  data: z.object({ data: z.array(AnswerSchema), late_photos: z.array(LatePhotoSchema) }),
 });
 export const SaveAnswerSchema = z.object({
   question_id: z.string().max(64),
-  image_urls: z.array(z.string().max(300)).max(MAX_IMAGES_PER_ANSWER, msg('answer.tooMany')),
+  /** The spec's field: addresses of the student's own uploads. Ignored when `images` is sent. */
+  image_urls: z
+    .array(z.string().max(300))
+    .max(MAX_IMAGES_PER_ANSWER, msg('answer.tooMany'))
+    .default([]),
+  /** Ours: the answer's photos by hash and size, in order (commit now, deliver the bytes later). */
+  images: z.array(CommittedImageSchema).max(MAX_IMAGES_PER_ANSWER, msg('answer.tooMany')).optional(),
   /** Optional: the version this client last read; a stale one is refused with 409 instead of dropping images. */
   version: z.number().int().min(0).optional(),
 });
 export type SaveAnswer = z.input<typeof SaveAnswerSchema>;
 export const SaveAnswerResponseSchema = z.object({ status: z.literal('success'), data: AnswerSchema });
+
+/** `PUT /v1/:competition/answer-photos/:sha256`: the bytes of a committed (or late) photo arrived. */
+export const DeliveredPhotoResponseSchema = z.object({
+  status: z.literal('success'),
+  data: AnswerImageSchema.extend({ late: z.boolean() }),
+});
+
+/** `POST /v1/:competition/late-photos`: a photo that could not be committed in time, sent anyway. */
+export const LatePhotoInputSchema = CommittedImageSchema.extend({
+  question_id: z.string().max(64),
+  taken_at: z.iso.datetime({ offset: true, error: 'request.invalid' }),
+});
+export const LatePhotoResponseSchema = z.object({ status: z.literal('success'), data: LatePhotoSchema });
 
 export const SubmitResponseSchema = z.object({
   status: z.literal('success'),
@@ -85,8 +148,8 @@ export const ExtensionSchema = z.object({
 export const QuestionInputSchema = z.object({
   category: z.enum(CATEGORIES, msg('request.invalid')),
   marks: z.number().int().min(1, msg('question.marks')).max(100, msg('question.marks')),
-  questionEnglish: z.string().trim().min(1, msg('required')).max(5000, msg('text.tooLong')),
-  questionBangla: z.string().trim().min(1, msg('required')).max(5000, msg('text.tooLong')),
+  questionEnglish: requiredText().max(5000, msg('text.tooLong')),
+  questionBangla: requiredText().max(5000, msg('text.tooLong')),
   position: z.number().int().min(1).max(1000),
 });
 export const AdminQuestionSchema = QuestionSchema.extend({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CATEGORIES } from '../constants.ts';
-import { msg } from './common.ts';
+import { msg, text } from './common.ts';
 
 export const AWARDS = ['gold', 'silver', 'bronze', 'prize'] as const;
 export type Award = (typeof AWARDS)[number];
@@ -8,12 +8,33 @@ export type Award = (typeof AWARDS)[number];
 export const MarkInputSchema = z.object({
   question_id: z.string().max(64),
   marks: z.number({ error: 'marks.invalid' }).int(msg('marks.invalid')).min(0, msg('marks.invalid')),
-  comment: z.string().trim().max(2000, msg('text.tooLong')).nullable().optional(),
+  comment: text({ lines: true, typeError: 'request.invalid' })
+    .max(2000, msg('text.tooLong'))
+    .nullable()
+    .optional(),
 });
+
+/**
+ * A photo of an answer as graders see it: `arriving` (committed in time, bytes not here yet), `processing`
+ * (here, being re-encoded: never shown unprocessed), `ready` (url shows it), `failed` (not an image).
+ * `late`: a late photo an organiser accepted.
+ */
+export const GRADING_IMAGE_STATES = ['arriving', 'processing', 'ready', 'failed'] as const;
+export type GradingImageState = (typeof GRADING_IMAGE_STATES)[number];
+export const GradingImageSchema = z.object({
+  sha256: z.string(),
+  url: z.string().nullable(),
+  state: z.enum(GRADING_IMAGE_STATES),
+  late: z.boolean(),
+});
+export type GradingImage = z.infer<typeof GradingImageSchema>;
 
 export const SubmissionAnswerSchema = z.object({
   question_id: z.string(),
+  /** The ready images' addresses. */
   image_urls: z.array(z.string()),
+  /** Every photo of the answer with its state, in order. */
+  images: z.array(GradingImageSchema),
   marks: z.number().nullable(),
   comment: z.string().nullable(),
   grader_marks: z.number().nullable(),
@@ -84,4 +105,38 @@ export const StandingsResponseSchema = z.object({
     ungraded: z.number(),
     standings: z.array(StandingSchema),
   }),
+});
+
+/** Organisers' review of late photos (sent after the window and its grace). */
+export const AdminLatePhotoSchema = z.object({
+  user_id: z.string(),
+  name: z.string(),
+  roll_number: z.string().nullable(),
+  question_id: z.string(),
+  question_position: z.number(),
+  sha256: z.string(),
+  size: z.number(),
+  url: z.string().nullable(),
+  state: z.enum(GRADING_IMAGE_STATES),
+  /** The phone's clock when the photo was taken. */
+  taken_at: z.string().nullable(),
+  /** When the server first heard of it, and the student's end (so organisers see how late). */
+  received_at: z.string(),
+  ends_at: z.string(),
+  decision: z.enum(['pending', 'accepted', 'rejected']),
+  decided_at: z.string().nullable(),
+});
+export type AdminLatePhoto = z.infer<typeof AdminLatePhotoSchema>;
+export const AdminLatePhotosResponseSchema = z.object({
+  status: z.literal('success'),
+  data: z.array(AdminLatePhotoSchema),
+});
+export const LatePhotoDecisionSchema = z.object({
+  user_id: z.string().max(64),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/, msg('photo.hash')),
+  decision: z.enum(['accepted', 'rejected'], msg('request.invalid')),
+});
+export const LatePhotoDecisionResponseSchema = z.object({
+  status: z.literal('success'),
+  data: AdminLatePhotoSchema,
 });

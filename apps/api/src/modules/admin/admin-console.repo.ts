@@ -54,7 +54,7 @@ export async function gradingProgress(db: Executor, competitionId: string) {
     .from(answers)
     .innerJoin(questions, eq(questions.id, answers.questionId))
     .leftJoin(marks, and(eq(marks.userId, answers.userId), eq(marks.questionId, answers.questionId)))
-    .where(and(eq(questions.competitionId, competitionId), sql`jsonb_array_length(${answers.mediaIds}) > 0`))
+    .where(and(eq(questions.competitionId, competitionId), sql`jsonb_array_length(${answers.images}) > 0`))
     .groupBy(questions.category);
   return Object.fromEntries(rows.map((row) => [row.category, { answers: row.answers, graded: row.graded }]));
 }

@@ -13,6 +13,11 @@ import {
   FinalRoundDetailsInputSchema,
   FinalRoundDetailsResponseSchema,
 } from '@ngso/shared/schemas/registration';
+import {
+  AdminLatePhotosResponseSchema,
+  LatePhotoDecisionResponseSchema,
+  LatePhotoDecisionSchema,
+} from '@ngso/shared/schemas/results';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CompetitionQuerySchema, errorResponses } from '../../lib/route-schemas.ts';
@@ -28,6 +33,7 @@ import {
   removeQuestion,
 } from '../exam/exam-admin.service.ts';
 import { liveExam } from '../exam/exam-live.service.ts';
+import { decideOnLatePhoto, latePhotosFor } from '../exam/late-photos.service.ts';
 
 const errors = errorResponses(401, 403, 404, 422);
 const CategoryParams = z.object({ category: z.enum(CATEGORIES) });
@@ -239,5 +245,41 @@ export const adminExamRoutes: FastifyPluginAsyncZod = async (app) => {
       await removeQuestion(ctx, signedIn(request).user, request.params.id);
       return { status: 'success' as const };
     },
+  );
+
+  app.get(
+    '/v1/admin/late-photos/:category',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "A category's late photos (sent after the window and its grace), for a decision",
+        params: CategoryParams,
+        querystring: CompetitionQuerySchema,
+        response: { 200: AdminLatePhotosResponseSchema, ...errors },
+      },
+      preValidation: admin,
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await latePhotosFor(ctx, request.query.competition, request.params.category),
+    }),
+  );
+
+  app.post(
+    '/v1/admin/late-photos/decision',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Accept a late photo (it joins the answer and is graded) or reject it; audited',
+        querystring: CompetitionQuerySchema,
+        body: LatePhotoDecisionSchema,
+        response: { 200: LatePhotoDecisionResponseSchema, ...errors },
+      },
+      preValidation: admin,
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await decideOnLatePhoto(ctx, signedIn(request).user, request.query.competition, request.body),
+    }),
   );
 };

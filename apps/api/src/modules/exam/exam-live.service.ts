@@ -36,7 +36,7 @@ export async function liveExam(ctx: ServiceContext, code: string, category: Cate
   const progress = new Map<string, { answered: number; lastSaved: Date | null }>();
   for (const answer of answers) {
     const entry = progress.get(answer.userId) ?? { answered: 0, lastSaved: null };
-    if (answer.mediaIds.length > 0) entry.answered += 1;
+    if (answer.images.length > 0) entry.answered += 1;
     entry.lastSaved = latest(entry.lastSaved, answer.savedAt);
     progress.set(answer.userId, entry);
   }

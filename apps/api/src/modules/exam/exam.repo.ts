@@ -180,10 +180,15 @@ export async function insertAnswer(db: Executor, values: typeof answers.$inferIn
 }
 
 /** Replaces an answer only if it is still at the version read (optimistic concurrency). */
-export async function replaceAnswer(db: Executor, current: AnswerRow, mediaIds: string[], savedAt: Date) {
+export async function replaceAnswer(
+  db: Executor,
+  current: AnswerRow,
+  images: AnswerRow['images'],
+  savedAt: Date,
+) {
   const [row] = await db
     .update(answers)
-    .set({ mediaIds, version: current.version + 1, savedAt })
+    .set({ images, version: current.version + 1, savedAt })
     .where(
       and(
         eq(answers.userId, current.userId),
@@ -195,14 +200,22 @@ export async function replaceAnswer(db: Executor, current: AnswerRow, mediaIds: 
   return row;
 }
 
-/** How many of the ids are uploads owned by the user. */
-export async function countOwnUploads(db: Executor, userId: string, mediaIds: string[]) {
-  if (mediaIds.length === 0) return 0;
+/** The user's own answer uploads among these ids, with the hash and size of the bytes they sent. */
+export async function ownUploadsByIds(db: Executor, userId: string, mediaIds: string[]) {
+  if (mediaIds.length === 0) return new Map<string, { sha256: string; size: number }>();
   const rows = await db
-    .select({ id: media.id })
+    .select({
+      id: media.id,
+      sha256: media.sha256,
+      size: media.sizeBytes,
+      sourceSha256: media.sourceSha256,
+      sourceSize: media.sourceSize,
+    })
     .from(media)
     .where(and(eq(media.ownerId, userId), eq(media.kind, 'upload'), inArray(media.id, mediaIds)));
-  return rows.length;
+  return new Map(
+    rows.map((row) => [row.id, { sha256: row.sourceSha256 ?? row.sha256, size: row.sourceSize ?? row.size }]),
+  );
 }
 
 export async function findQuestion(db: Executor, id: string) {
@@ -228,4 +241,24 @@ export async function updateQuestion(
 export async function deleteQuestion(db: Executor, id: string) {
   const [row] = await db.delete(questions).where(eq(questions.id, id)).returning();
   return row;
+}
+
+/** The exam windows of every competition in which the user is an approved entrant, with their extra minutes. */
+export async function approvedExamWindowsOf(db: Executor, userId: string) {
+  return db
+    .select({
+      startsAt: exams.startsAt,
+      endsAt: exams.endsAt,
+      extraMinutes: examAttempts.extraMinutes,
+    })
+    .from(registrations)
+    .innerJoin(
+      exams,
+      and(eq(exams.competitionId, registrations.competitionId), eq(exams.category, registrations.category)),
+    )
+    .leftJoin(
+      examAttempts,
+      and(eq(examAttempts.competitionId, registrations.competitionId), eq(examAttempts.userId, userId)),
+    )
+    .where(and(eq(registrations.userId, userId), eq(registrations.status, 'approved')));
 }

@@ -1,25 +1,25 @@
+import type { Readable } from 'node:stream';
 import {
   AnswersResponseSchema,
+  DeliveredPhotoResponseSchema,
   ExamResponseSchema,
+  LatePhotoInputSchema,
+  LatePhotoResponseSchema,
   QuestionsQuerySchema,
   QuestionsResponseSchema,
   SaveAnswerResponseSchema,
   SaveAnswerSchema,
+  Sha256Schema,
   SubmitResponseSchema,
 } from '@ngso/shared/schemas/exam';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CompetitionParamsSchema, errorResponses } from '../../lib/route-schemas.ts';
 import { signedIn } from '../../plugins/session.ts';
-import {
-  answersFor,
-  examFor,
-  questionsFor,
-  saveAnswer,
-  sessionWithEntrant,
-  submitExam,
-} from './exam.service.ts';
+import { deliverPhoto, sendLatePhoto } from './answer-photos.service.ts';
+import { answersFor, examFor, questionsFor, saveAnswer, submitExam } from './exam.service.ts';
 import { cachedCompetition } from './exam-cache.ts';
+import { sessionWithEntrant } from './student-exam.ts';
 
 const errors = errorResponses(401, 403, 404, 409, 422);
 
@@ -88,7 +88,7 @@ export const examRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       status: 'success' as const,
-      data: { data: await answersFor(app.services, request.params.competition, signedIn(request).user) },
+      data: await answersFor(app.services, request.params.competition, signedIn(request).user),
     }),
   );
 
@@ -97,7 +97,11 @@ export const examRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['exam'],
-        summary: "Replace one question's answer images (send `version` to refuse a stale write)",
+        summary: "Replace one question's answer: its photos by hash and size (`images`), or `image_urls`",
+        description:
+          'Commits the photos the moment they are taken: accepted during the window and the grace after it. ' +
+          'The bytes of each committed photo follow with PUT /v1/{competition}/answer-photos/{sha256}, until ' +
+          'the delivery deadline (`delivery_ends_at` of the exam). Send `version` to refuse a stale write (409).',
         params: CompetitionParamsSchema,
         body: SaveAnswerSchema,
         response: { 200: SaveAnswerResponseSchema, ...errors },
@@ -126,4 +130,66 @@ export const examRoutes: FastifyPluginAsyncZod = async (app) => {
       data: await submitExam(app.services, request.params.competition, signedIn(request).user),
     }),
   );
+
+  app.post(
+    '/v1/:competition/late-photos',
+    {
+      schema: {
+        tags: ['exam'],
+        summary: 'Send a photo that could not be committed in time: kept as late, for organisers to decide',
+        description:
+          'After the window and its grace, until the delivery deadline. The bytes follow with ' +
+          'PUT /v1/{competition}/answer-photos/{sha256}. A late photo never counts by itself.',
+        params: CompetitionParamsSchema,
+        body: LatePhotoInputSchema,
+        response: { 200: LatePhotoResponseSchema, ...errors },
+      },
+      ...guard,
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await sendLatePhoto(
+        app.services,
+        request.params.competition,
+        signedIn(request).user,
+        request.body,
+      ),
+    }),
+  );
+
+  // The bytes of a photo arrive as the request body itself (no multipart to parse), read only once the
+  // upload's turn has come (media/upload-gate.ts).
+  await app.register(async (scope) => {
+    const photos = scope.withTypeProvider<ZodTypeProvider>();
+    photos.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+    photos.put(
+      '/v1/:competition/answer-photos/:sha256',
+      {
+        schema: {
+          tags: ['exam'],
+          summary: 'Deliver the bytes of a committed (or late) photo; the body is the image itself',
+          description:
+            'Checked against the commitment (SHA-256 and size): 404 when no answer of yours committed this ' +
+            'photo, 422 when the bytes do not match, 409 after the delivery deadline or once results are ' +
+            'published, 429 or 503 with Retry-After when the server is busy. Sending a photo again is harmless.',
+          params: CompetitionParamsSchema.extend({ sha256: Sha256Schema }),
+          response: {
+            200: DeliveredPhotoResponseSchema,
+            ...errorResponses(401, 403, 404, 409, 422, 429, 503),
+          },
+        },
+        ...guard,
+      },
+      async (request) => ({
+        status: 'success' as const,
+        data: await deliverPhoto(
+          app.services,
+          request.params.competition,
+          signedIn(request).user,
+          request.params.sha256,
+          request.body as Readable,
+        ),
+      }),
+    );
+  });
 };

@@ -1,5 +1,5 @@
 import type { Category } from '@ngso/shared/constants';
-import type { Answer, Exam, Question, SaveAnswerSchema } from '@ngso/shared/schemas/exam';
+import type { Answer, CommittedImage, Exam, Question, SaveAnswerSchema } from '@ngso/shared/schemas/exam';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -7,79 +7,20 @@ import { batchLoader } from '../../lib/batch-loader.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { toDhakaIso } from '../../lib/time.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
-import type { SessionLookup } from '../auth/sessions.ts';
-import { mediaUrl } from '../media/media.service.ts';
+import { insertPhotos, type PhotoWithFile, photosOfUsers } from './answer-photos.repo.ts';
+import { answerImage, deliveryEnd, graceEnd, latePhotoOf } from './answer-photos.service.ts';
 import {
   type AnswerRow,
   answersOf,
   answersOfUsers,
-  countOwnUploads,
-  type Entrant,
   findAnswer,
-  findEntrant,
-  findSessionsWithEntrants,
   insertAnswer,
+  ownUploadsByIds,
   type QuestionRow,
   recordSubmission,
   replaceAnswer,
 } from './exam.repo.ts';
-import { cachedCompetition, cachedExamDefinition } from './exam-cache.ts';
-import { examPhase, studentWindow } from './exam-phase.ts';
-
-/** Students' entries read in the same query as their session (sessionWithEntrant), by the request's user. */
-const readWithSession = new WeakMap<UserRow, { competitionId: string; entrant: Entrant | null }>();
-
-type EntrantLoader = (
-  tokenHash: string,
-) => Promise<
-  Awaited<ReturnType<typeof findSessionsWithEntrants>> extends ReadonlyMap<string, infer V>
-    ? V | undefined
-    : never
->;
-const entrantLoaders = new WeakMap<Database, Map<string, EntrantLoader>>();
-
-/**
- * The session lookup of the exam's calls: the session, its user and the user's registration and attempt
- * in one query, shared by the calls that arrive together (lib/batch-loader.ts). At the exam's start a
- * thousand calls arrive in the same instant and cost a few queries; the window and the questions come
- * from the per-process cache (exam-cache.ts).
- */
-export function sessionWithEntrant(db: Database, competitionId: string): SessionLookup {
-  let perCompetition = entrantLoaders.get(db);
-  if (!perCompetition) {
-    perCompetition = new Map();
-    entrantLoaders.set(db, perCompetition);
-  }
-  let load = perCompetition.get(competitionId);
-  if (!load) {
-    load = batchLoader((tokenHashes) => findSessionsWithEntrants(db, tokenHashes, competitionId));
-    perCompetition.set(competitionId, load);
-  }
-  const loadEntrant = load;
-  return async (_db, tokenHash) => {
-    const found = await loadEntrant(tokenHash);
-    if (found) readWithSession.set(found.user, { competitionId, entrant: found.entrant });
-    return found;
-  };
-}
-
-/** Everything about one approved student's exam: the window, their attempt and the questions. */
-async function studentExam(ctx: ServiceContext, code: string, user: UserRow) {
-  const competition = await cachedCompetition(ctx.db, code);
-  const known = readWithSession.get(user);
-  const entrant =
-    known?.competitionId === competition.id
-      ? known.entrant
-      : await findEntrant(ctx.db, competition.id, user.id);
-  if (entrant?.status !== 'approved') throw new AppError(403, 'exam.notApproved');
-  const category = entrant.category as Category;
-  const { exam, questions } = await cachedExamDefinition(ctx.db, competition.id, category);
-  if (!exam) throw new AppError(404, 'notFound');
-  const attempt = { extraMinutes: entrant.extraMinutes ?? 0, submittedAt: entrant.submittedAt };
-  const window = studentWindow(exam, attempt.extraMinutes);
-  const now = ctx.clock.now();
-  return { competition, category, window, attempt, questions, now, phase: examPhase(now, window) };
-}
+import { studentExam } from './student-exam.ts';
 
 export async function examFor(ctx: ServiceContext, code: string, user: UserRow): Promise<Exam> {
   const s = await studentExam(ctx, code, user);
@@ -92,6 +33,7 @@ export async function examFor(ctx: ServiceContext, code: string, user: UserRow):
     total_marks: s.questions.reduce((sum, question) => sum + question.marks, 0),
     phase: s.phase,
     submitted_at: s.attempt.submittedAt ? toDhakaIso(s.attempt.submittedAt) : null,
+    delivery_ends_at: toDhakaIso(deliveryEnd(ctx, s)),
   };
 }
 
@@ -109,39 +51,107 @@ export async function questionsFor(ctx: ServiceContext, code: string, user: User
   return s.questions.map(toQuestion);
 }
 
-const toAnswer = (row: AnswerRow): Answer => ({
-  question_id: row.questionId,
-  image_urls: row.mediaIds.map(mediaUrl),
-  version: row.version,
-  saved_at: toDhakaIso(row.savedAt),
-});
+/** An answer with each photo's delivery state (`photoOf` finds the student's photo by hash). */
+function toAnswer(row: AnswerRow, photoOf: (sha256: string) => PhotoWithFile | undefined): Answer {
+  const images = row.images.map((image) => answerImage(image, photoOf(image.sha256)));
+  return {
+    question_id: row.questionId,
+    image_urls: images.flatMap((image) => (image.url ? [image.url] : [])),
+    images,
+    version: row.version,
+    saved_at: toDhakaIso(row.savedAt),
+  };
+}
 
-const answerLoaders = new WeakMap<Database, (userId: string) => Promise<AnswerRow[] | undefined>>();
+type StudentAnswers = { answers: AnswerRow[]; photos: PhotoWithFile[] };
 
-/** A student's answers; the reads of students who ask together are one query (lib/batch-loader.ts). */
+const answerLoaders = new WeakMap<Database, (userId: string) => Promise<StudentAnswers | undefined>>();
+
+/**
+ * A student's answers and photos; the reads of students who ask together are two queries
+ * (lib/batch-loader.ts).
+ */
 function loadAnswers(db: Database, userId: string) {
   let load = answerLoaders.get(db);
   if (!load) {
-    load = batchLoader((userIds) => answersOfUsers(db, userIds));
+    load = batchLoader(async (userIds) => {
+      const [answers, photos] = await Promise.all([answersOfUsers(db, userIds), photosOfUsers(db, userIds)]);
+      const byUser = new Map<string, StudentAnswers>();
+      const entry = (id: string) => {
+        let found = byUser.get(id);
+        if (!found) {
+          found = { answers: [], photos: [] };
+          byUser.set(id, found);
+        }
+        return found;
+      };
+      for (const [id, rows] of answers) entry(id).answers.push(...rows);
+      for (const photo of photos) entry(photo.userId).photos.push(photo);
+      return byUser;
+    });
     answerLoaders.set(db, load);
   }
   return load(userId);
 }
 
+const finder = (photos: PhotoWithFile[]) => {
+  const bySha = new Map(photos.map((photo) => [photo.sha256, photo]));
+  return (sha256: string) => bySha.get(sha256);
+};
+
+/** The student's answers to their exam's questions, and the photos they sent late. */
 export async function answersFor(ctx: ServiceContext, code: string, user: UserRow) {
   const s = await studentExam(ctx, code, user);
   const ids = new Set(s.questions.map((question) => question.id));
-  const rows = (await loadAnswers(ctx.db, user.id)) ?? [];
-  return rows.filter((row) => ids.has(row.questionId)).map(toAnswer);
+  const { answers, photos } = (await loadAnswers(ctx.db, user.id)) ?? { answers: [], photos: [] };
+  const photoOf = finder(photos);
+  return {
+    data: answers.filter((row) => ids.has(row.questionId)).map((row) => toAnswer(row, photoOf)),
+    late_photos: photos
+      .filter((photo) => photo.late && ids.has(photo.questionId))
+      .sort((a, b) => a.committedAt.getTime() - b.committedAt.getTime())
+      .map(latePhotoOf),
+  };
 }
 
 const MEDIA_URL = /^\/api\/v1\/media\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
 /**
- * Replaces one question's answer with the images sent. Accepted during the window and for a short grace
- * after it (uploads already under way), never after submission. A save that names the version it read is
- * refused when another save came between (409), so two tabs cannot silently drop each other's images;
- * one without a version (a client of the spec's fields only) replaces the answer.
+ * The photos an answer names: the committed ones as sent (`images`), or, for a client of the spec's fields
+ * only, the student's own uploads by address (`image_urls`), which are delivered already.
+ */
+async function committedImages(
+  ctx: ServiceContext,
+  user: UserRow,
+  input: z.output<typeof SaveAnswerSchema>,
+): Promise<{ images: CommittedImage[]; delivered: Map<string, string> }> {
+  if (input.images) {
+    const seen = new Set<string>();
+    const images = input.images.filter((image) => !seen.has(image.sha256) && seen.add(image.sha256));
+    return { images, delivered: new Map() };
+  }
+  const mediaIds = input.image_urls.map((url) => MEDIA_URL.exec(url)?.[1]?.toLowerCase());
+  if (mediaIds.some((id) => !id)) throw new AppError(403, 'answer.foreignImage');
+  const ids = [...new Set(mediaIds as string[])];
+  const uploads = await ownUploadsByIds(ctx.db, user.id, ids);
+  if (uploads.size !== ids.length) throw new AppError(403, 'answer.foreignImage');
+  const images: CommittedImage[] = [];
+  const delivered = new Map<string, string>();
+  for (const id of ids) {
+    const upload = uploads.get(id);
+    if (!upload) throw new AppError(403, 'answer.foreignImage');
+    images.push({ sha256: upload.sha256, size: upload.size });
+    delivered.set(upload.sha256, id);
+  }
+  return { images, delivered };
+}
+
+/**
+ * Replaces one question's answer with the photos sent, by hash and size: the commitment. Accepted during
+ * the window and for a short grace after it, never after submission; the photos' bytes may come later
+ * (answer-photos.service.ts). A save that names the version it read is refused when another save came
+ * between (409), so two tabs cannot silently drop each other's photos; one without a version (a client of
+ * the spec's fields only) replaces the answer.
  */
 export async function saveAnswer(
   ctx: ServiceContext,
@@ -152,40 +162,48 @@ export async function saveAnswer(
   const s = await studentExam(ctx, code, user);
   if (s.attempt.submittedAt) throw new AppError(409, 'exam.submitted');
   if (s.phase === 'BEFORE_EXAM') throw new AppError(403, 'exam.notOpen');
-  const graceEnd = s.window.end.getTime() + ctx.config.EXAM_GRACE_SECONDS * 1000;
-  if (s.now.getTime() >= graceEnd) throw new AppError(409, 'exam.ended');
+  if (s.now >= graceEnd(ctx, s)) throw new AppError(409, 'exam.ended');
   if (!s.questions.some((question) => question.id === input.question_id))
     throw new AppError(404, 'answer.question');
-
-  const mediaIds = input.image_urls.map((url) => MEDIA_URL.exec(url)?.[1]?.toLowerCase());
-  if (mediaIds.some((id) => !id)) throw new AppError(403, 'answer.foreignImage');
-  const ids = [...new Set(mediaIds as string[])];
-  if ((await countOwnUploads(ctx.db, user.id, ids)) !== ids.length)
-    throw new AppError(403, 'answer.foreignImage');
+  const { images, delivered } = await committedImages(ctx, user, input);
 
   for (let attempt = 0; attempt < 3; attempt++) {
-    const current = await findAnswer(ctx.db, user.id, input.question_id);
-    if (input.version !== undefined && input.version !== (current?.version ?? 0)) {
-      throw new AppError(409, 'answer.stale');
-    }
-    if (current && sameList(current.mediaIds, ids)) return toAnswer(current);
-    const saved = current
-      ? await replaceAnswer(ctx.db, current, ids, s.now)
-      : await insertAnswer(ctx.db, {
+    const saved = await ctx.db.transaction(async (tx) => {
+      const current = await findAnswer(tx, user.id, input.question_id);
+      if (input.version !== undefined && input.version !== (current?.version ?? 0)) {
+        throw new AppError(409, 'answer.stale');
+      }
+      if (current && sameList(current.images, images)) return current;
+      await insertPhotos(
+        tx,
+        images.map((image) => ({
           userId: user.id,
+          sha256: image.sha256,
+          sizeBytes: image.size,
           questionId: input.question_id,
-          mediaIds: ids,
-          version: 1,
-          savedAt: s.now,
-        });
-    if (saved) return toAnswer(saved);
+          committedAt: s.now,
+          mediaId: delivered.get(image.sha256) ?? null,
+          deliveredAt: delivered.has(image.sha256) ? s.now : null,
+        })),
+      );
+      return current
+        ? replaceAnswer(tx, current, images, s.now)
+        : insertAnswer(tx, {
+            userId: user.id,
+            questionId: input.question_id,
+            images,
+            version: 1,
+            savedAt: s.now,
+          });
+    });
+    if (saved) return toAnswer(saved, finder(await photosOfUsers(ctx.db, [user.id])));
     // Another save of this question came between our read and our write: read again.
   }
   throw new AppError(409, 'answer.stale');
 }
 
-const sameList = (a: string[], b: string[]) => a.length === b.length && a.every((id, i) => id === b[i]);
-
+const sameList = (a: CommittedImage[], b: CommittedImage[]) =>
+  a.length === b.length && a.every((image, i) => image.sha256 === b[i]?.sha256 && image.size === b[i]?.size);
 /** Records the submission on the server's clock; idempotent. After the end, answers stand as submitted. */
 export async function submitExam(ctx: ServiceContext, code: string, user: UserRow) {
   const s = await studentExam(ctx, code, user);
@@ -198,7 +216,7 @@ export async function submitExam(ctx: ServiceContext, code: string, user: UserRo
       user.id,
       s.questions.map((question) => question.id),
     )
-  ).filter((answer) => answer.mediaIds.length > 0).length;
+  ).filter((answer) => answer.images.length > 0).length;
   return {
     submitted_at: toDhakaIso(attempt?.submittedAt ?? at),
     answered,

@@ -11,8 +11,9 @@ import { recordAudit } from '../audit/audit.repo.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
 import type { CompetitionRow } from '../competitions/competitions.repo.ts';
 import { competitionByCode } from '../competitions/competitions.service.ts';
+import { outstandingPhotos, photosOfQuestions } from '../exam/answer-photos.repo.ts';
+import { gradingImage, photoKey } from '../exam/answer-photos.service.ts';
 import { findQuestion, questionsOf } from '../exam/exam.repo.ts';
-import { mediaUrl } from '../media/media.service.ts';
 import { findRegistrationOfUser } from '../registration/registration.repo.ts';
 import {
   answersOfQuestions,
@@ -31,9 +32,10 @@ async function categorySheet(ctx: ServiceContext, competition: CompetitionRow, c
   const competitionId = competition.id;
   const questions = await questionsOf(ctx.db, competitionId, category);
   const ids = questions.map((question) => question.id);
-  const [registrants, answers, marks, attempts, publication] = await Promise.all([
+  const [registrants, answers, photos, marks, attempts, publication] = await Promise.all([
     approvedRegistrants(ctx.db, competitionId, category),
     answersOfQuestions(ctx.db, ids),
+    photosOfQuestions(ctx.db, ids),
     marksOfQuestions(ctx.db, ids),
     attemptsOf(ctx.db, competitionId),
     findPublication(ctx.db, competitionId, category),
@@ -42,16 +44,16 @@ async function categorySheet(ctx: ServiceContext, competition: CompetitionRow, c
   const answerOf = new Map(answers.map((answer) => [key(answer.userId, answer.questionId), answer]));
   const markOf = new Map(marks.map((mark) => [key(mark.userId, mark.questionId), mark]));
   const submittedAt = new Map(attempts.map((attempt) => [attempt.userId, attempt.submittedAt]));
+  const photoOf = new Map(photos.map((photo) => [photoKey(photo.userId, photo.sha256), photo]));
   // A participant answered at least one question or submitted.
   const participants = registrants.filter(
     (r) =>
       submittedAt.get(r.userId) ||
-      questions.some((q) => (answerOf.get(key(r.userId, q.id))?.mediaIds.length ?? 0) > 0),
+      questions.some((q) => (answerOf.get(key(r.userId, q.id))?.images.length ?? 0) > 0),
   );
   const ungraded = answers.filter(
     (answer) =>
-      answer.mediaIds.length > 0 &&
-      effectiveMarks(markOf.get(key(answer.userId, answer.questionId))) === null,
+      answer.images.length > 0 && effectiveMarks(markOf.get(key(answer.userId, answer.questionId))) === null,
   ).length;
   const standings = rankByTotal(
     participants.map((p) => ({
@@ -60,7 +62,23 @@ async function categorySheet(ctx: ServiceContext, competition: CompetitionRow, c
     })),
     competition.awardBands,
   );
-  return { questions, participants, answerOf, markOf, submittedAt, publication, ungraded, standings, key };
+  /** An answer's photos as graders see them (never an unprocessed file). */
+  const imagesOf = (userId: string, questionId: string) =>
+    (answerOf.get(key(userId, questionId))?.images ?? []).map((image) =>
+      gradingImage(image, photoOf.get(photoKey(userId, image.sha256))),
+    );
+  return {
+    questions,
+    participants,
+    answerOf,
+    imagesOf,
+    markOf,
+    submittedAt,
+    publication,
+    ungraded,
+    standings,
+    key,
+  };
 }
 
 /** Every participant's answers with their marks, for grading (names are hidden in the console by default). */
@@ -80,9 +98,11 @@ export async function submissionsOf(
       : null,
     answers: sheet.questions.map((q) => {
       const mark = sheet.markOf.get(sheet.key(p.userId, q.id));
+      const images = sheet.imagesOf(p.userId, q.id);
       return {
         question_id: q.id,
-        image_urls: (sheet.answerOf.get(sheet.key(p.userId, q.id))?.mediaIds ?? []).map(mediaUrl),
+        image_urls: images.flatMap((image) => (image.url ? [image.url] : [])),
+        images,
         marks: effectiveMarks(mark),
         comment: mark?.overrideComment ?? mark?.graderComment ?? null,
         grader_marks: mark?.graderMarks ?? null,
@@ -170,7 +190,10 @@ export async function standingsOf(ctx: ServiceContext, code: string, category: C
   };
 }
 
-/** Publishes a category's results and mails every participant; refused while answers are ungraded, unless overridden. */
+/**
+ * Publishes a category's results and mails every participant. Refused, unless overridden, while answers
+ * are ungraded, while photos committed in time are still arriving, or while late photos wait for a decision.
+ */
 export async function publishResults(
   ctx: ServiceContext,
   code: string,
@@ -183,6 +206,12 @@ export async function publishResults(
   if (sheet.publication) throw new AppError(409, 'results.published');
   if (sheet.ungraded > 0 && !override) {
     throw new AppError(409, 'results.ungraded', { params: { count: sheet.ungraded } });
+  }
+  const outstanding = await outstandingPhotos(ctx.db, competition.id, category);
+  if ((outstanding.undelivered > 0 || outstanding.undecided > 0) && !override) {
+    throw new AppError(409, 'results.undelivered', {
+      params: { undelivered: outstanding.undelivered, late: outstanding.undecided },
+    });
   }
   const now = ctx.clock.now();
   await ctx.withMail(async (tx, queueMail) => {
@@ -198,7 +227,7 @@ export async function publishResults(
       action: 'results.publish',
       targetType: 'category',
       targetId: `${competition.code}/${category}`,
-      after: { participants: sheet.participants.length, ungraded: sheet.ungraded, override },
+      after: { participants: sheet.participants.length, ungraded: sheet.ungraded, ...outstanding, override },
       at: now,
     });
     for (const participant of sheet.participants) {

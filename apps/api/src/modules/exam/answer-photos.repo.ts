@@ -1,0 +1,130 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { answerPhotos, answers, media, questions, registrations } from '../../db/schema.ts';
+
+export type AnswerPhotoRow = typeof answerPhotos.$inferSelect;
+
+/** A photo with the state of its stored file (null until its bytes arrived). */
+export type PhotoWithFile = AnswerPhotoRow & { mediaStatus: 'pending' | 'ready' | 'failed' | null };
+
+const photoWithFile = {
+  photo: answerPhotos,
+  mediaStatus: media.status,
+};
+
+const withFile = (rows: { photo: AnswerPhotoRow; mediaStatus: PhotoWithFile['mediaStatus'] }[]) =>
+  rows.map(({ photo, mediaStatus }): PhotoWithFile => ({ ...photo, mediaStatus }));
+
+/** Every photo of these students (committed in time or late), with their files' states. */
+export async function photosOfUsers(db: Executor, userIds: string[]) {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .select(photoWithFile)
+    .from(answerPhotos)
+    .leftJoin(media, eq(media.id, answerPhotos.mediaId))
+    .where(inArray(answerPhotos.userId, userIds));
+  return withFile(rows);
+}
+
+/** Every photo committed for (or sent late to) these questions, with their files' states. */
+export async function photosOfQuestions(db: Executor, questionIds: string[]) {
+  if (questionIds.length === 0) return [];
+  const rows = await db
+    .select(photoWithFile)
+    .from(answerPhotos)
+    .leftJoin(media, eq(media.id, answerPhotos.mediaId))
+    .where(inArray(answerPhotos.questionId, questionIds));
+  return withFile(rows);
+}
+
+export async function findPhoto(db: Executor, userId: string, sha256: string) {
+  const [row] = await db
+    .select()
+    .from(answerPhotos)
+    .where(and(eq(answerPhotos.userId, userId), eq(answerPhotos.sha256, sha256)))
+    .limit(1);
+  return row;
+}
+
+/** Records photos the server now knows of; a photo it already knew keeps its first record. */
+export async function insertPhotos(db: Executor, rows: (typeof answerPhotos.$inferInsert)[]) {
+  if (rows.length === 0) return;
+  await db.insert(answerPhotos).values(rows).onConflictDoNothing();
+}
+
+/** Links the stored file to a photo; false when another delivery of the same photo got there first. */
+export async function linkDelivery(db: Executor, userId: string, sha256: string, mediaId: string, at: Date) {
+  const rows = await db
+    .update(answerPhotos)
+    .set({ mediaId, deliveredAt: at })
+    .where(
+      and(eq(answerPhotos.userId, userId), eq(answerPhotos.sha256, sha256), isNull(answerPhotos.mediaId)),
+    )
+    .returning({ sha256: answerPhotos.sha256 });
+  return rows.length > 0;
+}
+
+export async function decideLatePhoto(
+  db: Executor,
+  userId: string,
+  sha256: string,
+  values: { lateDecision: 'accepted' | 'rejected'; decidedBy: string; decidedAt: Date },
+) {
+  const [row] = await db
+    .update(answerPhotos)
+    .set(values)
+    .where(and(eq(answerPhotos.userId, userId), eq(answerPhotos.sha256, sha256), eq(answerPhotos.late, true)))
+    .returning();
+  return row;
+}
+
+/** A category's late photos with who sent them and for which question, for the organisers' review. */
+export async function latePhotosOfCategory(db: Executor, competitionId: string, category: string) {
+  return db
+    .select({
+      photo: answerPhotos,
+      mediaStatus: media.status,
+      name: registrations.name,
+      rollNumber: registrations.rollNumber,
+      position: questions.position,
+    })
+    .from(answerPhotos)
+    .innerJoin(questions, eq(questions.id, answerPhotos.questionId))
+    .innerJoin(
+      registrations,
+      and(eq(registrations.userId, answerPhotos.userId), eq(registrations.competitionId, competitionId)),
+    )
+    .leftJoin(media, eq(media.id, answerPhotos.mediaId))
+    .where(
+      and(
+        eq(answerPhotos.late, true),
+        eq(questions.competitionId, competitionId),
+        eq(questions.category, category),
+      ),
+    )
+    .orderBy(registrations.rollNumber, questions.position, answerPhotos.committedAt);
+}
+
+/**
+ * What stands between a category and its results: photos of answers whose bytes have not arrived, and
+ * late photos nobody has decided on.
+ */
+export async function outstandingPhotos(db: Executor, competitionId: string, category: string) {
+  const result = (await db.execute(sql`
+    select
+      (select count(*)::int
+         from ${answers} a
+         join ${questions} q on q.id = a.question_id
+         cross join lateral jsonb_array_elements(a.images) as image
+         left join ${answerPhotos} p on p.user_id = a.user_id and p.sha256 = image->>'sha256'
+        where q.competition_id = ${competitionId} and q.category = ${category} and p.media_id is null
+      ) as undelivered,
+      (select count(*)::int
+         from ${answerPhotos} p
+         join ${questions} q on q.id = p.question_id
+        where q.competition_id = ${competitionId} and q.category = ${category}
+          and p.late and p.late_decision is null
+      ) as undecided`)) as unknown as { rows: { undelivered: number; undecided: number }[] };
+  const row = result.rows[0];
+  return { undelivered: Number(row?.undelivered ?? 0), undecided: Number(row?.undecided ?? 0) };
+}

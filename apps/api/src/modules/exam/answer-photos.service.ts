@@ -1,0 +1,179 @@
+import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { AnswerImage, CommittedImage, LatePhoto, LatePhotoInputSchema } from '@ngso/shared/schemas/exam';
+import type { GradingImage } from '@ngso/shared/schemas/results';
+import type { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+import type { ServiceContext } from '../../lib/context.ts';
+import { toDhakaIso } from '../../lib/time.ts';
+import type { UserRow } from '../auth/auth.repo.ts';
+import { mediaUrl, removeMedia, storeImage } from '../media/media.service.ts';
+import { admitUpload } from '../media/upload-gate.ts';
+import { findPublication } from '../results/results.repo.ts';
+import {
+  type AnswerPhotoRow,
+  findPhoto,
+  insertPhotos,
+  linkDelivery,
+  type PhotoWithFile,
+} from './answer-photos.repo.ts';
+import { type StudentExam, studentExam } from './student-exam.ts';
+
+/**
+ * "Commit before the deadline, deliver after" (docs/decisions/016-exam-photo-commitments.md). A photo is
+ * named by the SHA-256 of its bytes. The page commits it (hash and size) to an answer the moment it is
+ * taken, while the window and its grace are open; the bytes may arrive until the delivery deadline, and
+ * count as if they had arrived in time. Bytes that match no commitment are refused, and so is a commitment
+ * after the grace: such a photo can still be sent as a late photo, which organisers accept or reject.
+ */
+
+/** A photo's key among one student's photos. */
+export const photoKey = (userId: string, sha256: string) => `${userId}/${sha256}`;
+
+/** The end of the grace: commitments are accepted until then. */
+export const graceEnd = (ctx: ServiceContext, s: StudentExam) =>
+  new Date(s.window.end.getTime() + ctx.config.EXAM_GRACE_SECONDS * 1000);
+
+/** Until when bytes of committed (and late) photos are accepted, without the publication check. */
+export const deliveryEnd = (ctx: ServiceContext, s: Pick<StudentExam, 'window'>) =>
+  new Date(s.window.end.getTime() + ctx.config.EXAM_DELIVERY_MINUTES * 60_000);
+
+/** Refuses bytes after the delivery deadline, and once the category's results are out. */
+async function assertDeliveryOpen(ctx: ServiceContext, s: StudentExam) {
+  if (s.now < s.window.start) throw new AppError(403, 'exam.notOpen');
+  if (s.now >= deliveryEnd(ctx, s)) throw new AppError(409, 'photo.deliveryClosed');
+  if (await findPublication(ctx.db, s.competition.id, s.category)) {
+    throw new AppError(409, 'photo.deliveryClosed');
+  }
+}
+
+/** A photo of an answer as the student sees it: stored once the server has its bytes. */
+export function answerImage(
+  image: CommittedImage,
+  photo: PhotoWithFile | AnswerPhotoRow | undefined,
+): AnswerImage {
+  const mediaId = photo?.mediaId ?? null;
+  return {
+    sha256: image.sha256,
+    size: image.size,
+    url: mediaId ? mediaUrl(mediaId) : null,
+    status: mediaId ? 'stored' : 'pending',
+  };
+}
+
+/** A photo as graders see it: never an unprocessed file. */
+export function gradingImage(image: CommittedImage, photo: PhotoWithFile | undefined): GradingImage {
+  const late = photo?.late ?? false;
+  if (!photo?.mediaId) return { sha256: image.sha256, url: null, state: 'arriving', late };
+  if (photo.mediaStatus === 'ready') {
+    return { sha256: image.sha256, url: mediaUrl(photo.mediaId), state: 'ready', late };
+  }
+  return {
+    sha256: image.sha256,
+    url: null,
+    state: photo.mediaStatus === 'failed' ? 'failed' : 'processing',
+    late,
+  };
+}
+
+export function latePhotoOf(photo: AnswerPhotoRow): LatePhoto {
+  return {
+    ...answerImage({ sha256: photo.sha256, size: photo.sizeBytes }, photo),
+    question_id: photo.questionId,
+    taken_at: photo.takenAt ? toDhakaIso(photo.takenAt) : null,
+    received_at: toDhakaIso(photo.committedAt),
+    decision: photo.lateDecision ?? 'pending',
+  };
+}
+
+/**
+ * Reads a request body of at most `limit` bytes into memory, hashing it on the way. The photo's size is
+ * known from its commitment, so a longer body is refused as soon as it passes it.
+ */
+async function readBody(body: Readable, limit: number) {
+  const hash = createHash('sha256');
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    const buffer = chunk as Buffer;
+    size += buffer.length;
+    if (size > limit) {
+      body.destroy();
+      throw new AppError(422, 'photo.mismatch');
+    }
+    hash.update(buffer);
+    chunks.push(buffer);
+  }
+  return { data: Buffer.concat(chunks), sha256: hash.digest('hex') };
+}
+
+/**
+ * The bytes of a photo the student committed in time (or sent late): checked against the commitment,
+ * stored durably, and linked to it. Sending the same photo again is harmless.
+ */
+export async function deliverPhoto(
+  ctx: ServiceContext,
+  code: string,
+  user: UserRow,
+  sha256: string,
+  body: Readable,
+) {
+  const s = await studentExam(ctx, code, user);
+  await assertDeliveryOpen(ctx, s);
+  const photo = await findPhoto(ctx.db, user.id, sha256);
+  if (!photo) throw new AppError(404, 'photo.notCommitted');
+  const delivered = (row: AnswerPhotoRow) => ({
+    ...answerImage({ sha256: row.sha256, size: row.sizeBytes }, row),
+    late: row.late,
+  });
+  if (photo.mediaId) return delivered(photo);
+
+  return admitUpload(async () => {
+    const received = await readBody(body, photo.sizeBytes);
+    if (received.sha256 !== sha256 || received.data.length !== photo.sizeBytes) {
+      throw new AppError(422, 'photo.mismatch');
+    }
+    const stored = await storeImage(ctx, user, { data: received.data, fileName: `${sha256}.jpg` }, 'upload');
+    const at = ctx.clock.now();
+    if (!(await linkDelivery(ctx.db, user.id, sha256, stored.id, at))) {
+      // The same photo arrived twice at once: the first delivery stands.
+      await removeMedia(ctx, user.id, stored.id);
+    }
+    const linked = await findPhoto(ctx.db, user.id, sha256);
+    if (!linked) throw new AppError(404, 'photo.notCommitted');
+    return delivered(linked);
+  });
+}
+
+/**
+ * A photo the phone could not commit in time (offline through the end and the grace): recorded as late,
+ * with the phone's clock, so its bytes are accepted and kept for the organisers to decide on. A photo the
+ * server already knows keeps its record (a commitment in time stays in time).
+ */
+export async function sendLatePhoto(
+  ctx: ServiceContext,
+  code: string,
+  user: UserRow,
+  input: z.output<typeof LatePhotoInputSchema>,
+): Promise<LatePhoto> {
+  const s = await studentExam(ctx, code, user);
+  if (s.now < graceEnd(ctx, s)) throw new AppError(409, 'photo.lateTooEarly');
+  await assertDeliveryOpen(ctx, s);
+  if (!s.questions.some((question) => question.id === input.question_id)) {
+    throw new AppError(404, 'answer.question');
+  }
+  await insertPhotos(ctx.db, [
+    {
+      userId: user.id,
+      sha256: input.sha256,
+      sizeBytes: input.size,
+      questionId: input.question_id,
+      committedAt: s.now,
+      late: true,
+      takenAt: new Date(input.taken_at),
+    },
+  ]);
+  const photo = await findPhoto(ctx.db, user.id, input.sha256);
+  if (!photo) throw new Error('late photo not recorded');
+  return latePhotoOf(photo);
+}

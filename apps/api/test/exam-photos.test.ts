@@ -1,0 +1,289 @@
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, resultPublications } from '../src/db/schema.ts';
+import { fixedClock } from '../src/lib/clock.ts';
+import { registeredStudent, signedInAdmin } from './helpers/fixtures.ts';
+import { client, createTestApp } from './helpers/test-app.ts';
+
+// Commit before the deadline, deliver after (docs/decisions/016-exam-photo-commitments.md).
+// The seeded junior exam: 2025-01-14 11:00 to 12:00 UTC; grace 60 s; delivery until 13:00 UTC.
+const START = '2025-01-14T11:00:00Z';
+const END = '2025-01-14T12:00:00Z';
+const clock = fixedClock('2025-01-14T10:00:00Z');
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let admin: ReturnType<typeof client>;
+let made = 0;
+
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+  admin = await signedInAdmin(t);
+});
+afterAll(() => t.close());
+
+const at = (iso: string) => clock.set(iso);
+const later = (iso: string, seconds: number) => new Date(Date.parse(iso) + seconds * 1000).toISOString();
+
+/** A photo as the page sends it: the bytes, and the commitment (hash and size) that names them. */
+async function newPhoto() {
+  made += 1;
+  const bytes = await sharp({
+    create: { width: 320, height: 240, channels: 3, background: { r: (made * 53) % 256, g: 90, b: 40 } },
+  })
+    .jpeg()
+    .toBuffer();
+  return { bytes, sha256: createHash('sha256').update(bytes).digest('hex'), size: bytes.length };
+}
+
+type Photo = Awaited<ReturnType<typeof newPhoto>>;
+const commitment = (photo: Photo) => ({ sha256: photo.sha256, size: photo.size });
+
+const deliver = (browser: ReturnType<typeof client>, sha256: string, bytes: Buffer) =>
+  browser.request({
+    method: 'PUT',
+    url: `/api/v1/ngso-1/answer-photos/${sha256}`,
+    payload: bytes,
+    headers: { 'content-type': 'image/jpeg' },
+  });
+
+async function studentInExam() {
+  const student = await registeredStudent(t, 'approved');
+  at(later(START, 300));
+  const questions = (await student.browser.get('/api/v1/ngso-1/questions?category=junior')).json().data;
+  return { ...student, questionIds: (questions as Array<{ id: string }>).map((q) => q.id) };
+}
+
+const commit = (browser: ReturnType<typeof client>, questionId: string, photos: Photo[], version?: number) =>
+  browser.post('/api/v1/ngso-1/answers', {
+    question_id: questionId,
+    images: photos.map(commitment),
+    ...(version === undefined ? {} : { version }),
+  });
+
+describe('committing photos, then delivering their bytes', () => {
+  it('records a commitment at once, and stores the bytes that match it later, even after the end', async () => {
+    const { browser, questionIds } = await studentInExam();
+    const [a, b] = [await newPhoto(), await newPhoto()];
+    const committed = await commit(browser, questionIds[0] as string, [a, b]);
+    expect(committed.statusCode).toBe(200);
+    expect(committed.json().data).toMatchObject({
+      image_urls: [],
+      images: [
+        { sha256: a.sha256, size: a.size, url: null, status: 'pending' },
+        { sha256: b.sha256, size: b.size, url: null, status: 'pending' },
+      ],
+      version: 1,
+    });
+
+    at(later(END, 30 * 60)); // half an hour after the end: the exam is over, delivery goes on
+    const delivered = await deliver(browser, a.sha256, a.bytes);
+    expect(delivered.statusCode).toBe(200);
+    expect(delivered.json().data).toMatchObject({ sha256: a.sha256, status: 'stored', late: false });
+    const url = delivered.json().data.url as string;
+    expect(url).toMatch(/^\/api\/v1\/media\/[0-9a-f-]{36}$/);
+
+    const answers = (await browser.get('/api/v1/ngso-1/answers')).json().data;
+    expect(answers.data[0]).toMatchObject({
+      image_urls: [url],
+      images: [
+        { sha256: a.sha256, status: 'stored', url },
+        { sha256: b.sha256, status: 'pending', url: null },
+      ],
+    });
+  });
+
+  it('refuses bytes that do not match the hash, or the committed size, and keeps the commitment', async () => {
+    const { browser, questionIds } = await studentInExam();
+    const [a, other] = [await newPhoto(), await newPhoto()];
+    await commit(browser, questionIds[0] as string, [a]);
+    const wrong = await deliver(browser, a.sha256, other.bytes);
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().message).toBe(
+      "The photo's bytes do not match the photo recorded in your answer. Please send it again.",
+    );
+    const longer = await deliver(browser, a.sha256, Buffer.concat([a.bytes, Buffer.from('extra')]));
+    expect(longer.statusCode).toBe(422);
+    const right = await deliver(browser, a.sha256, a.bytes);
+    expect(right.statusCode).toBe(200);
+  });
+
+  it("refuses bytes for another student's commitment, and bytes nobody committed", async () => {
+    const owner = await studentInExam();
+    const thief = await studentInExam();
+    const a = await newPhoto();
+    await commit(owner.browser, owner.questionIds[0] as string, [a]);
+    const foreign = await deliver(thief.browser, a.sha256, a.bytes);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().message).toBe(
+      'This photo was not recorded in your answers, so it cannot be accepted.',
+    );
+    const stray = await newPhoto();
+    expect((await deliver(owner.browser, stray.sha256, stray.bytes)).statusCode).toBe(404);
+  });
+
+  it('refuses bytes after the delivery deadline', async () => {
+    const { browser, questionIds } = await studentInExam();
+    const a = await newPhoto();
+    await commit(browser, questionIds[0] as string, [a]);
+    at(later(END, 60 * 60)); // EXAM_DELIVERY_MINUTES (60) after the end
+    const late = await deliver(browser, a.sha256, a.bytes);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe('Photos for this exam can no longer be sent.');
+  });
+
+  it('refuses a commitment after the grace, accepts one inside it', async () => {
+    const { browser, questionIds } = await studentInExam();
+    at(later(END, 59));
+    expect((await commit(browser, questionIds[0] as string, [await newPhoto()])).statusCode).toBe(200);
+    at(later(END, 60));
+    const after = await commit(browser, questionIds[1] as string, [await newPhoto()]);
+    expect(after.statusCode).toBe(409);
+    expect(after.json().message).toBe('The exam has ended, so answers can no longer be saved.');
+  });
+
+  it('takes the same photo twice without a second file (idempotent)', async () => {
+    const { browser, questionIds } = await studentInExam();
+    const a = await newPhoto();
+    await commit(browser, questionIds[0] as string, [a]);
+    const [first, second] = await Promise.all([
+      deliver(browser, a.sha256, a.bytes),
+      deliver(browser, a.sha256, a.bytes),
+    ]);
+    expect(first.statusCode).toBe(200);
+    expect(second.statusCode).toBe(200);
+    expect(second.json().data.url).toBe(first.json().data.url);
+    const third = await deliver(browser, a.sha256, a.bytes);
+    expect(third.json().data.url).toBe(first.json().data.url);
+    expect((await commit(browser, questionIds[0] as string, [a], 1)).json().data.version).toBe(1);
+  });
+
+  it('goes on delivering after submission, and stops once results are published', async () => {
+    const { browser, questionIds } = await studentInExam();
+    const [a, b] = [await newPhoto(), await newPhoto()];
+    await commit(browser, questionIds[0] as string, [a, b]);
+    expect((await browser.post('/api/v1/ngso-1/exam/submit')).statusCode).toBe(200);
+    expect((await deliver(browser, a.sha256, a.bytes)).statusCode).toBe(200);
+
+    at(later(END, 120));
+    const warned = await admin.post('/api/v1/admin/results/junior/publish', {});
+    expect(warned.statusCode).toBe(409);
+    expect(warned.json().message).toMatch(/^Answers not graded yet|^Photos still arriving: \d+/);
+    const published = await admin.post('/api/v1/admin/results/junior/publish', { override: true });
+    expect(published.statusCode).toBe(200);
+    const closed = await deliver(browser, b.sha256, b.bytes);
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json().message).toBe('Photos for this exam can no longer be sent.');
+    await t.db.delete(resultPublications); // the next tests need the category open again
+  });
+
+  it('is only for an approved entrant of the competition, signed in', async () => {
+    const pending = await registeredStudent(t, 'pending');
+    const a = await newPhoto();
+    at(later(START, 300));
+    expect((await deliver(pending.browser, a.sha256, a.bytes)).statusCode).toBe(403);
+    expect((await deliver(client(t.app), a.sha256, a.bytes)).statusCode).toBe(401);
+    const bad = await deliver(pending.browser, 'not-a-hash', a.bytes);
+    expect([400, 422]).toContain(bad.statusCode);
+  });
+});
+
+describe('late photos', () => {
+  it('keeps a photo sent after the grace, marked late with the phone clock, and lets an organiser decide', async () => {
+    const { browser, user, questionIds } = await studentInExam();
+    const [q1] = questionIds as [string];
+    const [kept, refused] = [await newPhoto(), await newPhoto()];
+    const input = (photo: Photo) => ({
+      question_id: q1,
+      ...commitment(photo),
+      taken_at: '2025-01-14T17:59:10+06:00',
+    });
+
+    at(later(END, 30));
+    const early = await browser.post('/api/v1/ngso-1/late-photos', input(kept));
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe('The exam is still open: add this photo to your answer instead.');
+
+    at(later(END, 600));
+    for (const photo of [kept, refused]) {
+      const sent = await browser.post('/api/v1/ngso-1/late-photos', input(photo));
+      expect(sent.statusCode).toBe(200);
+      expect(sent.json().data).toMatchObject({
+        sha256: photo.sha256,
+        status: 'pending',
+        decision: 'pending',
+        taken_at: '2025-01-14T17:59:10+06:00',
+        received_at: '2025-01-14T18:10:00+06:00',
+      });
+      const delivered = await deliver(browser, photo.sha256, photo.bytes);
+      expect(delivered.json().data).toMatchObject({ status: 'stored', late: true });
+    }
+    const answers = (await browser.get('/api/v1/ngso-1/answers')).json().data;
+    expect(answers.data).toEqual([]); // never counted by itself
+    expect(answers.late_photos).toHaveLength(2);
+
+    const listed = (await admin.get('/api/v1/admin/late-photos/junior')).json().data;
+    const mine = listed.filter((photo: { user_id: string }) => photo.user_id === user.id);
+    expect(mine).toHaveLength(2);
+    expect(mine[0]).toMatchObject({ decision: 'pending', ends_at: '2025-01-14T18:00:00+06:00' });
+
+    const accepted = await admin.post('/api/v1/admin/late-photos/decision', {
+      user_id: user.id,
+      sha256: kept.sha256,
+      decision: 'accepted',
+    });
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json().data.decision).toBe('accepted');
+    const rejected = await admin.post('/api/v1/admin/late-photos/decision', {
+      user_id: user.id,
+      sha256: refused.sha256,
+      decision: 'rejected',
+    });
+    expect(rejected.json().data.decision).toBe('rejected');
+
+    const after = (await browser.get('/api/v1/ngso-1/answers')).json().data;
+    expect(after.data[0].images.map((image: { sha256: string }) => image.sha256)).toEqual([kept.sha256]);
+    expect(after.late_photos.map((photo: { decision: string }) => photo.decision).sort()).toEqual([
+      'accepted',
+      'rejected',
+    ]);
+    const audit = await t.db.select().from(auditLog).where(eq(auditLog.targetType, 'answer_photo'));
+    expect(audit.map((entry) => entry.action).sort()).toEqual(['latePhoto.accept', 'latePhoto.reject']);
+
+    const submissions = (await admin.get('/api/v1/admin/submissions?category=junior')).json().data;
+    const sheet = submissions.find((s: { user_id: string }) => s.user_id === user.id);
+    expect(sheet.answers[0].images).toEqual([expect.objectContaining({ sha256: kept.sha256, late: true })]);
+  });
+
+  it('is for organisers only', async () => {
+    const { browser } = await studentInExam();
+    expect((await browser.get('/api/v1/admin/late-photos/junior')).statusCode).toBe(403);
+    const decided = await browser.post('/api/v1/admin/late-photos/decision', {
+      user_id: '00000000-0000-0000-0000-000000000000',
+      sha256: 'a'.repeat(64),
+      decision: 'accepted',
+    });
+    expect(decided.statusCode).toBe(403);
+    const unknown = await admin.post('/api/v1/admin/late-photos/decision', {
+      user_id: '00000000-0000-0000-0000-000000000000',
+      sha256: 'a'.repeat(64),
+      decision: 'accepted',
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('This late photo was not found.');
+  });
+});
+
+describe('graders', () => {
+  it('see a committed photo that has not arrived as still arriving, never an empty answer', async () => {
+    const { browser, user, questionIds } = await studentInExam();
+    const a = await newPhoto();
+    await commit(browser, questionIds[0] as string, [a]);
+    const submissions = (await admin.get('/api/v1/admin/submissions?category=junior')).json().data;
+    const sheet = submissions.find((s: { user_id: string }) => s.user_id === user.id);
+    expect(sheet.answers[0]).toMatchObject({
+      image_urls: [],
+      images: [{ sha256: a.sha256, url: null, state: 'arriving', late: false }],
+    });
+  });
+});
