@@ -3,6 +3,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { selectAuth, setProfileImage } from '../../features/auth/slice.ts';
+import { ExamPhotosResume } from '../../features/exam/components/exam-photos-resume.tsx';
 import { AccountSecurity } from '../../features/profile/components/account-security.tsx';
 import { ProfileCard } from '../../features/profile/components/profile-card.tsx';
 import {
@@ -19,7 +20,8 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 export function Component() {
   const { t } = useTranslation('profile');
   const dispatch = useDispatch();
-  const email = useSelector(selectAuth).user?.email;
+  const { user } = useSelector(selectAuth);
+  const email = user?.email;
   useDocumentTitle(t('title'));
   return (
     <section className="mx-auto w-full max-w-3xl px-4 py-10 sm:py-16">
@@ -45,6 +47,7 @@ export function Component() {
         </Link>
         <RegistrationCard email={email} />
         <FinalExamCard />
+        {user ? <ExamPhotosResume userId={user.id} /> : null}
         <AccountSecurity email={email} />
       </div>
     </section>

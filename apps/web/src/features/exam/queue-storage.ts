@@ -46,3 +46,10 @@ export async function openQueueStorage(): Promise<QueueStorage> {
     return memoryStorage();
   }
 }
+
+/** Whether a previous visit left photos or changes of `scope` on this device (without starting a queue). */
+export async function hasQueuedWork(scope: string): Promise<boolean> {
+  const storage = await openQueueStorage();
+  const keys = await storage.keys();
+  return keys.some((key) => key.startsWith(`${scope}:photo:`) || key.startsWith(`${scope}:intent:`));
+}

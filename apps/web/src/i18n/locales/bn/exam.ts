@@ -126,6 +126,8 @@ export const exam: Translation<typeof en> = {
   'success.delivery.lateSending_other': 'দেরির {{count}}টি ছবি এখনো পাঠানো হচ্ছে, পর্যালোচনা করা হবে',
   'success.delivery.allStored': 'আপনার উত্তরের সব ছবি পৌঁছে গেছে।',
   'success.delivery.none': 'উত্তরের কোনো ছবি নেই।',
+  'resume.heading': 'আপনার পরীক্ষার ছবি',
+  'resume.link': 'জমা দেওয়ার পাতায় প্রতিটি উত্তরের অবস্থা দেখুন',
   'practice.doneHeading': 'অনুশীলন শেষ',
   'practice.doneText':
     '{{total}}টি অনুশীলন প্রশ্নের মধ্যে {{answered}}টির উত্তর দিয়েছেন। মূল্যায়নের জন্য কিছুই পাঠানো হয়নি।',

@@ -138,6 +138,8 @@ export const exam = {
   'success.delivery.lateSending_other': '{{count}} late photos still sending, will be reviewed',
   'success.delivery.allStored': 'Every photo of your answers has arrived.',
   'success.delivery.none': 'No answer photos.',
+  'resume.heading': 'Your exam photos',
+  'resume.link': 'See each answer on the submission page',
   'practice.doneHeading': 'Practice finished',
   'practice.doneText':
     'You answered {{answered}} of {{total}} practice questions. Nothing was sent for grading.',
