@@ -8,7 +8,7 @@ import type { ServiceContext } from '../../lib/context.ts';
 import { toDhakaIso } from '../../lib/time.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
 import { mediaUrl, removeMedia, storeImage } from '../media/media.service.ts';
-import { admitUpload } from '../media/upload-gate.ts';
+import { admitAnswerUpload } from '../media/upload-gate.ts';
 import { findPublication } from '../results/results.repo.ts';
 import {
   type AnswerPhotoRow,
@@ -128,7 +128,7 @@ export async function deliverPhoto(
   });
   if (photo.mediaId) return delivered(photo);
 
-  return admitUpload(async () => {
+  return admitAnswerUpload(user.id, async () => {
     const received = await readBody(body, photo.sizeBytes);
     if (received.sha256 !== sha256 || received.data.length !== photo.sizeBytes) {
       throw new AppError(422, 'photo.mismatch');
