@@ -29,6 +29,8 @@ const hostileString = fc.oneof(
     '<script>alert(1)</script>',
     '../../etc/passwd',
     '\u0000',
+    'Dhaka\u0000College',
+    '\u001b[31mred\u001b[0m\u0007\u007f\u0085',
     '\uD800',
     '১২৩ ক্ষ',
     '%s%n%x',
@@ -146,4 +148,154 @@ describe('hostile payloads', () => {
     expect(failures.slice(0, 10)).toEqual([]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   }, 300_000);
+});
+
+/** Every kind of control character a client could slip into a text: NUL, a C0 control, DEL, a C1 control. */
+const CONTROL_CHARACTERS = ['\u0000', '\u0007', '\u001b', '\u007f', '\u0085'];
+const CONTROL_MESSAGE =
+  'This text contains an invisible control character (such as NUL). Please remove it or type the text again.';
+
+/**
+ * Fields that hold no text a person typed: passwords are hashed byte for byte as received (ASVS V6.2.8) and
+ * never stored as text; identifiers and hashes are matched against stored values.
+ */
+const NOT_TEXT = /password|(^|_)ids?$|sha256/;
+
+type JsonSchema = {
+  type?: string | string[];
+  enum?: unknown[];
+  pattern?: string;
+  format?: string;
+  anyOf?: JsonSchema[];
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+};
+
+/** The schema is a free string (not an enum, pattern or format), possibly nullable. */
+function isFreeString(schema: JsonSchema): boolean {
+  if (schema.anyOf) return schema.anyOf.some(isFreeString);
+  const types = [schema.type].flat();
+  return types.includes('string') && !schema.enum && !schema.pattern && !schema.format;
+}
+
+/** Every JSON body's and every query's free-text field, from the app's own OpenAPI document. */
+function textFields() {
+  const doc = t.app.swagger() as {
+    paths: Record<
+      string,
+      Record<
+        string,
+        {
+          requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+          parameters?: Array<{ in: string; name: string; schema: JsonSchema }>;
+        }
+      >
+    >;
+  };
+  const fields: Array<{
+    method: string;
+    path: string;
+    pathValues: Record<string, unknown>;
+    where: 'body' | 'query';
+    name: string;
+  }> = [];
+  for (const [path, operations] of Object.entries(doc.paths)) {
+    for (const [method, operation] of Object.entries(operations)) {
+      // A path segment that must be one of a list (a category) gets a valid one, so the body is read.
+      const pathValues = Object.fromEntries(
+        (operation.parameters ?? [])
+          .filter((parameter) => parameter.in === 'path' && parameter.schema.enum)
+          .map((parameter) => [parameter.name, parameter.schema.enum?.[0]]),
+      );
+      const properties = operation.requestBody?.content?.['application/json']?.schema?.properties ?? {};
+      for (const [name, schema] of Object.entries(properties)) {
+        if (!NOT_TEXT.test(name) && isFreeString(schema))
+          fields.push({ method, path, pathValues, where: 'body', name });
+      }
+      for (const parameter of operation.parameters ?? []) {
+        if (parameter.in === 'query' && !NOT_TEXT.test(parameter.name) && isFreeString(parameter.schema)) {
+          fields.push({ method, path, pathValues, where: 'query', name: parameter.name });
+        }
+      }
+    }
+  }
+  return fields;
+}
+
+describe('control characters', () => {
+  it('are refused in every text field of every call with 422 and the field message, never a 5xx', async () => {
+    // Fresh sessions: the hostile run above may have signed the shared ones out.
+    const admin = await signedInAdmin(t, 'control-characters@example.com');
+    const fields = textFields();
+    // The profile, registration, rejection reasons, questions, comments, e-books, final-round details …
+    expect(fields.map((f) => f.name)).toEqual(
+      expect.arrayContaining([
+        'institution',
+        'name',
+        'reason',
+        'questionEnglish',
+        'comment',
+        'title',
+        'venue',
+        'q',
+      ]),
+    );
+    const failures: string[] = [];
+    for (const field of fields) {
+      for (const control of CONTROL_CHARACTERS) {
+        const value = `Dhaka${control}College`;
+        const url = field.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
+          String(field.pathValues[name] ?? '00000000-0000-4000-8000-000000000000'),
+        );
+        const response =
+          field.where === 'query'
+            ? await admin.request({
+                method: field.method.toUpperCase() as 'GET',
+                url: `${url}?${field.name}=${encodeURIComponent(value)}`,
+              })
+            : await admin.request({
+                method: field.method.toUpperCase() as 'POST',
+                url,
+                payload: { [field.name]: value },
+              });
+        const messages: string[] =
+          response.statusCode === 422 ? (response.json().errors?.[field.name] ?? []) : [];
+        if (!messages.includes(CONTROL_MESSAGE)) {
+          failures.push(
+            `${field.method} ${field.path} ${field.where}.${field.name} with U+${control.codePointAt(0)?.toString(16).padStart(4, '0')}: ${response.statusCode} ${response.body.slice(0, 160)}`,
+          );
+        }
+      }
+    }
+    expect(
+      failures.map((f) => f.replace(/ with U\+\w+: .*/, '')).filter((f, i, all) => all.indexOf(f) === i),
+    ).toEqual([]);
+    expect(failures).toEqual([]);
+  });
+
+  it('are refused in Bangla too, and a line break is a control character in a one-line field', async () => {
+    const student = (await registeredStudent(t, 'pending')).browser;
+    const bangla = await student.request({
+      method: 'PUT',
+      url: '/api/v1/user/profile',
+      payload: { institution: 'Dhaka\u0000College' },
+      headers: { 'accept-language': 'bn' },
+    });
+    expect(bangla.statusCode).toBe(422);
+    expect(bangla.json().errors.institution).toEqual([
+      'এই লেখায় একটি অদৃশ্য কন্ট্রোল অক্ষর (যেমন NUL) আছে। সেটি মুছে দিন বা লেখাটি আবার টাইপ করুন।',
+    ]);
+    const oneLine = await student.request({
+      method: 'PUT',
+      url: '/api/v1/user/profile',
+      payload: { institution: 'Dhaka\nCollege' },
+    });
+    expect(oneLine.json().errors.institution).toEqual([CONTROL_MESSAGE]);
+    const saved = await student.request({
+      method: 'PUT',
+      url: '/api/v1/user/profile',
+      payload: { institution: 'Dhaka College' },
+    });
+    expect(saved.statusCode).toBe(200);
+  });
 });

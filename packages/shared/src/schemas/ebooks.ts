@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { msg } from './common.ts';
+import { msg, requiredString, text } from './common.ts';
 
 /** An e-book of page images (spec section 3, PDF item). */
 export const EbookSchema = z.object({
@@ -29,8 +29,8 @@ export const PDF_ACCEPT = 'application/pdf,.pdf';
 
 /** Create or edit an e-book: title, description, and its place in the list (1 first). */
 export const EbookInputSchema = z.object({
-  title: z.string({ error: 'required' }).trim().min(1, msg('required')).max(200, msg('text.tooLong')),
-  description: z.string().trim().max(2000, msg('text.tooLong')).default(''),
+  title: requiredString().max(200, msg('text.tooLong')),
+  description: text({ lines: true, typeError: 'request.invalid' }).max(2000, msg('text.tooLong')).default(''),
   /** Optional when creating (the end of the list); kept as it is when editing without it. */
   position: z
     .number()

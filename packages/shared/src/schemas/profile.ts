@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NameSchema, PhoneSchema, UserSchema } from './auth.ts';
-import { msg } from './common.ts';
+import { msg, text } from './common.ts';
 
 /** The user object of `GET /v1/user/profile`: the user plus the profile fields (api.md). */
 export const ProfileUserSchema = UserSchema.extend({
@@ -18,9 +18,7 @@ export type ProfileResponse = z.infer<typeof ProfileResponseSchema>;
 
 /** An empty or blank text clears the field (stored as null). */
 const clearable = (max: number, key: Parameters<typeof msg>[0]) =>
-  z
-    .string({ error: 'request.invalid' })
-    .trim()
+  text({ typeError: 'request.invalid' })
     .max(max, msg(key))
     .nullable()
     .transform((value) => (value ? value : null));

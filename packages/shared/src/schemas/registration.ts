@@ -4,7 +4,7 @@ import { locationError } from '../geography.ts';
 import type { MessageKey } from '../messages/en.ts';
 import { isPickupSpot } from '../pickup-spots.ts';
 import { EmailSchema, NameSchema, PhoneSchema } from './auth.ts';
-import { msg, requiredString } from './common.ts';
+import { msg, requiredString, requiredText, text } from './common.ts';
 
 export const REGISTRATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
 /** `null` means not registered (api.md). */
@@ -137,7 +137,7 @@ export const VerifyResponseSchema = z.object({
 });
 export type VerifyResponse = z.infer<typeof VerifyResponseSchema>;
 
-export const RejectSchema = z.object({ reason: requiredString().max(500, msg('rejection.reason')) });
+export const RejectSchema = z.object({ reason: requiredText().max(500, msg('rejection.reason')) });
 
 /** A registration in the organisers' lists (api.md). */
 export const AdminRegistrationSchema = z.object({
@@ -169,8 +169,8 @@ export const PAYMENT_MATCH_FILTERS = ['matched', 'unmatched'] as const;
 export const AdminRegistrationQuerySchema = z.object({
   status: z.enum(REGISTRATION_STATUSES).optional(),
   category: z.enum(CATEGORIES).optional(),
-  division: z.string().max(100).optional(),
-  q: z.string().trim().max(200).optional(),
+  division: text({ typeError: 'request.invalid' }).max(100).optional(),
+  q: text({ typeError: 'request.invalid' }).max(200).optional(),
   payment: z.enum(PAYMENT_MATCH_FILTERS).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   per_page: z.coerce.number().int().min(1).max(200).default(50),
@@ -187,7 +187,7 @@ export const AdminRegistrationListSchema = z.object({
   meta: ListMetaSchema,
 });
 
-const DetailText = z.string().trim().max(300, msg('text.tooLong')).nullable();
+const DetailText = text({ typeError: 'request.invalid' }).max(300, msg('text.tooLong')).nullable();
 
 /** Organisers edit the in-person final round's details per category (they feed `exam_details` and the admit card). */
 export const FinalRoundDetailsInputSchema = z.object({

@@ -1,5 +1,5 @@
 import { ROLES } from '@ngso/shared/constants';
-import { OkResponseSchema } from '@ngso/shared/schemas/common';
+import { OkResponseSchema, text } from '@ngso/shared/schemas/common';
 import { AdminRegistrationQuerySchema, ListMetaSchema } from '@ngso/shared/schemas/registration';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -111,7 +111,7 @@ export const adminConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Find users by name, e-mail or phone',
-        querystring: z.object({ q: z.string().trim().max(200).optional(), ...Paging }),
+        querystring: z.object({ q: text({ typeError: 'request.invalid' }).max(200).optional(), ...Paging }),
         response: {
           200: z.object({
             status: z.literal('success'),
@@ -171,8 +171,8 @@ export const adminConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'The audit log: who did what, when, before and after',
         querystring: z.object({
-          actor: z.string().max(64).optional(),
-          action: z.string().max(100).optional(),
+          actor: text({ typeError: 'request.invalid' }).max(64).optional(),
+          action: text({ typeError: 'request.invalid' }).max(100).optional(),
           ...Paging,
         }),
         response: {
