@@ -61,6 +61,8 @@ export const ConfigSchema = z
   .transform((env) => ({
     ...env,
     BASE_URL: (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    /** False when BASE_URL is the default: the site may then be opened at any address of this server. */
+    BASE_URL_EXPLICIT: env.BASE_URL !== undefined,
   }))
   .refine((env) => (env.ADMIN_EMAIL === undefined) === (env.ADMIN_PASSWORD === undefined), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',

@@ -68,3 +68,59 @@ describe('cross-site request forgery, whatever the spelling of the path', () => 
     expect((await browser.get('/api/v1/user')).statusCode).toBe(401);
   });
 });
+
+describe('the site opened at another address of the same server', () => {
+  it('without BASE_URL, takes a form sent from the address the page was opened at (127.0.0.1 for localhost)', async () => {
+    const local = await createTestApp({ env: { BASE_URL: '' } });
+    try {
+      const sameServer = await client(local.app).post('/api/v1/register', newStudent(), {
+        host: '127.0.0.1:3000',
+        origin: 'http://127.0.0.1:3000',
+        'sec-fetch-site': 'same-origin',
+      });
+      expect(sameServer.statusCode).toBe(201);
+      const foreign = await client(local.app).post('/api/v1/register', newStudent(), {
+        host: '127.0.0.1:3000',
+        origin: 'https://evil.example',
+      });
+      expect(foreign.statusCode).toBe(403);
+      expect(foreign.json().message).toBe('This request was refused because it did not come from this site.');
+      // An Origin naming another address than the one the request was sent to is still foreign.
+      const elsewhere = await client(local.app).post('/api/v1/register', newStudent(), {
+        host: 'localhost:3000',
+        origin: 'http://127.0.0.1:3000',
+      });
+      expect(elsewhere.statusCode).toBe(403);
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('with BASE_URL set, refuses another address of this server with a 403 naming the address to use', async () => {
+    const pinned = await createTestApp({ env: { BASE_URL: 'https://ngso.example.org' } });
+    try {
+      const headers = { host: '127.0.0.1:3000', origin: 'http://127.0.0.1:3000' };
+      const student = newStudent();
+      const english = await client(pinned.app).post('/api/v1/register', student, headers);
+      expect(english.statusCode).toBe(403);
+      expect(english.json()).toEqual({
+        status: 'error',
+        message: "This site's address is https://ngso.example.org. Please open the site there and try again.",
+      });
+      const bangla = await client(pinned.app).post('/api/v1/register', student, {
+        ...headers,
+        'accept-language': 'bn',
+      });
+      expect(bangla.json().message).toBe(
+        'এই সাইটের ঠিকানা https://ngso.example.org। সেখানে সাইটটি খুলে আবার চেষ্টা করুন।',
+      );
+      const login = await client(pinned.app).post('/api/v1/login', {
+        email: student.email,
+        password: student.password,
+      });
+      expect(login.statusCode).toBe(401);
+    } finally {
+      await pinned.close();
+    }
+  });
+});

@@ -136,6 +136,7 @@ export const messagesBn: { readonly [K in MessageKey]: string } = {
   'auth.required': 'চালিয়ে যেতে লগইন করুন।',
   'auth.forbidden': 'এই কাজটি করার অনুমতি আপনার নেই।',
   'csrf.refused': 'অনুরোধটি এই সাইট থেকে আসেনি, তাই গ্রহণ করা হয়নি।',
+  'csrf.otherAddress': 'এই সাইটের ঠিকানা {{address}}। সেখানে সাইটটি খুলে আবার চেষ্টা করুন।',
   'validation.failed': 'কিছু ঘরের তথ্য সঠিক নয়। সেগুলো ঠিক করে আবার চেষ্টা করুন।',
   'request.invalid': 'অনুরোধটি বোঝা যায়নি।',
   'request.tooLarge': 'অনুরোধটি অনেক বড়।',

@@ -143,6 +143,7 @@ export const messagesEn = {
   'auth.required': 'Please log in to continue.',
   'auth.forbidden': 'You do not have permission to do this.',
   'csrf.refused': 'This request was refused because it did not come from this site.',
+  'csrf.otherAddress': "This site's address is {{address}}. Please open the site there and try again.",
   'validation.failed': 'Some fields are not valid. Please correct them and try again.',
   'request.invalid': 'The request could not be understood.',
   'request.tooLarge': 'The request is too large.',
