@@ -181,6 +181,19 @@ export const registrations = pgTable(
   ],
 );
 
+/**
+ * The payment statement lines that matched a registration. A transaction ID serves one registration, ever:
+ * it stays here after that registration changes its own transaction ID, so no one else can use it again.
+ */
+export const paymentMatches = pgTable('payment_matches', {
+  transactionId: text('transaction_id').primaryKey(),
+  registrationId: uuid('registration_id')
+    .notNull()
+    .references(() => registrations.id, { onDelete: 'cascade' }),
+  amount: integer('amount').notNull(),
+  matchedAt: timestamp('matched_at', { withTimezone: true }).notNull(),
+});
+
 /** Every stored image: who owns it, what it is for, and what was stored (the file itself is in storage). */
 export const media = pgTable(
   'media',
