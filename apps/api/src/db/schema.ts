@@ -300,6 +300,11 @@ export const exams = pgTable(
     category: text('category', categoryEnum).notNull(),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    /**
+     * The AES-256-GCM key of this exam's question paper (base64), made when the paper first goes out.
+     * Pages download the paper encrypted before the start and receive this key at the start.
+     */
+    paperKey: text('paper_key'),
   },
   (t) => [primaryKey({ columns: [t.competitionId, t.category] })],
 );
