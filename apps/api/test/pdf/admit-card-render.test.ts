@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,8 +13,8 @@ import {
   NAME_BOX,
   renderAdmitCard,
 } from '../../src/modules/admit-card/render-admit-card.ts';
+import { pdfText, poppler } from '../helpers/poppler.ts';
 
-const run = promisify(execFile);
 const REFERENCE = path.join(import.meta.dirname, '../fixtures/admit-card/name-bangla-conjuncts.png');
 // Set to re-create the reference after a deliberate change; look at the PNG before committing it.
 const UPDATE_REFERENCE = process.env.UPDATE_ADMIT_CARD_REFERENCE === '1';
@@ -29,6 +27,7 @@ const englishCard: AdmitCardData = {
   category: 'Junior',
   classLevel: 7,
   institution: "Motijheel Government Boys' High School, Dhaka",
+  onlineExam: 'December 20, 2025, 3:00 PM to 4:00 PM',
   examDate: '26 December 2024',
   reportingTime: '8:30 AM',
   venue: 'Dhaka University, Curzon Hall, Shahbagh, Dhaka 1000',
@@ -55,18 +54,6 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** Runs a poppler-utils tool; a missing tool fails the test with how to install it, never skips. */
-async function poppler(tool: 'pdftoppm' | 'pdftotext', args: string[]) {
-  try {
-    return await run(tool, args, { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-      throw new Error(`${tool} is missing: install poppler-utils (apt-get install -y poppler-utils)`);
-    }
-    throw error;
-  }
-}
-
 let counter = 0;
 async function pdfFile(pdf: Buffer): Promise<string> {
   const file = path.join(dir, `card-${++counter}.pdf`);
@@ -74,10 +61,7 @@ async function pdfFile(pdf: Buffer): Promise<string> {
   return file;
 }
 
-async function extractText(pdf: Buffer): Promise<string> {
-  const { stdout } = await poppler('pdftotext', ['-enc', 'UTF-8', await pdfFile(pdf), '-']);
-  return stdout.toString('utf8');
-}
+const extractText = pdfText;
 
 /** The name area of the card at 72 dpi (one pixel per point), as grey pixels. */
 async function nameArea(pdf: Buffer): Promise<{ png: Buffer; grey: Buffer }> {

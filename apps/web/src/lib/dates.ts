@@ -1,5 +1,6 @@
 import { tz } from '@date-fns/tz';
 import { TIME_ZONE } from '@ngso/shared/constants';
+import { banglaPattern } from '@ngso/shared/date-patterns';
 import { format } from 'date-fns';
 import { bn } from 'date-fns/locale/bn';
 import { i18next } from '../i18n/i18n.ts';
@@ -18,19 +19,6 @@ export function formatInDhaka(
   if (toLanguage(language) !== 'bn') return format(date, pattern, { in: tz(TIME_ZONE) });
   // date-fns' Bangla locale names months and day periods in Bangla but writes numbers with ASCII digits.
   return localiseDigits(format(date, banglaPattern(pattern), { in: tz(TIME_ZONE), locale: bn }), 'bn');
-}
-
-/**
- * The Bangla form of an English pattern: full month names (Bangla rarely abbreviates them), the day
- * before the month ('MMM d, yyyy' → 'd MMMM yyyy', ২৬ ডিসেম্বর ২০২৪) and the part of the day before
- * the time ('h:mm a' → 'B h:mm', সকাল ১০:৩০).
- */
-export function banglaPattern(pattern: string): string {
-  return pattern
-    .replace(/(?<!M)MMM(?!M)/g, 'MMMM')
-    .replace(/MMMM d, (y{4})/g, 'd MMMM $1')
-    .replace(/MMMM d\b/g, 'd MMMM')
-    .replace(/(h{1,2}(?::mm)?(?::ss)?) a/g, 'B $1');
 }
 
 /** The current year in Bangladesh (the copyright line); in its own module, free of date-fns. */

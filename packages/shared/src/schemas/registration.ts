@@ -13,14 +13,27 @@ export type RegistrationStatus = z.infer<typeof RegistrationStatusSchema>;
 
 export const CategorySchema = z.enum(CATEGORIES).nullable();
 
-/** The in-person final round's details for the student's category: strings for display, in Asia/Dhaka. */
-export const ExamDetailsSchema = z.object({
+/** The in-person final round's details for a category, as organisers write them: strings for display. */
+export const FinalRoundDetailsSchema = z.object({
   date: z.string().nullable(),
   reporting_time: z.string().nullable(),
   time: z.string().nullable(),
   venue: z.string().nullable(),
   influencer_Session: z.string().nullable(),
   departure: z.string().nullable(),
+});
+export type FinalRoundDetails = z.infer<typeof FinalRoundDetailsSchema>;
+
+/**
+ * `exam_details` (api.md): the final round's details and the online exam's slot, from the exam schedule
+ * organisers set (decisions.md): its date and time for display (Asia/Dhaka, in the request's language), and
+ * its start and end as ISO 8601 with Dhaka's offset. All null while no exam is scheduled for the category.
+ */
+export const ExamDetailsSchema = FinalRoundDetailsSchema.extend({
+  online_exam_date: z.string().nullable(),
+  online_exam_time: z.string().nullable(),
+  online_exam_starts_at: z.string().nullable(),
+  online_exam_ends_at: z.string().nullable(),
 });
 export type ExamDetails = z.infer<typeof ExamDetailsSchema>;
 
@@ -200,7 +213,7 @@ export const FinalRoundDetailsInputSchema = z.object({
 });
 export const FinalRoundDetailsResponseSchema = z.object({
   status: z.literal('success'),
-  data: ExamDetailsSchema,
+  data: FinalRoundDetailsSchema,
 });
 
 /**

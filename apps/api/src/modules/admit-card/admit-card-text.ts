@@ -10,6 +10,7 @@ const BANGLA_LABELS: AdmitCardLabels = {
   category: 'বিভাগ',
   classLevel: 'শ্রেণি',
   institution: 'শিক্ষাপ্রতিষ্ঠান',
+  onlineExam: 'অনলাইন পরীক্ষা',
   examDate: 'পরীক্ষার তারিখ',
   reportingTime: 'উপস্থিতির সময়',
   venue: 'ভেন্যু',

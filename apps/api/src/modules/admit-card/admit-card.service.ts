@@ -1,13 +1,20 @@
 import type { Category } from '@ngso/shared/constants';
+import type { ExamDetails } from '@ngso/shared/schemas/registration';
 import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
-import { findFinalRoundDetails } from '../competitions/competitions.repo.ts';
 import { competitionByCode } from '../competitions/competitions.service.ts';
+import { examDetailsOf } from '../competitions/final-round.service.ts';
 import { findMedia } from '../media/media.repo.ts';
 import { findRegistrationOfUser } from '../registration/registration.repo.ts';
 import { admitCardText } from './admit-card-text.ts';
 import { renderAdmitCard } from './render-admit-card.ts';
+
+/** The online exam's slot on one line ('December 20, 2025, 3:00 PM to 4:00 PM'); empty while none is set. */
+const onlineExamLine = (details: ExamDetails) =>
+  details.online_exam_date && details.online_exam_time
+    ? `${details.online_exam_date}, ${details.online_exam_time}`
+    : '';
 
 /** The approved student's admit card as a PDF; 403 before approval, 404 without a registration. */
 export async function admitCardFor(ctx: ServiceContext, competitionCode: string, user: UserRow) {
@@ -17,8 +24,9 @@ export async function admitCardFor(ctx: ServiceContext, competitionCode: string,
   if (registration.status !== 'approved' || !registration.rollNumber || !registration.verificationCode) {
     throw new AppError(403, 'auth.forbidden');
   }
+  // The schedule as organisers set it now: a changed exam window shows on the next download.
   const [details, photoRow] = await Promise.all([
-    findFinalRoundDetails(ctx.db, competition.id, registration.category),
+    examDetailsOf(ctx.db, competition.id, registration.category, user.language),
     user.profileImageId ? findMedia(ctx.db, user.profileImageId) : undefined,
   ]);
   const photo = photoRow ? await ctx.storage.read(photoRow.storageKey).catch(() => null) : null;
@@ -37,9 +45,10 @@ export async function admitCardFor(ctx: ServiceContext, competitionCode: string,
     category: text.category,
     classLevel: registration.classLevel,
     institution: registration.institution,
-    examDate: details?.date ?? '',
-    reportingTime: details?.reportingTime ?? '',
-    venue: details?.venue ?? '',
+    onlineExam: onlineExamLine(details),
+    examDate: details.date ?? '',
+    reportingTime: details.reporting_time ?? '',
+    venue: details.venue ?? '',
     departure: text.departure,
     verifyUrl: `${ctx.config.BASE_URL}/verify/${registration.verificationCode}`,
     photo,

@@ -10,6 +10,7 @@ export type AdmitCardLabels = {
   category: string;
   classLevel: string;
   institution: string;
+  onlineExam: string;
   examDate: string;
   reportingTime: string;
   venue: string;
@@ -28,6 +29,8 @@ export type AdmitCardData = {
   category: string;
   classLevel: number;
   institution: string;
+  /** The online exam's date and time, formatted (Asia/Dhaka, the card's language); empty: no row. */
+  onlineExam: string;
   /** Already formatted for display (Asia/Dhaka, the card's language). */
   examDate: string;
   reportingTime: string;
@@ -45,6 +48,7 @@ export const ENGLISH_LABELS: AdmitCardLabels = {
   category: 'Category',
   classLevel: 'Class',
   institution: 'Institution',
+  onlineExam: 'Online exam',
   examDate: 'Exam date',
   reportingTime: 'Reporting time',
   venue: 'Venue',
@@ -258,6 +262,7 @@ class Page {
     const { labels } = card;
     const rows: [string, string][] = [
       [labels.institution, card.institution],
+      ...(card.onlineExam ? [[labels.onlineExam, card.onlineExam] as [string, string]] : []),
       [labels.examDate, card.examDate],
       [labels.reportingTime, card.reportingTime],
       [labels.venue, card.venue],

@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CompetitionParamsSchema, errorResponses } from '../../lib/route-schemas.ts';
-import { successMessage } from '../../plugins/errors.ts';
+import { requestLanguage, successMessage } from '../../plugins/errors.ts';
 import { signedIn } from '../../plugins/session.ts';
 import { lookUpPreliminaryResult } from '../preliminary/preliminary.service.ts';
 import { ownRegistrationForm, registrationStatus, submitRegistration } from './registration.service.ts';
@@ -33,7 +33,12 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: app.requireUser,
     },
     async (request) =>
-      registrationStatus(app.services, request.params.competition, signedIn(request).user.id),
+      registrationStatus(
+        app.services,
+        request.params.competition,
+        signedIn(request).user.id,
+        requestLanguage(request),
+      ),
   );
 
   app.post(

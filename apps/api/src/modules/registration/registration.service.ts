@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { isUuid } from '../../lib/ids.ts';
+import type { Language } from '../../lib/messages.ts';
 import {
   registrationApprovedMail,
   registrationReceivedMail,
@@ -19,9 +20,9 @@ import {
 import { recordAudit } from '../audit/audit.repo.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
 import { findUserById } from '../auth/auth.repo.ts';
-import { findCompetitionById, findFinalRoundDetails } from '../competitions/competitions.repo.ts';
+import { findCompetitionById } from '../competitions/competitions.repo.ts';
 import { competitionByCode } from '../competitions/competitions.service.ts';
-import { toExamDetails } from '../competitions/final-round.service.ts';
+import { examDetailsOf } from '../competitions/final-round.service.ts';
 import { findPreliminaryResult } from '../preliminary/preliminary.repo.ts';
 import {
   findRegistrationById,
@@ -48,18 +49,18 @@ export async function registrationStatus(
   ctx: ServiceContext,
   competitionCode: string,
   userId: string,
+  language: Language = 'en',
 ): Promise<RegistrationStatusResponse> {
   const competition = await competitionByCode(ctx.db, competitionCode);
   const registration = await findRegistrationOfUser(ctx.db, competition.id, userId);
   const approved = registration?.status === 'approved';
-  const details = approved
-    ? await findFinalRoundDetails(ctx.db, competition.id, registration.category)
-    : undefined;
   const fields = {
     registration_status: registration?.status ?? null,
     registration_date: registration?.registeredAt.toISOString() ?? null,
     admit_card_url: approved ? `/api/v1/${competition.code}/admit-card` : null,
-    exam_details: details ? toExamDetails(details) : null,
+    exam_details: approved
+      ? await examDetailsOf(ctx.db, competition.id, registration.category, language)
+      : null,
   };
   return {
     status: 'success',

@@ -1,7 +1,11 @@
 import type { Category, Role } from '@ngso/shared/constants';
 import type { Competition } from '@ngso/shared/schemas/competitions';
 import type { LiveExam } from '@ngso/shared/schemas/exam';
-import type { AdminRegistration, ExamDetails, ReconciliationReport } from '@ngso/shared/schemas/registration';
+import type {
+  AdminRegistration,
+  FinalRoundDetails,
+  ReconciliationReport,
+} from '@ngso/shared/schemas/registration';
 import type { Award, Submission } from '@ngso/shared/schemas/results';
 import { baseApi } from '../../lib/api.ts';
 import { scoped } from './current-competition.ts';
@@ -170,18 +174,18 @@ export const adminApi = api.injectEndpoints({
       transformResponse: data<ExamWindow>,
       invalidatesTags: (_result, _error, { category }) => [{ type: 'AdminExam', id: category }],
     }),
-    finalRound: build.query<ExamDetails, Category>({
+    finalRound: build.query<FinalRoundDetails, Category>({
       query: (category) => scoped(`v1/admin/final-round/${category}`),
-      transformResponse: data<ExamDetails>,
+      transformResponse: data<FinalRoundDetails>,
       providesTags: (_result, _error, category) => [{ type: 'AdminExam', id: `final-${category}` }],
     }),
-    changeFinalRound: build.mutation<ExamDetails, { category: Category } & ExamDetails>({
+    changeFinalRound: build.mutation<FinalRoundDetails, { category: Category } & FinalRoundDetails>({
       query: ({ category, ...body }) => ({
         url: scoped(`v1/admin/final-round/${category}`),
         method: 'PUT',
         body,
       }),
-      transformResponse: data<ExamDetails>,
+      transformResponse: data<FinalRoundDetails>,
       invalidatesTags: (_result, _error, { category }) => [{ type: 'AdminExam', id: `final-${category}` }],
     }),
     liveExam: build.query<LiveExam, Category>({

@@ -9,13 +9,20 @@ import { initialRegistrationState, type RegistrationState } from '../slice.ts';
 import { retryDelayMs } from '../status-retry.ts';
 import { FinalExamCard, RegistrationCard } from './registration-card.tsx';
 
-const examDetails = {
+const finalRound = {
   date: 'December 26, 2024',
   reporting_time: '8:30 AM',
   time: '10:00 AM to 1:00 PM',
   venue: 'University Central Auditorium',
   influencer_Session: '2:00 PM',
   departure: 'Farmgate, 7:00 AM',
+};
+const examDetails = {
+  ...finalRound,
+  online_exam_date: 'December 20, 2025',
+  online_exam_time: '3:00 PM to 4:00 PM',
+  online_exam_starts_at: '2025-12-20T15:00:00+06:00',
+  online_exam_ends_at: '2025-12-20T16:00:00+06:00',
 };
 
 function renderCard(registration: Partial<RegistrationState>, email = 'ayesha@example.com') {
@@ -74,7 +81,10 @@ describe('RegistrationCard', () => {
     const card = screen.getByTestId('registration-card');
     expect(within(card).getByRole('heading', { level: 2 })).toHaveTextContent(/^Registration Approved!$/);
     const details = screen.getByTestId('exam-details');
-    for (const value of Object.values(examDetails)) expect(details).toHaveTextContent(value);
+    for (const value of Object.values(finalRound)) expect(details).toHaveTextContent(value);
+    expect(screen.getByTestId('online-exam-slot')).toHaveTextContent(
+      /^December 20, 2025, 3:00 PM to 4:00 PM$/,
+    );
     expect(card).toHaveTextContent('A ballpoint pen');
     expect(card).toHaveTextContent('Your admit card');
     expect(card).toHaveTextContent('Calculators are not allowed.');
@@ -92,6 +102,7 @@ describe('RegistrationCard', () => {
   it('approved without details yet: the schedule says to be announced', () => {
     renderCard({ registrationStatus: 'approved', examDetails: null, admitCard: null });
     expect(screen.getByTestId('exam-details')).toHaveTextContent('To be announced');
+    expect(screen.getByTestId('online-exam-slot')).toHaveTextContent(/^To be announced$/);
     expect(screen.queryByRole('link', { name: 'Download Admit Card' })).not.toBeInTheDocument();
   });
 

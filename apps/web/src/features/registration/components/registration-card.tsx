@@ -121,6 +121,16 @@ function Approved({ details, admitCard }: { details: ExamDetails | null; admitCa
       <div>
         <Subheading>{t('card.schedule')}</Subheading>
         <dl className="mt-2 grid grid-cols-1 gap-3 sm:grid-cols-2" data-testid="exam-details">
+          <div className="min-w-0 sm:col-span-2">
+            <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">
+              {t('card.onlineExam')}
+            </dt>
+            <dd className="mt-0.5 break-words text-slate-900" data-testid="online-exam-slot">
+              {details?.online_exam_date && details.online_exam_time
+                ? `${details.online_exam_date}, ${details.online_exam_time}`
+                : t('card.notAnnounced')}
+            </dd>
+          </div>
           {SCHEDULE.map(([field, label]) => (
             <div key={field} className="min-w-0">
               <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{t(label)}</dt>

@@ -103,6 +103,7 @@ export const registration: Translation<typeof en> = {
   'card.approvedTitle': 'নিবন্ধন অনুমোদিত!',
   'card.approvedText': 'আপনি চূড়ান্ত পর্বের জন্য নিবন্ধিত। দেখা হবে সেখানে!',
   'card.schedule': 'স্থান ও সময়সূচি',
+  'card.onlineExam': 'অনলাইন পরীক্ষা',
   'card.date': 'তারিখ',
   'card.reportingTime': 'উপস্থিতির সময়',
   'card.time': 'সময়',

@@ -102,6 +102,7 @@ export const registration = {
   'card.approvedTitle': 'Registration Approved!',
   'card.approvedText': 'You are registered for the final round. See you there!',
   'card.schedule': 'Venue and schedule',
+  'card.onlineExam': 'Online exam',
   'card.date': 'Date',
   'card.reportingTime': 'Reporting time',
   'card.time': 'Time',
