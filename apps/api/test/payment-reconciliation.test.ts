@@ -116,3 +116,98 @@ describe('reconciling a payment statement', () => {
     expect((await upload(client(t.app), 'x')).statusCode).toBe(401);
   });
 });
+
+/** A final-round form a junior (the fixture's category) resubmits. */
+const juniorForm = (transactionId: string, sender = '01711111111') => ({
+  name: 'Ayesha Rahman',
+  institution: 'Rajshahi Collegiate School',
+  class: 7,
+  division: 'Rajshahi',
+  district: 'Bogura',
+  sub_district: 'Adamdighi',
+  guardian_name: 'Karim Rahman',
+  guardian_phone: '01811111111',
+  tshirt_size: 'M',
+  pickup_spot: 'own',
+  payment_method: 'nagad',
+  payment_sender: sender,
+  transaction_id: transactionId,
+});
+
+/** Puts students in the preliminary results as qualified juniors (they may then register or resubmit). */
+async function qualify(...emails: string[]) {
+  const csv = `email,name,category,score,total,qualified\n${emails.map((e) => `${e},S,junior,40,60,true`).join('\n')}\n`;
+  const response = await admin.request({
+    method: 'POST',
+    url: '/api/v1/admin/preliminary/import',
+    ...multipart([{ name: 'results.csv', data: Buffer.from(csv), type: 'text/csv' }]),
+  });
+  expect(response.statusCode).toBe(200);
+}
+
+/** A pending registration matched by a statement, then rejected by an organiser. */
+async function matchedThenRejected() {
+  const student = await registeredStudent(t, 'pending');
+  const row = await registrationOf(student.user.email);
+  const reconciled = await upload(
+    admin,
+    `transaction_id,amount,sender\n${row.transaction_id},299,01711111111\n`,
+  );
+  expect(reconciled.json().data.matched).toHaveLength(1);
+  const rejected = await admin.post(`/api/v1/admin/registrations/${row.id}/reject`, {
+    reason: 'Blurred name',
+  });
+  expect(rejected.statusCode).toBe(200);
+  return { ...student, row };
+}
+
+describe('a resubmitted registration and its matched payment', () => {
+  it('clears the match when the transaction ID changes, and the paid ID never serves anyone else', async () => {
+    const first = await matchedThenRejected();
+    const other = await registeredStudent(t, 'rejected');
+    await qualify(first.user.email, other.user.email);
+
+    const resubmitted = await first.browser.post('/api/v1/ngso-1/registration', juniorForm('NEWTRX0001'));
+    expect(resubmitted.statusCode).toBe(201);
+    const after = await registrationOf(first.user.email);
+    expect(after).toMatchObject({ registration_status: 'pending', transaction_id: 'NEWTRX0001' });
+    expect(after.payment_matched_at).toBeNull();
+
+    // The paid transaction ID is not free again: another student cannot take it.
+    const taken = await other.browser.post(
+      '/api/v1/ngso-1/registration',
+      juniorForm(first.row.transaction_id),
+    );
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().errors.transaction_id).toEqual([
+      'This transaction ID has already been used for a registration. Please check it.',
+    ]);
+    // Its statement line marks no one again.
+    const again = await upload(
+      admin,
+      `transaction_id,amount,sender\n${first.row.transaction_id},299,01711111111\n`,
+    );
+    expect(again.json().data.matched).toEqual([]);
+    const matched = await admin.get('/api/v1/admin/registrations?payment=matched&status=pending');
+    expect(matched.json().data.map((row: Row) => row.id)).not.toContain(first.row.id);
+  });
+
+  it('clears the match when only the sender changes, and keeps it when the payment is unchanged', async () => {
+    const changedSender = await matchedThenRejected();
+    const unchanged = await matchedThenRejected();
+    await qualify(changedSender.user.email, unchanged.user.email);
+
+    await changedSender.browser.post(
+      '/api/v1/ngso-1/registration',
+      juniorForm(changedSender.row.transaction_id, '01999999999'),
+    );
+    expect((await registrationOf(changedSender.user.email)).payment_matched_at).toBeNull();
+
+    const same = await unchanged.browser.post(
+      '/api/v1/ngso-1/registration',
+      juniorForm(unchanged.row.transaction_id),
+    );
+    expect(same.statusCode).toBe(201);
+    expect((await registrationOf(unchanged.user.email)).payment_matched_at).toEqual(expect.any(String));
+  });
+});

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, notExists, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { registrations, rollCounters, users } from '../../db/schema.ts';
+import { paymentMatches, registrations, rollCounters, users } from '../../db/schema.ts';
 import { escapeLike } from '../auth/auth.repo.ts';
 
 export type RegistrationRow = typeof registrations.$inferSelect;
@@ -29,13 +29,23 @@ export async function findRegistrationByCode(db: Executor, verificationCode: str
   return row;
 }
 
+/**
+ * Whether a registration other than `exceptId` holds this transaction ID, or was ever served by a statement
+ * line with it (it keeps that line even after changing its own transaction ID).
+ */
 export async function transactionIdTaken(db: Executor, transactionId: string, exceptId?: string) {
   const [row] = await db
     .select({ id: registrations.id })
     .from(registrations)
     .where(eq(registrations.transactionId, transactionId))
     .limit(1);
-  return row !== undefined && row.id !== exceptId;
+  if (row !== undefined && row.id !== exceptId) return true;
+  const [served] = await db
+    .select({ registrationId: paymentMatches.registrationId })
+    .from(paymentMatches)
+    .where(eq(paymentMatches.transactionId, transactionId))
+    .limit(1);
+  return served !== undefined && served.registrationId !== exceptId;
 }
 
 export async function insertRegistration(db: Executor, values: RegistrationValues) {
@@ -144,13 +154,41 @@ export async function findRegistrationsByTransactionIds(
     );
 }
 
-/** Marks pending registrations as matched by a payment statement (one statement, one amount); returns their ids. */
+/**
+ * Marks pending registrations as matched by a payment statement (one statement, one amount) and records
+ * each statement line as serving its registration for good; returns the ids marked. A line that already
+ * served another registration marks nothing. Call it in a transaction.
+ */
 export async function markPaymentsMatched(db: Executor, ids: string[], amount: number, at: Date) {
   if (ids.length === 0) return [];
+  const servedElsewhere = db
+    .select({ one: sql`1` })
+    .from(paymentMatches)
+    .where(
+      and(
+        eq(paymentMatches.transactionId, registrations.transactionId),
+        ne(paymentMatches.registrationId, registrations.id),
+      ),
+    );
   const rows = await db
     .update(registrations)
     .set({ paymentMatchedAt: at, paymentMatchedAmount: amount })
-    .where(and(inArray(registrations.id, ids), eq(registrations.status, 'pending')))
-    .returning({ id: registrations.id });
+    .where(
+      and(inArray(registrations.id, ids), eq(registrations.status, 'pending'), notExists(servedElsewhere)),
+    )
+    .returning({ id: registrations.id, transactionId: registrations.transactionId });
+  if (rows.length > 0) {
+    await db
+      .insert(paymentMatches)
+      .values(
+        rows.map((row) => ({
+          transactionId: row.transactionId,
+          registrationId: row.id,
+          amount,
+          matchedAt: at,
+        })),
+      )
+      .onConflictDoNothing();
+  }
   return rows.map((row) => row.id);
 }

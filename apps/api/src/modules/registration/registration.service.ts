@@ -152,7 +152,12 @@ export async function submitRegistration(
       throw new AppError(409, 'transaction.used', { fieldErrors: { transaction_id: ['transaction.used'] } });
     }
     const saved = existing
-      ? await updateRegistration(tx, existing.id, { ...values, decidedAt: null, decidedBy: null })
+      ? await updateRegistration(tx, existing.id, {
+          ...values,
+          ...(paymentChanged(existing, values) ? { paymentMatchedAt: null, paymentMatchedAmount: null } : {}),
+          decidedAt: null,
+          decidedBy: null,
+        })
       : await insertRegistration(tx, values);
     // A unique index decides a race between two submissions (of one account, or of one transaction ID).
     if (!saved) throw new AppError(409, 'registration.exists');
@@ -160,6 +165,15 @@ export async function submitRegistration(
     return saved;
   });
 }
+
+/** A statement's match is about one payment: another transaction ID, sender or method is another payment. */
+const paymentChanged = (
+  stored: RegistrationRow,
+  submitted: Pick<RegistrationRow, 'transactionId' | 'paymentSender' | 'paymentMethod'>,
+) =>
+  stored.transactionId !== submitted.transactionId ||
+  stored.paymentSender !== submitted.paymentSender ||
+  stored.paymentMethod !== submitted.paymentMethod;
 
 async function pendingRegistration(ctx: ServiceContext, id: string) {
   const row = isUuid(id) ? await findRegistrationById(ctx.db, id) : undefined;
