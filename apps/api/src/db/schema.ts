@@ -435,6 +435,25 @@ export const resultPublications = pgTable(
   (t) => [primaryKey({ columns: [t.competitionId, t.category] })],
 );
 
+/**
+ * The home page's tutorial videos, set by organisers in the console: a title in English and in Bangla, the
+ * video's address (http or https) and a thumbnail made on the server from an uploaded image (null until one
+ * is uploaded; the public page shows a tutorial once it has one). Not tied to a competition: site content.
+ */
+export const tutorials = pgTable(
+  'tutorials',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    position: integer('position').notNull(),
+    titleEn: text('title_en').notNull(),
+    titleBn: text('title_bn').notNull(),
+    videoUrl: text('video_url').notNull(),
+    thumbnailKey: text('thumbnail_key'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('tutorials_position_idx').on(t.position)],
+);
+
 /** Every staff action: who, what, when, and the record before and after. Nothing here is ever deleted. */
 export const auditLog = pgTable(
   'audit_log',
