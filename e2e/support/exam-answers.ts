@@ -21,7 +21,19 @@ export async function smallAnswerPhoto(name: string, shade: number) {
   return { name, mimeType: 'image/jpeg', buffer };
 }
 
-export type StoredAnswer = { question_id: string; image_urls: string[]; version: number; saved_at: string };
+export type StoredImage = { sha256: string; size: number; url: string | null; status: 'pending' | 'stored' };
+export type StoredAnswer = {
+  question_id: string;
+  image_urls: string[];
+  images: StoredImage[];
+  version: number;
+  saved_at: string;
+};
+export type StoredLatePhoto = StoredImage & {
+  question_id: string;
+  decision: string;
+  taken_at: string | null;
+};
 
 /** The question ids of a category's exam, in the order the exam page shows them (the student's session). */
 export async function questionIds(api: APIRequestContext, category: ExamCategory): Promise<string[]> {
@@ -38,9 +50,15 @@ export async function storedAnswers(api: APIRequestContext): Promise<Map<string,
   return new Map(list.map((answer) => [answer.question_id, answer]));
 }
 
-/** Every image address answers the stored JPEG (the files are on the server, not only the rows). */
+/**
+ * Every image address answers the stored JPEG (the files are on the server, not only the rows). A photo
+ * the server is still re-encoding answers 409 for a moment: asked again until it is ready.
+ */
 export async function expectImagesServed(api: APIRequestContext, urls: string[]) {
   for (const url of urls) {
+    await expect
+      .poll(async () => (await api.get(url)).status(), { message: `${url} is served`, timeout: 30_000 })
+      .toBe(200);
     const response = await api.get(url);
     expect(response.status(), `${url} is served`).toBe(200);
     expect(response.headers()['content-type']).toBe('image/jpeg');
@@ -48,6 +66,13 @@ export async function expectImagesServed(api: APIRequestContext, urls: string[])
     expect(body.length, `${url} has bytes`).toBeGreaterThan(1_000);
     expect([...body.subarray(0, 3)], `${url} is a JPEG`).toEqual([0xff, 0xd8, 0xff]);
   }
+}
+
+/** The student's late photos as the server has them (the student's session). */
+export async function storedLatePhotos(api: APIRequestContext): Promise<StoredLatePhoto[]> {
+  const response = await api.get('/api/v1/ngso-1/answers');
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { data: { late_photos: StoredLatePhoto[] } }).data.late_photos;
 }
 
 /** The student's exam as the server has it (phase, submission). */

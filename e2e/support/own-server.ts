@@ -25,6 +25,8 @@ export async function freePort(): Promise<number> {
 export type OwnServerOptions = {
   /** A PostgreSQL URL; unset means the embedded database in the data folder. */
   databaseUrl?: string;
+  /** More settings of the server (e.g. a short EXAM_GRACE_SECONDS). */
+  env?: Record<string, string>;
 };
 
 /**
@@ -37,6 +39,7 @@ export class OwnServer {
   readonly url: string;
   readonly dataDir: string;
   private readonly databaseUrl: string | undefined;
+  private readonly extraEnv: Record<string, string>;
   private child: ChildProcess | null = null;
   private exited: Promise<void> = Promise.resolve();
   /** The server's stderr, for the failure message of a start that does not come up. */
@@ -47,6 +50,7 @@ export class OwnServer {
     this.url = `http://localhost:${port}`;
     this.dataDir = mkdtempSync(path.join(os.tmpdir(), 'ngso-e2e-own-'));
     this.databaseUrl = options.databaseUrl;
+    this.extraEnv = options.env ?? {};
   }
 
   /** Starts a server on a free port with a fresh data folder; resolves when it answers /api/health. */
@@ -81,6 +85,7 @@ export class OwnServer {
       LOG_LEVEL: 'warn',
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
+      ...this.extraEnv,
     };
     delete env.SMTP_URL;
     delete env.DATABASE_URL;

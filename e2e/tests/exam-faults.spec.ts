@@ -110,11 +110,12 @@ serverTest.describe('the timed exam under faults', () => {
         await own.kill();
         expect(await own.healthy(), 'the server is down').toBe(false);
 
-        // A photo to question 2 meanwhile: kept on the phone, shown as waiting, tried again and again.
-        const failedUploads: string[] = [];
+        // A photo to question 2 meanwhile: kept on the phone, shown as waiting, its commitment tried
+        // again and again.
+        const failedCommits: string[] = [];
         page.on('requestfailed', (request) => {
-          if (request.url().endsWith('/api/v1/upload'))
-            failedUploads.push(request.failure()?.errorText ?? '');
+          if (request.url().endsWith('/api/v1/ngso-1/answers') && request.method() === 'POST')
+            failedCommits.push(request.failure()?.errorText ?? '');
         });
         await page.getByTestId('images-input').setInputFiles([await smallAnswerPhoto('q2.jpg', 100)]);
         await expect(banner(page)).toHaveText('You are offline. 1 answer is waiting to be saved.', {
@@ -122,9 +123,9 @@ serverTest.describe('the timed exam under faults', () => {
         });
         await expect(page.getByTestId('waiting-mark')).toBeVisible();
         await expect
-          .poll(() => failedUploads.length, { message: 'the upload is retried while the server is down' })
+          .poll(() => failedCommits.length, { message: 'the commitment is retried while the server is down' })
           .toBeGreaterThanOrEqual(2);
-        expect(failedUploads.every((error) => error.includes('ERR_CONNECTION_REFUSED'))).toBe(true);
+        expect(failedCommits.every((error) => error.includes('ERR_CONNECTION_REFUSED'))).toBe(true);
 
         // The server comes back on the same data: the queued photo is saved without the student doing
         // anything (no reload, no click, and the browser never went offline, so no 'online' event).
@@ -169,8 +170,8 @@ serverTest.describe('the timed exam under faults', () => {
         await page.goto('/final-exam');
         await page.getByTestId('images-input').setInputFiles([await smallAnswerPhoto('earlier.jpg', 90)]);
         await expect(savedMarks(page)).toHaveCount(1, { timeout: 30_000 });
-        // The page reads the answers once on opening and once after the save: then it is quiet.
-        await expect.poll(() => reads).toBe(2);
+        // The page reads the answers on opening, after the commitment and after the delivery: then it is quiet.
+        await expect.poll(() => reads).toBe(3);
         const earlier = (await storedAnswers(page.request)).get(q1)?.image_urls ?? [];
         expect(earlier).toHaveLength(1);
 
@@ -258,8 +259,10 @@ serverTest.describe('the timed exam under faults', () => {
           await expect(page.getByTestId('answer-image')).toHaveCount(1);
           if (i < photos.length - 1) await page.getByRole('button', { name: 'Next' }).click();
         }
-        // The slow link shows: answers are still on their way.
-        await expect(banner(page)).toHaveText(/^Saving \d answers?\.\.\.$/);
+        // The slow link shows: answers or their photos are still on their way.
+        await expect(banner(page)).toHaveText(
+          /^(Saving \d answers?\.\.\.|\d photos? recorded, still sending\.\.\.)$/,
+        );
         for (let i = 1; i <= 6; i += 1) {
           await expect(page.getByRole('button', { name: `Question ${i}, answered` })).toBeVisible();
         }
@@ -274,7 +277,9 @@ serverTest.describe('the timed exam under faults', () => {
         await expect(page.getByTestId('total-questions')).toHaveText('6');
         await expect(page.getByTestId('round')).toHaveText('Junior Round');
 
-        // The server has every answer, each with its photo, and the submission.
+        // The server has every answer, each with its photo (the last bytes may arrive after the
+        // submission, from the success page), and the submission.
+        await expect(page.getByTestId('delivery-complete')).toBeVisible({ timeout: 60_000 });
         const stored = await storedAnswers(page.request);
         expect([...stored.keys()].sort()).toEqual([...questions].sort());
         const urls = questions.map((id) => stored.get(id)?.image_urls ?? []);
@@ -314,10 +319,11 @@ postgresTest.describe('the database down while the exam page is open', () => {
       await page.getByRole('button', { name: 'Next' }).click();
       await expect(page.getByRole('heading', { name: 'Question 2 of 6' })).toBeVisible();
       await postgres.stop('immediate');
-      const refusedUploads: number[] = [];
+      const refusedCommits: number[] = [];
       page.on('response', (response) => {
-        if (response.url().endsWith('/api/v1/upload') && !response.ok())
-          refusedUploads.push(response.status());
+        const commit =
+          response.url().endsWith('/api/v1/ngso-1/answers') && response.request().method() === 'POST';
+        if (commit && !response.ok()) refusedCommits.push(response.status());
       });
       await page.getByTestId('images-input').setInputFiles([await smallAnswerPhoto('q2.jpg', 130)]);
       await expect(banner(page)).toHaveText('You are offline. 1 answer is waiting to be saved.', {
@@ -325,9 +331,11 @@ postgresTest.describe('the database down while the exam page is open', () => {
       });
       await expect(page.getByTestId('waiting-mark')).toBeVisible();
       await expect
-        .poll(() => refusedUploads.length, { message: 'the upload is retried while the database is down' })
+        .poll(() => refusedCommits.length, {
+          message: 'the commitment is retried while the database is down',
+        })
         .toBeGreaterThanOrEqual(2);
-      expect(new Set(refusedUploads), 'the server says it is briefly unavailable').toEqual(new Set([503]));
+      expect(new Set(refusedCommits), 'the server says it is briefly unavailable').toEqual(new Set([503]));
 
       // The database is back: the photo is saved without the student doing anything.
       await postgres.start();

@@ -37,7 +37,11 @@ export function Component() {
   const [finishing, setFinishing] = useState(false);
   // Once the exam is on screen it stays until it has been submitted (the clock at 0 keeps saving).
   const active = finishing || (phase === 'DURING_EXAM' && exam?.submitted_at === null);
-  const questions = useGetQuestionsQuery(exam?.category ?? 'junior', { skip: !active || !exam });
+  // After the end the questions are no longer served (403): a reconnection then must not ask again.
+  const questions = useGetQuestionsQuery(exam?.category ?? 'junior', {
+    skip: !active || !exam,
+    refetchOnReconnect: !finishing,
+  });
   const [submitExam] = useSubmitExamMutation();
   const done = useRef(false);
   const { notices, add, onNotice, clear } = useNotices();
