@@ -42,6 +42,8 @@ export const ConfigSchema = z
     WEB_DIST: z.string().optional(),
     /** Seconds after the end during which saves of uploads already under way are still accepted. */
     EXAM_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(60),
+    /** Minutes before a category's start from which its entrants' pages may download the encrypted paper. */
+    EXAM_PAPER_LEAD_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
     /**
      * Minutes after a student's end during which the bytes of photos committed in time (and of late
      * photos) are still accepted; never after the category's results are published.

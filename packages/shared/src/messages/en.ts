@@ -88,6 +88,8 @@ export const messagesEn = {
   'answer.tooMany': 'An answer can have at most 10 images.',
   'answer.foreignImage': 'Only images you uploaded can be part of your answer.',
   'answer.stale': 'This answer was changed in another tab or device. It has been reloaded; please try again.',
+  'paper.notYet':
+    'The question paper is not available yet. It can be downloaded from {{minutes}} minutes before the start.',
   'photo.hash': 'A photo must be named by the SHA-256 of its bytes (64 hexadecimal characters).',
   'photo.size': "A photo's size must be from 1 byte to 15 MB.",
   'photo.notCommitted': 'This photo was not recorded in your answers, so it cannot be accepted.',

@@ -193,3 +193,37 @@ export const LiveExamSchema = z.object({
   students: z.array(LiveStudentSchema),
 });
 export type LiveExam = z.infer<typeof LiveExamSchema>;
+
+/**
+ * The question paper, encrypted (AES-256-GCM), downloaded by an entrant's countdown page before the start
+ * (`GET /v1/:competition/paper`). `version` names its content: a page holding another version downloads it
+ * again. `ciphertext` is base64 of the encrypted JSON of `PaperContent` followed by the 16-byte tag (as Web
+ * Crypto's AES-GCM produces and expects); `iv` is base64 of its 12 bytes.
+ */
+export const PaperSchema = z.object({
+  category: z.enum(CATEGORIES),
+  version: z.string(),
+  starts_at: z.string(),
+  iv: z.string(),
+  ciphertext: z.string(),
+});
+export type Paper = z.infer<typeof PaperSchema>;
+export const PaperResponseSchema = z.object({ status: z.literal('success'), data: PaperSchema });
+/** What the paper holds once decrypted: the questions as `GET /v1/:competition/questions` gives them. */
+export const PaperContentSchema = z.object({
+  category: z.enum(CATEGORIES),
+  version: z.string(),
+  questions: z.array(QuestionSchema),
+});
+export type PaperContent = z.infer<typeof PaperContentSchema>;
+
+/** The paper's key (`GET /v1/:competition/paper-key/:category`): 404 before the start, then this. */
+export const PaperKeySchema = z.object({
+  category: z.enum(CATEGORIES),
+  /** The version of the paper as it is now: a page holding another one asks for the questions instead. */
+  version: z.string(),
+  /** Base64 of the 32-byte AES-256-GCM key. */
+  key: z.string(),
+});
+export type PaperKey = z.infer<typeof PaperKeySchema>;
+export const PaperKeyResponseSchema = z.object({ status: z.literal('success'), data: PaperKeySchema });

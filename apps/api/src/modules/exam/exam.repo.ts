@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   answers,
@@ -261,4 +261,18 @@ export async function approvedExamWindowsOf(db: Executor, userId: string) {
       and(eq(examAttempts.competitionId, registrations.competitionId), eq(examAttempts.userId, userId)),
     )
     .where(and(eq(registrations.userId, userId), eq(registrations.status, 'approved')));
+}
+
+/** Writes the exam's paper key unless one exists; answers the key that stands. */
+export async function setPaperKeyOnce(db: Executor, competitionId: string, category: string, key: string) {
+  await db
+    .update(exams)
+    .set({ paperKey: key })
+    .where(and(eq(exams.competitionId, competitionId), eq(exams.category, category), isNull(exams.paperKey)));
+  const [row] = await db
+    .select({ paperKey: exams.paperKey })
+    .from(exams)
+    .where(and(eq(exams.competitionId, competitionId), eq(exams.category, category)));
+  if (!row?.paperKey) throw new Error('paper key not written');
+  return row.paperKey;
 }

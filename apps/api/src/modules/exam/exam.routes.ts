@@ -1,10 +1,13 @@
 import type { Readable } from 'node:stream';
+import { CATEGORIES } from '@ngso/shared/constants';
 import {
   AnswersResponseSchema,
   DeliveredPhotoResponseSchema,
   ExamResponseSchema,
   LatePhotoInputSchema,
   LatePhotoResponseSchema,
+  PaperKeyResponseSchema,
+  PaperResponseSchema,
   QuestionsQuerySchema,
   QuestionsResponseSchema,
   SaveAnswerResponseSchema,
@@ -14,11 +17,13 @@ import {
 } from '@ngso/shared/schemas/exam';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { CompetitionParamsSchema, errorResponses } from '../../lib/route-schemas.ts';
 import { signedIn } from '../../plugins/session.ts';
 import { deliverPhoto, sendLatePhoto } from './answer-photos.service.ts';
 import { answersFor, examFor, questionsFor, saveAnswer, submitExam } from './exam.service.ts';
 import { cachedCompetition } from './exam-cache.ts';
+import { paperFor, paperKeyFor } from './paper.service.ts';
 import { sessionWithEntrant } from './student-exam.ts';
 
 const errors = errorResponses(401, 403, 404, 409, 422);
@@ -73,6 +78,66 @@ export const examRoutes: FastifyPluginAsyncZod = async (app) => {
         request.query.category,
       ),
     }),
+  );
+
+  app.get(
+    '/v1/:competition/paper',
+    {
+      schema: {
+        tags: ['exam'],
+        summary: "The student's question paper, encrypted, from EXAM_PAPER_LEAD_MINUTES before the start",
+        description:
+          'AES-256-GCM; the key comes at the start from GET /v1/{competition}/paper-key/{category}. ' +
+          'Pre-compressed (br, gzip) with an ETag: a page that already holds this version gets 304.',
+        params: CompetitionParamsSchema,
+        response: { 200: PaperResponseSchema, ...errors },
+      },
+      ...guard,
+    },
+    async (request, typedReply) => {
+      // The body is sent as built (pre-compressed JSON bytes), not serialised again.
+      const reply = typedReply as FastifyReply;
+      const built = await paperFor(app.services, request.params.competition, signedIn(request).user);
+      reply
+        .header('ETag', built.etag)
+        .header('Cache-Control', 'private, no-cache')
+        .header('Vary', 'Accept-Encoding');
+      if (request.headers['if-none-match'] === built.etag) return reply.status(304).send();
+      const accepts = String(request.headers['accept-encoding'] ?? '');
+      const [encoding, body] = /\bbr\b/.test(accepts)
+        ? ['br', built.br]
+        : /\bgzip\b/.test(accepts)
+          ? ['gzip', built.gzip]
+          : [undefined, built.json];
+      if (encoding) reply.header('Content-Encoding', encoding);
+      return reply.type('application/json; charset=utf-8').send(body);
+    },
+  );
+
+  app.get(
+    '/v1/:competition/paper-key/:category',
+    {
+      schema: {
+        tags: ['exam'],
+        summary: "The question paper's key: 404 before the category's start, the key from the start on",
+        description:
+          'Holds nothing personal and needs no session; answered from memory, cacheable by a proxy ' +
+          '(Cache-Control public). Useless without the paper, which only the entrants of the category can read.',
+        params: CompetitionParamsSchema.extend({ category: z.enum(CATEGORIES) }),
+        response: { 200: PaperKeyResponseSchema, ...errorResponses(404) },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const data = await paperKeyFor(app.services, request.params.competition, request.params.category);
+        reply.header('Cache-Control', 'public, max-age=60');
+        return { status: 'success' as const, data };
+      } catch (err) {
+        // A refusal before the start may be cached only for a moment: the key is due at the start.
+        reply.header('Cache-Control', 'public, max-age=1');
+        throw err;
+      }
+    },
   );
 
   app.get(

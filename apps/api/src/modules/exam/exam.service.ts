@@ -37,7 +37,7 @@ export async function examFor(ctx: ServiceContext, code: string, user: UserRow):
   };
 }
 
-const toQuestion = (row: QuestionRow): Question => ({
+export const toQuestion = (row: QuestionRow): Question => ({
   id: row.id,
   marks: row.marks,
   questionEnglish: row.questionEnglish,

@@ -1,0 +1,137 @@
+import { createCipheriv, createHash, randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
+import type { Category } from '@ngso/shared/constants';
+import type { Paper, PaperContent, PaperKey } from '@ngso/shared/schemas/exam';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { ServiceContext } from '../../lib/context.ts';
+import { toDhakaIso } from '../../lib/time.ts';
+import type { UserRow } from '../auth/auth.repo.ts';
+import { setPaperKeyOnce } from './exam.repo.ts';
+import { toQuestion } from './exam.service.ts';
+import {
+  cachedCompetition,
+  cachedExamDefinition,
+  type ExamDefinition,
+  forgetExamDefinition,
+} from './exam-cache.ts';
+import { studentExam } from './student-exam.ts';
+
+/**
+ * The question paper before the start (docs/decisions/017-exam-paper-before-the-start.md). An entrant's
+ * countdown page downloads its category's paper, encrypted with AES-256-GCM, in the minutes before the
+ * start; at the start it needs only the key, one small call that is the same for everyone of the category:
+ * no session, answered from memory, cacheable by a proxy. The key is random per exam and category, kept in
+ * the database (every process serves the same one).
+ */
+
+const compress = { gzip: promisify(gzip), br: promisify(brotliCompress) };
+
+/** A built paper: its JSON as sent, and the same pre-compressed. */
+type BuiltPaper = { paper: Paper; json: Buffer; gzip: Buffer; br: Buffer; etag: string };
+
+/** The last paper built per category (a new version replaces it). Per database: tests run many apps. */
+const builtPapers = new WeakMap<Database, Map<string, Promise<BuiltPaper>>>();
+
+const papersOf = (db: Database) => {
+  let found = builtPapers.get(db);
+  if (!found) {
+    found = new Map();
+    builtPapers.set(db, found);
+  }
+  return found;
+};
+
+/** The version of a paper: a short hash of exactly what the students will read. */
+export function paperVersion(definition: ExamDefinition) {
+  const hash = createHash('sha256');
+  hash.update(JSON.stringify(definition.questions.map(toQuestion)));
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** The exam's key, made once (the first process to ask writes it; every other reads the same). */
+async function keyOf(db: Database, competitionId: string, category: string, definition: ExamDefinition) {
+  const stored = definition.exam?.paperKey;
+  if (stored) return Buffer.from(stored, 'base64');
+  const key = await setPaperKeyOnce(db, competitionId, category, randomBytes(32).toString('base64'));
+  forgetExamDefinition(db, competitionId, category);
+  return Buffer.from(key, 'base64');
+}
+
+async function buildPaper(
+  db: Database,
+  competitionId: string,
+  category: Category,
+  definition: ExamDefinition,
+): Promise<BuiltPaper> {
+  const exam = definition.exam;
+  if (!exam) throw new AppError(404, 'notFound');
+  const version = paperVersion(definition);
+  const content: PaperContent = { category, version, questions: definition.questions.map(toQuestion) };
+  const key = await keyOf(db, competitionId, category, definition);
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const encrypted = Buffer.concat([
+    cipher.update(JSON.stringify(content)),
+    cipher.final(),
+    cipher.getAuthTag(),
+  ]);
+  const paper: Paper = {
+    category,
+    version,
+    starts_at: toDhakaIso(exam.startsAt),
+    iv: iv.toString('base64'),
+    ciphertext: encrypted.toString('base64'),
+  };
+  const json = Buffer.from(JSON.stringify({ status: 'success', data: paper }));
+  const [gzipped, brotli] = await Promise.all([
+    compress.gzip(json, { level: 9 }),
+    compress.br(json, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+  ]);
+  return { paper, json, gzip: gzipped, br: brotli, etag: `"paper-${version}"` };
+}
+
+/** The category's paper as built for its current version (built once per process and version). */
+async function currentPaper(db: Database, competitionId: string, category: Category) {
+  const definition = await cachedExamDefinition(db, competitionId, category);
+  const version = paperVersion(definition);
+  const papers = papersOf(db);
+  const slot = `${competitionId}/${category}`;
+  const cached = papers.get(slot);
+  if (cached && (await cached.catch(() => undefined))?.paper.version === version) return cached;
+  const building = buildPaper(db, competitionId, category, definition);
+  papers.set(slot, building);
+  building.catch(() => {
+    if (papers.get(slot) === building) papers.delete(slot);
+  });
+  return building;
+}
+
+/**
+ * The paper for an approved entrant of the category, from EXAM_PAPER_LEAD_MINUTES before their start until
+ * their end; anyone else is refused as for the questions themselves.
+ */
+export async function paperFor(ctx: ServiceContext, code: string, user: UserRow) {
+  const s = await studentExam(ctx, code, user);
+  const from = s.window.start.getTime() - ctx.config.EXAM_PAPER_LEAD_MINUTES * 60_000;
+  if (s.now.getTime() < from) {
+    throw new AppError(403, 'paper.notYet', { params: { minutes: ctx.config.EXAM_PAPER_LEAD_MINUTES } });
+  }
+  if (s.phase === 'AFTER_EXAM') throw new AppError(403, 'exam.notOpen');
+  return currentPaper(ctx.db, s.competition.id, s.category);
+}
+
+/**
+ * The paper's key: 404 before the category's start, the key from the start on. Nothing personal, so no
+ * session: the window and the key come from this process's memory (exam-cache.ts).
+ */
+export async function paperKeyFor(ctx: ServiceContext, code: string, category: Category): Promise<PaperKey> {
+  const competition = await cachedCompetition(ctx.db, code);
+  if (!(competition.categories as string[]).includes(category)) throw new AppError(404, 'notFound');
+  const definition = await cachedExamDefinition(ctx.db, competition.id, category);
+  if (!definition.exam) throw new AppError(404, 'notFound');
+  if (ctx.clock.now() < definition.exam.startsAt) throw new AppError(404, 'exam.notStarted');
+  const key = await keyOf(ctx.db, competition.id, category, definition);
+  return { category, version: paperVersion(definition), key: key.toString('base64') };
+}
