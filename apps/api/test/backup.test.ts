@@ -12,6 +12,7 @@ import { openDatabase } from '../src/db/client.ts';
 import { ensureAdmin } from '../src/lib/admin.ts';
 import { fixedClock } from '../src/lib/clock.ts';
 import { withDatabase } from './helpers/global-setup.ts';
+import { waitForMedia } from './helpers/media.ts';
 import { multipart } from './helpers/multipart.ts';
 import { client, newStudent } from './helpers/test-app.ts';
 
@@ -102,6 +103,8 @@ describe('backup and restore', () => {
         ...multipart([{ name: 'a.jpg', data: photo }]),
       })
     ).json();
+    // Answer photos are processed in the background: the backup is taken of the processed one.
+    await waitForMedia(database.db, url);
     const [question] = (await browser.get('/api/v1/ngso-1/questions?category=junior')).json().data;
     await browser.post('/api/v1/ngso-1/answers', { question_id: question.id, image_urls: [url] });
     const userId = (await browser.get('/api/v1/user')).json().user.id;
