@@ -447,6 +447,27 @@ describe('AnswerQueue', () => {
     queue.stop();
   });
 
+  it('Submit waits for the commitments only, and does not cut off bytes on their way', async () => {
+    const server = fakeServer();
+    let aborted = false;
+    server.transport.deliver = (_p, _onProgress, signal) =>
+      new Promise((_resolve, reject) =>
+        signal.addEventListener('abort', () => {
+          aborted = true;
+          reject(new TransportError('network'));
+        }),
+      );
+    const queue = newQueue(server);
+    await queue.start();
+    await queue.addPhotos('q1', [photo('slow.jpg')]);
+    expect(await queue.flush(1000)).toBe(true);
+    expect(await queue.flush(1000)).toBe(true);
+    expect(aborted).toBe(false);
+    expect(queue.getState()).toMatchObject({ waiting: 0, sending: 1 });
+    expect(await queue.flush(50, { deliveries: true })).toBe(false);
+    queue.stop();
+  });
+
   it('names a photo queued by the older page (upload first) by its hash and commits it', async () => {
     const server = fakeServer();
     const storage = memoryStorage();

@@ -586,7 +586,13 @@ export class AnswerQueue {
    * photo's bytes there), false when `timeoutMs` passes first. Tries failed sends again at once.
    */
   flush(timeoutMs: number, { deliveries = false }: { deliveries?: boolean } = {}): Promise<boolean> {
-    this.retryNow();
+    // Commitments waiting for their back-off go now; bytes on their way are not cut off (on a slow link
+    // they may be minutes from arriving).
+    this.saveBackoff.clear();
+    this.loadBackoff.clear();
+    if (deliveries) this.photoBackoff.clear();
+    if (!this.state.loaded) void this.reloadAnswers().then(() => this.kick());
+    this.kick();
     return new Promise((resolve) => {
       const idle = () =>
         this.state.waiting === 0 &&
