@@ -1,5 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
+
+/** The value .env.example shows for a variable (commented out or not). */
+const exampleValue = (name: string) =>
+  new RegExp(`^#? ?${name}=(.*)$`, 'm').exec(
+    readFileSync(new URL('../../../.env.example', import.meta.url), 'utf8'),
+  )?.[1];
 
 describe('loadConfig', () => {
   it('gives the documented defaults', () => {
@@ -36,6 +43,21 @@ describe('loadConfig', () => {
   ])('stops with a sentence naming %s', (name, env) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `));
+  });
+
+  it('refuses the first admin of .env.example, naming the variable and hiding the password', () => {
+    const email = exampleValue('ADMIN_EMAIL') ?? '';
+    const password = exampleValue('ADMIN_PASSWORD') ?? '';
+    expect(email).toContain('@');
+    expect(() => loadConfig({ ADMIN_EMAIL: email, ADMIN_PASSWORD: 'Own-admin-pass-1' })).toThrow(
+      /^Invalid configuration:\n {2}ADMIN_EMAIL: is the example of \.env\.example; choose your own/,
+    );
+    expect(() => loadConfig({ ADMIN_EMAIL: 'boss@ngso.test', ADMIN_PASSWORD: password })).toThrow(
+      /^Invalid configuration:\n {2}ADMIN_PASSWORD: is the example of \.env\.example; choose your own \(got a hidden value\)/,
+    );
+    expect(
+      loadConfig({ ADMIN_EMAIL: 'boss@ngso.test', ADMIN_PASSWORD: 'Own-admin-pass-1' }).ADMIN_EMAIL,
+    ).toBe('boss@ngso.test');
   });
 
   it('never prints a secret value', () => {

@@ -5,6 +5,13 @@ import { isCommonPassword } from './modules/auth/common-passwords.ts';
 /** Environment variables (decisions.md, Configuration). Parsed once at start-up. */
 const onOff = z.enum(['on', 'off']);
 
+/** The first admin of .env.example: started with it, a server would have an admin anyone can look up. */
+export const EXAMPLE_ADMIN = {
+  email: 'admin@olympiad.example.org',
+  password: 'change-me-to-a-long-password',
+};
+const notTheExample = 'is the example of .env.example; choose your own';
+
 export const ConfigSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -21,7 +28,10 @@ export const ConfigSchema = z
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
       .optional(),
     MAIL_FROM: z.string().min(3).default('National General Science Olympiad <no-reply@localhost>'),
-    ADMIN_EMAIL: z.email().optional(),
+    ADMIN_EMAIL: z
+      .email()
+      .refine((email) => email.toLowerCase() !== EXAMPLE_ADMIN.email, notTheExample)
+      .optional(),
     ADMIN_PASSWORD: z
       .string()
       .min(8)
@@ -30,6 +40,7 @@ export const ConfigSchema = z
         (password) => !isCommonPassword(password),
         'is one of the most common passwords; choose another',
       )
+      .refine((password) => password !== EXAMPLE_ADMIN.password, notTheExample)
       .optional(),
     RATE_LIMITS: onOff.default('on'),
     REDIS_URL: z

@@ -2,9 +2,10 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase, withStartupLock } from './db/client.ts';
-import { ensureAdmin } from './lib/admin.ts';
+import { createFirstAdmin } from './lib/admin.ts';
 import { acquireDataDirLock, DataDirLockedError } from './lib/data-dir-lock.ts';
 import { seedPreparationEbook } from './modules/ebooks/ebook-seed.ts';
+import { seedTutorials } from './modules/tutorials/tutorial-seed.ts';
 
 /** Reads the environment, opens the database, listens, and shuts down gracefully. */
 async function main() {
@@ -16,8 +17,20 @@ async function main() {
   // first admin and the placeholder e-book, so there is one of each (apps/api/test/scale).
   const seeded = await withStartupLock(config.DATABASE_URL, async () => {
     if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
-      await ensureAdmin(database.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD, new Date());
+      const outcome = await createFirstAdmin(
+        database.db,
+        config.ADMIN_EMAIL,
+        config.ADMIN_PASSWORD,
+        new Date(),
+      );
+      if (outcome === 'created') app.log.info('created the first admin from ADMIN_EMAIL');
+      if (outcome === 'address-taken') {
+        app.log.warn(
+          'ADMIN_EMAIL belongs to an account that is not an admin: no admin was created. Run npm run admin:create to make it one.',
+        );
+      }
     }
+    if (await seedTutorials(app.services)) app.log.info('seeded the eight tutorials');
     return seedPreparationEbook(app.services);
   });
   if (seeded) app.log.info('generated the placeholder pages of the e-book');
