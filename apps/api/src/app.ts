@@ -82,6 +82,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
       },
       ...(overrides.logStream ? { stream: overrides.logStream } : {}),
     },
+    // One line per request, written when it is answered (requestLog below), not two.
+    disableRequestLogging: true,
     trustProxy: config.TRUST_PROXY ? parseTrustProxy(config.TRUST_PROXY) : false,
     bodyLimit: 1_048_576,
     // A URL the router cannot read (bad encoding, a path segment over 100 characters) gets the envelope too.
@@ -92,6 +94,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
         .send({ status: 'error', message: translate('request.invalid') });
     },
   }).withTypeProvider<ZodTypeProvider>();
+
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info(
+      { req: request, res: { statusCode: reply.statusCode }, responseTime: Math.round(reply.elapsedTime) },
+      'request completed',
+    );
+    done();
+  });
 
   const routeTable: Array<{ method: string; url: string }> = [];
   app.decorate('routeTable', routeTable);

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, createTestApp, newStudent } from './helpers/test-app.ts';
 
@@ -31,6 +32,14 @@ describe('the request log', () => {
     });
 
     const log = lines.join('');
+    // One line per request, when it is answered, with its status and time.
+    const loginLines = lines.filter((line) => line.includes('/api/v1/login'));
+    expect(loginLines).toHaveLength(1);
+    expect(JSON.parse(loginLines[0] as string)).toMatchObject({
+      msg: 'request completed',
+      res: { statusCode: 200 },
+      responseTime: expect.any(Number),
+    });
     // The requests are there, with the reset link's values replaced.
     expect(log).toContain('/api/v1/login');
     expect(log).toContain('/reset-password?token=[redacted]&email=[redacted]');
@@ -46,6 +55,31 @@ describe('the request log', () => {
       encodeURIComponent(student.email),
     ]) {
       expect(log).not.toContain(secret);
+    }
+  });
+});
+
+describe('a failed query in the log', () => {
+  it("keeps only the driver's code and constraint, never the bound parameters or the values", async () => {
+    // A rule the application does not know: the insert of this phone number fails in the database.
+    await t.db.execute(
+      sql`alter table users add constraint log_test_phone_check check (phone_number <> '01799999999')`,
+    );
+    const student = newStudent({ phone_number: '01799999999', password: 'Pa55-query-word' });
+    const before = lines.length;
+    const failed = await client(t.app).post('/api/v1/register', student);
+    expect(failed.statusCode).toBe(500);
+    expect(failed.json()).toEqual({
+      status: 'error',
+      message: 'Something went wrong on our side. Please try again.',
+    });
+
+    const written = lines.slice(before);
+    const logged = written.map((line) => JSON.parse(line)).find((entry) => entry.msg === 'request failed');
+    expect(logged?.err).toEqual({ type: 'DatabaseError', code: '23514', constraint: 'log_test_phone_check' });
+    const log = written.join('');
+    for (const secret of [student.email, '01799999999', '$argon2', 'insert into', 'params']) {
+      expect(log.toLowerCase()).not.toContain(secret.toLowerCase());
     }
   });
 });

@@ -200,7 +200,7 @@ describe('two server processes behind nginx', () => {
       server
         ?.output()
         .split('\n')
-        .find((text) => text.includes(probe) && text.includes('incoming request')),
+        .find((text) => text.includes(probe) && text.includes('request completed')),
     );
     expect(JSON.parse(line).req.remoteAddress).toBe('127.0.0.2');
   });
