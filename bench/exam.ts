@@ -10,9 +10,9 @@
 // open before the start, as the countdown page keeps it (it asks the server's time every 50 s);
 // BENCH_WARM=off has every student connect at the start instant instead (each opening the page just then).
 // BENCH_CPU_PROF=<folder> writes a CPU profile of each server process there.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,11 +20,22 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pLimit from 'p-limit';
 import pg from 'pg';
 import { type Nginx, startNginx } from '../apps/api/test/helpers/nginx.ts';
+import {
+  ADMIN_URL,
+  BASE,
+  loadAverage,
+  PORT,
+  percentile,
+  type Reply,
+  seedStudents,
+  send as sendWith,
+  startServer,
+  tcpCounters,
+  withDb,
+} from './exam-common.ts';
+import { endOfExam } from './exam-end.ts';
 import { syntheticPhoto } from './photo.ts';
 
-const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const PORT = Number(process.env.BENCH_PORT ?? 3900);
-const BASE = `http://127.0.0.1:${PORT}`;
 const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 1);
 if (!Number.isInteger(PROCESSES) || PROCESSES < 1) throw new Error('BENCH_PROCESSES must be 1 or more');
 const NGINX = (process.env.BENCH_NGINX ?? (PROCESSES > 1 ? 'on' : 'off')) === 'on';
@@ -40,131 +51,11 @@ const RUNS = sizes.length ? sizes : [500, 2000];
 const IN_FLIGHT = Number(process.env.BENCH_CONCURRENCY ?? 1000);
 const WARM = process.env.BENCH_WARM !== 'off';
 
-const withDb = (url: string, db: string) => Object.assign(new URL(url), { pathname: `/${db}` }).toString();
-
-async function startServer(databaseUrl: string, dataDir: string, port: number) {
-  const profile = process.env.BENCH_CPU_PROF
-    ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`]
-    : [];
-  const server = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/api/src/server.ts'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      RATE_LIMITS: 'off',
-      LOG_LEVEL: 'error',
-      NODE_ENV: 'production',
-      // The address the students use (nginx's when it is in front), as in production.
-      BASE_URL: BASE,
-      ...(NGINX ? { TRUST_PROXY: '127.0.0.1' } : {}),
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return server;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('the server did not start');
-}
-
-/** N approved junior students with sessions, written straight into the database (setup is not measured). */
-async function seedStudents(client: pg.Client, n: number) {
-  const { rows } = await client.query("select id from competitions where code = 'ngso-1'");
-  const competitionId = rows[0].id;
-  const tokens: string[] = [];
-  for (let start = 0; start < n; start += 500) {
-    const batch = Math.min(500, n - start);
-    const ids = Array.from({ length: batch }, () => crypto.randomUUID());
-    const values: string[] = [];
-    const params: unknown[] = [];
-    ids.forEach((id, i) => {
-      params.push(id, `bench${start + i}-${Date.now()}@bench.test`);
-      values.push(`($${params.length - 1}, 'Bench Student', $${params.length}, 'x', '01712345678')`);
-    });
-    await client.query(
-      `insert into users (id, name, email, password_hash, phone_number) values ${values.join(',')}`,
-      params,
-    );
-    const sessionValues: string[] = [];
-    const sessionParams: unknown[] = [];
-    const registrationValues: string[] = [];
-    const registrationParams: unknown[] = [];
-    for (const [i, id] of ids.entries()) {
-      const token = randomBytes(32).toString('base64url');
-      tokens.push(token);
-      sessionParams.push(createHash('sha256').update(token).digest('hex'), id);
-      sessionValues.push(
-        `($${sessionParams.length - 1}, $${sessionParams.length}, now() + interval '30 days')`,
-      );
-      registrationParams.push(competitionId, id, `BENCH${start + i}X${Date.now()}`);
-      const p = registrationParams.length;
-      registrationValues.push(
-        `($${p - 2}, $${p - 1}, 'approved', 'junior', 7, 'Bench Student', 'School', 'Dhaka', 'Dhaka', 'Savar', 'G', '01811111111', 'M', 'own', 'bkash', '01711111111', $${p})`,
-      );
-    }
-    await client.query(
-      `insert into sessions (token_hash, user_id, expires_at) values ${sessionValues.join(',')}`,
-      sessionParams,
-    );
-    await client.query(
-      `insert into registrations (competition_id, user_id, status, category, class, name, institution, division, district, sub_district, guardian_name, guardian_phone, tshirt_size, pickup_spot, payment_method, payment_sender, transaction_id) values ${registrationValues.join(',')}`,
-      registrationParams,
-    );
-  }
-  return tokens;
-}
-
 type Sample = { call: string; ms: number; ok: boolean };
-type Reply = {
-  status: number;
-  ok: boolean;
-  body: { data?: Array<{ id?: string }>; url?: string };
-  /** When the request had been handed to the kernel (performance.now()). */
-  sentAt: number;
-};
-
-/**
- * The students' connections: keep-alive, one per request in flight, as many as needed, none closed for
- * being idle (a phone keeps its own). Plain node:http, not fetch: on these two cores, fetch's own work per
- * request was as large as the server's, and its event loop, busy starting a thousand requests at once,
- * added up to a second to the measured times.
- */
+/** The students' connections: keep-alive, one per request in flight, none closed for being idle. */
 const agent = new http.Agent({ keepAlive: true, maxFreeSockets: Number.POSITIVE_INFINITY });
-
-function send(method: string, url: string, headers: Record<string, string>, body?: Buffer) {
-  return new Promise<Reply>((resolve, reject) => {
-    let sentAt = performance.now();
-    const request = http.request(
-      `${BASE}${url}`,
-      {
-        method,
-        agent,
-        headers: body ? { ...headers, 'content-length': String(body.length) } : headers,
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('error', reject);
-        response.on('end', () => {
-          const status = response.statusCode ?? 0;
-          let parsed: Reply['body'] = {};
-          try {
-            parsed = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-          } catch {}
-          resolve({ status, ok: status >= 200 && status < 300, body: parsed, sentAt });
-        });
-      },
-    );
-    request.on('error', reject);
-    request.on('finish', () => {
-      sentAt = performance.now();
-    });
-    request.end(body);
-  });
-}
+const send = (method: string, url: string, headers: Record<string, string>, body?: Buffer) =>
+  sendWith(agent, method, url, headers, body);
 
 /**
  * One sample of a JSON call, from the moment its request was on its way (not from when the load generator
@@ -217,32 +108,6 @@ function multipartBody(photo: Buffer) {
   return { body, contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-/**
- * The kernel's counts (machine-wide, Linux) of connections dropped because a listen queue was full and
- * of SYNs sent again: a lost SYN costs its request one second, then three.
- */
-function tcpCounters() {
-  try {
-    const lines = readFileSync('/proc/net/netstat', 'utf8')
-      .split('\n')
-      .filter((line) => line.startsWith('TcpExt:'));
-    const [names = [], values = []] = lines.map((line) => line.trim().split(/\s+/));
-    const counter = (name: string) => Number(values[names.indexOf(name)] ?? Number.NaN);
-    return { overflows: counter('ListenOverflows'), synRetransmits: counter('TCPSynRetrans') };
-  } catch {
-    return { overflows: Number.NaN, synRetransmits: Number.NaN };
-  }
-}
-
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ');
-
-const percentile = (sorted: number[], p: number) =>
-  Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0);
-
 async function runOnce(n: number, photo: Buffer) {
   const dbName = `ngso_bench_${process.pid}_${n}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
@@ -257,7 +122,7 @@ async function runOnce(n: number, photo: Buffer) {
     // Started together, on one database and one data folder, as systemd starts them.
     await Promise.all(
       SERVER_PORTS.map(async (port) => {
-        servers.push(await startServer(withDb(ADMIN_URL, dbName), dataDir, port));
+        servers.push(await startServer(withDb(ADMIN_URL, dbName), dataDir, port, { behindProxy: NGINX }));
       }),
     );
     if (NGINX) {
@@ -312,7 +177,7 @@ async function runOnce(n: number, photo: Buffer) {
           const stored = await uploadWithRetry(samples, refused, () =>
             send('POST', '/api/v1/upload', { ...post, 'content-type': upload.contentType }, upload.body),
           );
-          const questionId = questions?.data?.[0]?.id;
+          const questionId = (questions?.data as Array<{ id?: string }> | undefined)?.[0]?.id;
           if (!stored?.url || !questionId) return;
           const saved = await timed(samples, 'POST answers', () =>
             send(
@@ -364,8 +229,13 @@ async function runOnce(n: number, photo: Buffer) {
   }
 }
 
-const photo = await syntheticPhoto(1600, 1200, 80);
-console.log(
-  `Exam start benchmark on ${os.cpus().length} cores (${os.cpus()[0]?.model}), ${new Date().toISOString()}; photo ${Math.round(photo.length / 1024)} KB; ${IN_FLIGHT} students in flight at once, connecting ${WARM ? 'before' : 'at'} the start; ${PROCESSES} server process${PROCESSES > 1 ? 'es' : ''}${NGINX ? ' behind nginx (deploy/nginx/ngso.conf)' : ', no proxy'}; load average ${loadAverage()}`,
-);
-for (const n of RUNS) await runOnce(n, photo);
+const scenario = process.env.BENCH_SCENARIO ?? (process.argv[2] === 'end' ? 'end' : 'start');
+if (scenario === 'end') {
+  await endOfExam(sizes);
+} else {
+  const photo = await syntheticPhoto(1600, 1200, 80);
+  console.log(
+    `Exam start benchmark on ${os.cpus().length} cores (${os.cpus()[0]?.model}), ${new Date().toISOString()}; photo ${Math.round(photo.length / 1024)} KB; ${IN_FLIGHT} students in flight at once, connecting ${WARM ? 'before' : 'at'} the start; ${PROCESSES} server process${PROCESSES > 1 ? 'es' : ''}${NGINX ? ' behind nginx (deploy/nginx/ngso.conf)' : ', no proxy'}; load average ${loadAverage()}`,
+  );
+  for (const n of RUNS) await runOnce(n, photo);
+}

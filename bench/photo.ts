@@ -26,3 +26,32 @@ export async function syntheticPhoto(width: number, height: number, quality: num
     .jpeg({ quality })
     .toBuffer();
 }
+
+/** Answer photos as phones send them after compression (about 150 to 300 KB): a few sizes and shapes. */
+export function phonePhotos() {
+  return Promise.all(
+    (
+      [
+        [1400, 1050, 70],
+        [1600, 1200, 70],
+        [1400, 1050, 80],
+        [1600, 1200, 80],
+        [1200, 1600, 80],
+        [1800, 1350, 75],
+      ] as const
+    ).map(([width, height, quality]) => syntheticPhoto(width, height, quality)),
+  );
+}
+
+/**
+ * `base` with a comment segment (COM) of its own right after the start-of-image marker: still a valid
+ * JPEG, with bytes (and so a SHA-256) of its own. As parts, to be sent one after another without copying.
+ */
+export function photoVariant(base: Buffer, tag: string): Buffer[] {
+  const text = Buffer.from(tag);
+  const segment = Buffer.alloc(4 + text.length);
+  segment.writeUInt16BE(0xfffe, 0);
+  segment.writeUInt16BE(2 + text.length, 2);
+  text.copy(segment, 4);
+  return [base.subarray(0, 2), segment, base.subarray(2)];
+}

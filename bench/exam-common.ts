@@ -1,0 +1,202 @@
+// What the exam benchmarks share (bench/exam.ts: the start minute; bench/exam-end.ts: the last minutes):
+// the real server on a fresh PostgreSQL database, students seeded straight into it, and plain HTTP.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import type pg from 'pg';
+
+export const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** The port the students reach (nginx's when it is in front). */
+export const PORT = Number(process.env.BENCH_PORT ?? 3900);
+export const BASE = `http://127.0.0.1:${PORT}`;
+
+export const withDb = (url: string, db: string) =>
+  Object.assign(new URL(url), { pathname: `/${db}` }).toString();
+
+/**
+ * Starts `apps/api/src/server.ts` with rate limits off and waits for its health check. BENCH_CPU_PROF=<folder>
+ * writes its CPU profile there; `imports` are modules preloaded into it (a probe); `env` is added.
+ */
+export async function startServer(
+  databaseUrl: string,
+  dataDir: string,
+  port: number,
+  options: { behindProxy?: boolean; imports?: string[]; env?: Record<string, string> } = {},
+): Promise<ChildProcess> {
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`]
+    : [];
+  const imports = (options.imports ?? []).flatMap((module) => ['--import', module]);
+  const server = spawn(
+    process.execPath,
+    [...profile, '--import', 'tsx', ...imports, 'apps/api/src/server.ts'],
+    {
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        RATE_LIMITS: 'off',
+        LOG_LEVEL: 'error',
+        NODE_ENV: 'production',
+        // The address the students use (nginx's when it is in front), as in production.
+        BASE_URL: BASE,
+        ...(options.behindProxy ? { TRUST_PROXY: '127.0.0.1' } : {}),
+        ...options.env,
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return server;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('the server did not start');
+}
+
+/** N approved junior students with sessions, written straight into the database (setup is not measured). */
+export async function seedStudents(client: pg.Client, n: number) {
+  const { rows } = await client.query("select id from competitions where code = 'ngso-1'");
+  const competitionId = rows[0].id;
+  const tokens: string[] = [];
+  for (let start = 0; start < n; start += 500) {
+    const batch = Math.min(500, n - start);
+    const ids = Array.from({ length: batch }, () => crypto.randomUUID());
+    const values: string[] = [];
+    const params: unknown[] = [];
+    ids.forEach((id, i) => {
+      params.push(id, `bench${start + i}-${Date.now()}@bench.test`);
+      values.push(`($${params.length - 1}, 'Bench Student', $${params.length}, 'x', '01712345678')`);
+    });
+    await client.query(
+      `insert into users (id, name, email, password_hash, phone_number) values ${values.join(',')}`,
+      params,
+    );
+    const sessionValues: string[] = [];
+    const sessionParams: unknown[] = [];
+    const registrationValues: string[] = [];
+    const registrationParams: unknown[] = [];
+    for (const [i, id] of ids.entries()) {
+      const token = randomBytes(32).toString('base64url');
+      tokens.push(token);
+      sessionParams.push(createHash('sha256').update(token).digest('hex'), id);
+      sessionValues.push(
+        `($${sessionParams.length - 1}, $${sessionParams.length}, now() + interval '30 days')`,
+      );
+      registrationParams.push(competitionId, id, `BENCH${start + i}X${Date.now()}`);
+      const p = registrationParams.length;
+      registrationValues.push(
+        `($${p - 2}, $${p - 1}, 'approved', 'junior', 7, 'Bench Student', 'School', 'Dhaka', 'Dhaka', 'Savar', 'G', '01811111111', 'M', 'own', 'bkash', '01711111111', $${p})`,
+      );
+    }
+    await client.query(
+      `insert into sessions (token_hash, user_id, expires_at) values ${sessionValues.join(',')}`,
+      sessionParams,
+    );
+    await client.query(
+      `insert into registrations (competition_id, user_id, status, category, class, name, institution, division, district, sub_district, guardian_name, guardian_phone, tshirt_size, pickup_spot, payment_method, payment_sender, transaction_id) values ${registrationValues.join(',')}`,
+      registrationParams,
+    );
+  }
+  return tokens;
+}
+
+export type Reply = {
+  status: number;
+  ok: boolean;
+  body: { data?: unknown; url?: string; message?: string };
+  /** The Retry-After header, when the server sent one. */
+  retryAfter: string | undefined;
+  /** When the request had been handed to the kernel (performance.now()). */
+  sentAt: number;
+};
+
+/** Raised when a request made no progress for `idleMs` (a phone's stall watchdog) or took longer than `totalMs`. */
+export class Stalled extends Error {}
+
+/**
+ * One request with plain node:http, not fetch: on these two cores, fetch's own work per request was as
+ * large as the server's, and its event loop, busy starting a thousand requests at once, added up to a
+ * second to the measured times. `body` may be several buffers (sent one after another, not copied).
+ */
+export function send(
+  agent: http.Agent,
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  body?: Buffer | Buffer[],
+  limits: { idleMs?: number; totalMs?: number } = {},
+) {
+  const parts = body === undefined ? [] : Array.isArray(body) ? body : [body];
+  const length = parts.reduce((sum, part) => sum + part.length, 0);
+  return new Promise<Reply>((resolve, reject) => {
+    let sentAt = performance.now();
+    const request = http.request(
+      `${BASE}${url}`,
+      {
+        method,
+        agent,
+        headers: body === undefined ? headers : { ...headers, 'content-length': String(length) },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () => {
+          clearTimeout(total);
+          const status = response.statusCode ?? 0;
+          let parsed: Reply['body'] = {};
+          try {
+            parsed = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+          } catch {}
+          const retryAfter = response.headers['retry-after'];
+          resolve({ status, ok: status >= 200 && status < 300, body: parsed, retryAfter, sentAt });
+        });
+      },
+    );
+    const total = limits.totalMs
+      ? setTimeout(() => request.destroy(new Stalled('timeout')), limits.totalMs)
+      : undefined;
+    if (limits.idleMs) request.setTimeout(limits.idleMs, () => request.destroy(new Stalled('stalled')));
+    request.on('error', (error) => {
+      clearTimeout(total);
+      reject(error);
+    });
+    request.on('finish', () => {
+      sentAt = performance.now();
+    });
+    for (const part of parts.slice(0, -1)) request.write(part);
+    request.end(parts.at(-1));
+  });
+}
+
+/**
+ * The kernel's counts (machine-wide, Linux) of connections dropped because a listen queue was full and
+ * of SYNs sent again: a lost SYN costs its request one second, then three.
+ */
+export function tcpCounters() {
+  try {
+    const lines = readFileSync('/proc/net/netstat', 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('TcpExt:'));
+    const [names = [], values = []] = lines.map((line) => line.trim().split(/\s+/));
+    const counter = (name: string) => Number(values[names.indexOf(name)] ?? Number.NaN);
+    return { overflows: counter('ListenOverflows'), synRetransmits: counter('TCPSynRetrans') };
+  } catch {
+    return { overflows: Number.NaN, synRetransmits: Number.NaN };
+  }
+}
+
+export const loadAverage = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+
+export const percentile = (sorted: number[], p: number) =>
+  Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0);
