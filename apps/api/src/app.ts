@@ -16,6 +16,7 @@ import { type Database, type DatabaseHandle, openDatabase } from './db/client.ts
 import { imageJobs, openJobQueue } from './jobs/image-jobs.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import type { ServiceContext } from './lib/context.ts';
+import { serializeLoggedError } from './lib/database-errors.ts';
 import { translate } from './lib/messages.ts';
 import { createRateLimits } from './lib/rate-limits.ts';
 import { diskStorage } from './lib/storage.ts';
@@ -80,6 +81,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
       serializers: {
         req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
       },
+        err: serializeLoggedError,
       ...(overrides.logStream ? { stream: overrides.logStream } : {}),
     },
     // One line per request, written when it is answered (requestLog below), not two.

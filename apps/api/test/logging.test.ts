@@ -71,7 +71,7 @@ describe('a failed query in the log', () => {
     expect(failed.statusCode).toBe(500);
     expect(failed.json()).toEqual({
       status: 'error',
-      message: 'Something went wrong on our side. Please try again.',
+      message: 'Something went wrong on our side. Please try again in a moment.',
     });
 
     const written = lines.slice(before);

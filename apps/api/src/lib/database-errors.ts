@@ -1,3 +1,6 @@
+import { DrizzleQueryError } from 'drizzle-orm/errors';
+import { stdSerializers } from 'pino';
+
 /**
  * Failures that mean "the database cannot be reached right now" (restart, failover, network, too many
  * connections), as opposed to a fault in a query. Requests that meet one answer 503 with Retry-After, and
@@ -47,3 +50,31 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+export type DatabaseErrorSummary = { type: 'DatabaseError'; code?: string; constraint?: string };
+
+/**
+ * What a log may keep of a failed query: the driver's code (SQLSTATE or socket error) and the constraint.
+ * Never a message: Drizzle's carries the query's bound parameters (password hashes, e-mails, phone numbers)
+ * and PostgreSQL's detail the offending values. Undefined when no database error is in the cause chain.
+ */
+export function databaseErrorSummary(error: unknown): DatabaseErrorSummary | undefined {
+  let fromDatabase = false;
+  const summary: DatabaseErrorSummary = { type: 'DatabaseError' };
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const fields = current as { code?: unknown; constraint?: unknown; severity?: unknown; cause?: unknown };
+    // node-postgres and PGlite errors carry the server's severity; Drizzle wraps them with the query.
+    if (current instanceof DrizzleQueryError || typeof fields.severity === 'string') fromDatabase = true;
+    if (summary.code === undefined && typeof fields.code === 'string') summary.code = fields.code;
+    if (summary.constraint === undefined && typeof fields.constraint === 'string') {
+      summary.constraint = fields.constraint;
+    }
+    current = fields.cause;
+  }
+  return fromDatabase ? summary : undefined;
+}
+
+/** The log's `err` serializer: pino's, but a failed query is reduced to its code and constraint. */
+export const serializeLoggedError = (error: unknown) =>
+  databaseErrorSummary(error) ?? stdSerializers.err(error as Error);
