@@ -157,3 +157,36 @@ describe('addressKey', () => {
     expect(addressKey(ip)).toBe(key);
   });
 });
+
+describe('after a reset', () => {
+  it('ends every other reset link of the account', async () => {
+    const student = newStudent();
+    await client(t.app).post('/api/v1/register', student);
+    await postFrom('10.70.0.1', '/api/v1/forgot-password', { email: student.email });
+    const older = await resetLink(student.email);
+    await postFrom('10.70.0.1', '/api/v1/forgot-password', { email: student.email });
+    const newer = await resetLink(student.email);
+    expect(newer.searchParams.get('token')).not.toBe(older.searchParams.get('token'));
+
+    const reset = await postFrom('10.70.0.1', '/api/v1/reset-password', {
+      token: newer.searchParams.get('token'),
+      email: student.email,
+      password: 'Fresh-password-2026',
+    });
+    expect(reset.statusCode).toBe(200);
+    const stale = await postFrom('10.70.0.1', '/api/v1/reset-password', {
+      token: older.searchParams.get('token'),
+      email: student.email,
+      password: 'Attacker-password-2026',
+    });
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().message).toBe(
+      'This password reset link is invalid or has expired. Please request a new one.',
+    );
+    const login = await client(t.app).post('/api/v1/login', {
+      email: student.email,
+      password: 'Fresh-password-2026',
+    });
+    expect(login.statusCode).toBe(200);
+  });
+});

@@ -121,6 +121,14 @@ export async function findUsablePasswordReset(db: Executor, tokenHash: string, e
   return row?.userId;
 }
 
+/** Ends every reset link of a user that is still unused (after a reset, the others must not work). */
+export async function endPasswordResetsOfUser(db: Executor, userId: string, now: Date) {
+  await db
+    .update(passwordResets)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+}
+
 /** Marks a reset token used, only if it is unused, unexpired and the e-mail's; returns its user id. */
 export async function consumePasswordReset(db: Executor, tokenHash: string, email: string, now: Date) {
   const [row] = await db

@@ -9,6 +9,7 @@ import { mediaUrl } from '../media/media.service.ts';
 import {
   consumePasswordReset,
   deleteSessionsOfUser,
+  endPasswordResetsOfUser,
   findUsablePasswordReset,
   findUserByEmail,
   findUserById,
@@ -133,6 +134,7 @@ export async function resetPassword(
     const userId = await consumePasswordReset(tx, tokenHash, input.email, now);
     if (!userId) throw new AppError(400, 'reset.invalid');
     await updateUserPassword(tx, userId, passwordHash, now);
+    await endPasswordResetsOfUser(tx, userId, now);
     await deleteSessionsOfUser(tx, userId);
   });
 }
