@@ -1,14 +1,22 @@
+import { createHash } from 'node:crypto';
 import { messagesBn } from '@ngso/shared/messages/bn';
 import { messagesEn } from '@ngso/shared/messages/en';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpClient, HttpResult } from '../helpers/server-process.ts';
 import {
+  ADMIN,
   accountOf,
+  answerPhoto,
+  approvedStudent,
   eventually,
   expectStatus,
   type FaultEnvironment,
   faultEnvironment,
+  importQualified,
   newStudent,
+  openJuniorExam,
+  signIn,
 } from './support.ts';
 
 /**
@@ -116,5 +124,75 @@ describe('the database unavailable for 30 s', () => {
     expect(server.alive()).toBe(true);
     expect(env.server?.pid).toBe(server.pid);
     expect(server.output(), 'errors logged as server faults (500)').not.toContain('"msg":"request failed"');
+  });
+
+  it('loses no acknowledged photo or commitment of an exam in progress, and takes the rest after', async () => {
+    const admin = await signIn(env, ADMIN.email, ADMIN.password);
+    const student = newStudent('examinee');
+    await importQualified(admin, [student]);
+    await openJuniorExam(admin);
+    const { browser } = await approvedStudent(env, admin, student);
+    const questions = (await browser.get('/api/v1/ngso-1/questions?category=junior')).body.data as Array<{
+      id: string;
+    }>;
+    const photos = await Promise.all(
+      [0, 1, 2, 3].map(async (page) => {
+        const bytes = await sharp(await answerPhoto(page * 60))
+          .withExif({ IFD0: { ImageDescription: `page ${page}` } })
+          .jpeg()
+          .toBuffer();
+        return { bytes, sha256: createHash('sha256').update(bytes).digest('hex'), size: bytes.length };
+      }),
+    );
+    type Photo = (typeof photos)[number];
+    const commit = (photo: Photo, question: number) =>
+      statusOf(
+        browser.post('/api/v1/ngso-1/answers', {
+          question_id: questions[question]?.id,
+          images: [{ sha256: photo.sha256, size: photo.size }],
+        }),
+      );
+    const deliver = (photo: Photo) =>
+      statusOf(
+        browser.put(`/api/v1/ngso-1/answer-photos/${photo.sha256}`, photo.bytes, {
+          'content-type': 'image/jpeg',
+        }),
+      );
+    const [first, second, third, fourth] = photos as [Photo, Photo, Photo, Photo];
+    for (const [i, photo] of [first, second, third].entries()) expectStatus(await commit(photo, i), 200);
+    expectStatus(await deliver(first), 200);
+
+    await env.cluster.stop('immediate');
+    const downAt = Date.now();
+    expectUnavailable(await deliver(second));
+    expectUnavailable(await commit(fourth, 3));
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, OUTAGE_MS - (Date.now() - downAt))));
+    await env.cluster.start();
+    await eventually('the server to be healthy again', async () =>
+      (await env.client().get('/api/health')).status === 200 ? true : undefined,
+    );
+
+    // As the page does once the server answers again: send what waited.
+    expectStatus(await deliver(second), 200);
+    expectStatus(await deliver(third), 200);
+    expectStatus(await commit(fourth, 3), 200);
+    expectStatus(await deliver(fourth), 200);
+    const stored = await eventually(
+      'every photo stored and processed',
+      async () => {
+        const list = (await browser.get('/api/v1/ngso-1/answers')).body.data as {
+          data: Array<{ images: Array<{ sha256: string; status: string; url: string | null }> }>;
+        };
+        const images = list.data.flatMap((answer) => answer.images);
+        if (images.length < 4 || images.some((image) => image.status !== 'stored')) return undefined;
+        for (const image of images) {
+          if ((await browser.get(image.url as string)).status !== 200) return undefined;
+        }
+        return images.map((image) => image.sha256).sort();
+      },
+      60_000,
+    );
+    expect(stored).toEqual(photos.map((photo) => photo.sha256).sort());
+    expect(env.server?.alive()).toBe(true);
   });
 });

@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpClient } from '../helpers/server-process.ts';
 import {
@@ -15,7 +17,6 @@ import {
   newStudent,
   openJuniorExam,
   outboxIdOf,
-  photoForm,
   registrationFormOf,
   registrationIdOf,
   type Student,
@@ -23,9 +24,10 @@ import {
 } from './support.ts';
 
 /**
- * kill -9 of the server while registrations, approvals, answer saves and grading marks are in flight,
- * then a restart on the same database: what was acknowledged is there, nothing is half written, and the
- * mails queued before the kill are delivered after it, once.
+ * kill -9 of the server while registrations, approvals, photo commitments and deliveries and grading marks
+ * are in flight, then a restart on the same database: what was acknowledged is there, nothing is half
+ * written, every committed photo can still be delivered, and the mails queued before the kill are
+ * delivered after it, once.
  */
 let env: FaultEnvironment;
 let admin: HttpClient;
@@ -48,15 +50,21 @@ const acked = {
   accounts: [] as Array<{ student: Student; browser: HttpClient }>,
   registrations: [] as Student[],
   approvals: new Map<string, string>(), // email -> roll number
-  uploads: [] as Array<{ owner: Candidate; mediaId: string }>,
-  answers: new Map<string, { version: number; mediaIds: string[] }>(), // `${userId}/${questionId}`
+  /** Photos whose bytes the server acknowledged. */
+  deliveries: [] as Array<{ owner: Candidate; sha256: string }>,
+  /** Answers as committed: the photos' hashes, in order. */
+  answers: new Map<string, { version: number; hashes: string[] }>(), // `${userId}/${questionId}`
   marks: new Map<string, number>(), // `${userId}/${questionId}`
 };
 const unanswered = {
-  answers: new Map<string, { mediaIds: string[] }>(),
+  answers: new Map<string, { hashes: string[] }>(),
   marks: new Map<string, number>(),
 };
-const mediaIdOf = (url: string) => url.slice(url.lastIndexOf('/') + 1);
+/** Every photo a candidate took, with its bytes: what the page keeps on the device until delivered. */
+const taken = new Map<string, { owner: Candidate; bytes: Buffer }>(); // `${userId}/${sha256}`
+const sha256Of = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+const deliver = (candidate: Candidate, sha256: string, bytes: Buffer) =>
+  candidate.browser.put(`/api/v1/ngso-1/answer-photos/${sha256}`, bytes, { 'content-type': 'image/jpeg' });
 
 describe('kill -9 of the server during writes', () => {
   it('keeps every acknowledged write, writes nothing by halves, and delivers the queued mails once', async () => {
@@ -70,7 +78,6 @@ describe('kill -9 of the server during writes', () => {
     const questions = (await candidates[0]?.browser.get('/api/v1/ngso-1/questions?category=junior'))?.body
       .data as Array<{ id: string }>;
     expect(questions.length).toBeGreaterThan(0);
-    const photos = await Promise.all([0, 1, 2].map((i) => answerPhoto(40 * i)));
 
     // During: writers of every kind, until the kill. Each stops at its first failed request.
     let killed = false;
@@ -107,26 +114,32 @@ describe('kill -9 of the server during writes', () => {
         acked.approvals.set(student.email, (approved.body.data as { roll_number: string }).roll_number);
       }
     };
+    // As the exam page does: commit each photo (hash and size) to the answer, then deliver its bytes.
     const answerer = async (candidate: Candidate, offset: number) => {
       for (let round = 0; ; round++) {
         const question = questions[(offset + round) % questions.length];
         if (!question) return;
         const key = `${candidate.userId}/${question.id}`;
-        const upload = await candidate.browser.post('/api/v1/upload', photoForm(photos[round % 3] as Buffer));
-        expectStatus(upload, 200);
-        const mediaId = mediaIdOf(upload.body.url as string);
-        acked.uploads.push({ owner: candidate, mediaId });
+        // Each photo different (photos are named by their bytes' hash), as two pages of paper are.
+        const bytes = await sharp(await answerPhoto(offset * 29 + round * 7))
+          .withExif({ IFD0: { ImageDescription: `${candidate.userId} page ${round}` } })
+          .jpeg()
+          .toBuffer();
+        const sha256 = sha256Of(bytes);
+        taken.set(`${candidate.userId}/${sha256}`, { owner: candidate, bytes });
         const previous = acked.answers.get(key);
-        const mediaIds = [mediaId];
-        unanswered.answers.set(key, { mediaIds });
+        const hashes = [sha256];
+        unanswered.answers.set(key, { hashes });
         const saved = await candidate.browser.post('/api/v1/ngso-1/answers', {
           question_id: question.id,
-          image_urls: [`/api/v1/media/${mediaId}`],
+          images: [{ sha256, size: bytes.length }],
           version: previous?.version ?? 0,
         });
         expectStatus(saved, 200);
         unanswered.answers.delete(key);
-        acked.answers.set(key, { version: (saved.body.data as { version: number }).version, mediaIds });
+        acked.answers.set(key, { version: (saved.body.data as { version: number }).version, hashes });
+        expectStatus(await deliver(candidate, sha256, bytes), 200);
+        acked.deliveries.push({ owner: candidate, sha256 });
       }
     };
     const grader = async (share: Candidate[]) => {
@@ -247,7 +260,7 @@ describe('kill -9 of the server during writes', () => {
       }
     }
 
-    // Uploads: every acknowledged one has its row and its whole file.
+    // Photos: every acknowledged delivery has its file, whole; every acknowledged commitment is there.
     const media = await env.query<{ id: string; owner_id: string; storage_key: string; size_bytes: number }>(
       'select id, owner_id, storage_key, size_bytes from media',
     );
@@ -257,37 +270,70 @@ describe('kill -9 of the server during writes', () => {
       const file = fileOf(row.storage_key);
       expect(existsSync(file) && statSync(file).size, `the file of media ${row.id}`).toBe(row.size_bytes);
     }
-    for (const upload of acked.uploads) {
-      expect(mediaById.get(upload.mediaId)?.owner_id, upload.mediaId).toBe(upload.owner.userId);
+    const photoRows = await env.query<{ user_id: string; sha256: string; media_id: string | null }>(
+      'select user_id, sha256, media_id from answer_photos',
+    );
+    const photoByKey = new Map(photoRows.map((row) => [`${row.user_id}/${row.sha256}`, row]));
+    for (const delivery of acked.deliveries) {
+      const row = photoByKey.get(`${delivery.owner.userId}/${delivery.sha256}`);
+      expect(row?.media_id && mediaById.get(row.media_id)?.owner_id, delivery.sha256).toBe(
+        delivery.owner.userId,
+      );
     }
 
-    // Answers: the acknowledged version or the one in flight at the kill, pointing only at stored images.
+    // Answers: the acknowledged version or the one in flight at the kill, naming only recorded photos.
     const answers = await env.query<{
       user_id: string;
       question_id: string;
-      media_ids: string[];
+      images: Array<{ sha256: string; size: number }>;
       version: number;
-    }>('select user_id, question_id, media_ids, version from answers');
+    }>('select user_id, question_id, images, version from answers');
     const answerByKey = new Map(answers.map((row) => [`${row.user_id}/${row.question_id}`, row]));
+    const hashesOf = (row: (typeof answers)[number] | undefined) => row?.images.map((image) => image.sha256);
     for (const [key, answer] of acked.answers) {
       const row = answerByKey.get(key);
       const inFlight = unanswered.answers.get(key);
-      if (row?.version === answer.version) expect(row.media_ids, key).toEqual(answer.mediaIds);
+      if (row?.version === answer.version) expect(hashesOf(row), key).toEqual(answer.hashes);
       else {
         expect(row?.version, key).toBe(answer.version + 1);
-        expect(row?.media_ids, key).toEqual(inFlight?.mediaIds);
+        expect(hashesOf(row), key).toEqual(inFlight?.hashes);
       }
     }
     for (const row of answers) {
-      for (const id of row.media_ids) {
-        expect(mediaById.get(id)?.owner_id, `answer image ${id}`).toBe(row.user_id);
+      for (const image of row.images) {
+        expect(photoByKey.has(`${row.user_id}/${image.sha256}`), `photo ${image.sha256}`).toBe(true);
+      }
+    }
+
+    // Delivery after the restart: every committed photo the server does not have yet is taken now, as
+    // the page sends it again, and every photo of every answer ends processed and served.
+    let deliveredAfter = 0;
+    for (const row of answers) {
+      for (const image of row.images) {
+        if (photoByKey.get(`${row.user_id}/${image.sha256}`)?.media_id) continue;
+        const photo = taken.get(`${row.user_id}/${image.sha256}`);
+        if (!photo) throw new Error(`a photo nobody took: ${image.sha256}`);
+        expectStatus(await deliver(photo.owner, image.sha256, photo.bytes), 200);
+        deliveredAfter += 1;
       }
     }
     for (const candidate of candidates) {
-      const own = answers.filter((row) => row.user_id === candidate.userId).flatMap((row) => row.media_ids);
-      for (const id of own.slice(0, 3)) {
-        expect((await candidate.browser.get(`/api/v1/media/${id}`)).status, id).toBe(200);
-      }
+      const own = await eventually(
+        `every photo of ${candidate.student.email} processed`,
+        async () => {
+          const list = (await candidate.browser.get('/api/v1/ngso-1/answers')).body.data as {
+            data: Array<{ images: Array<{ status: string; url: string | null }> }>;
+          };
+          const images = list.data.flatMap((answer) => answer.images);
+          if (images.some((image) => image.status !== 'stored')) return undefined;
+          for (const image of images) {
+            if ((await candidate.browser.get(image.url as string)).status !== 200) return undefined;
+          }
+          return images;
+        },
+        60_000,
+      );
+      expect(own.length).toBeGreaterThan(0);
     }
 
     // Marks: the acknowledged value or the one in flight, each with the audit entry of its write.
@@ -342,7 +388,8 @@ describe('kill -9 of the server during writes', () => {
     console.info(
       `kill -9 after ${writesBefore} ms of writes: ${acked.accounts.length} accounts, ` +
         `${acked.registrations.length} registrations, ${acked.approvals.size} approvals, ` +
-        `${acked.uploads.length} uploads, ${acked.answers.size} answers, ${acked.marks.size} marks acknowledged; ` +
+        `${acked.answers.size} answers, ${acked.deliveries.length} photos, ${acked.marks.size} marks acknowledged; ` +
+        `${deliveredAfter} committed photos delivered after the restart; ` +
         `${waitingAtKill.length} of ${atKill.length} mails waiting at the kill, ${twice.length} delivered twice; ` +
         `in flight at the kill: ${unanswered.answers.size} answer saves, ${unanswered.marks.size} marks, ` +
         `${registrations.length - candidates.length - acked.registrations.length} registrations committed unanswered`,

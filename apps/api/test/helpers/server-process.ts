@@ -81,8 +81,9 @@ export function httpClient(baseUrl: string, defaults: Record<string, string> = {
     const all: Record<string, string> = { accept: 'application/json', ...defaults, ...headers };
     if (method !== 'GET') all['x-requested-with'] = 'XMLHttpRequest';
     if (cookies.size > 0) all.cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    let payload: FormData | string | undefined;
-    if (body instanceof FormData) payload = body;
+    let payload: FormData | Uint8Array | string | undefined;
+    // Forms and raw bytes (a photo's body, with its own content-type header) go as they are.
+    if (body instanceof FormData || body instanceof Uint8Array) payload = body;
     else if (body !== undefined) {
       payload = JSON.stringify(body);
       all['content-type'] = 'application/json';
