@@ -81,9 +81,10 @@ export function httpClient(baseUrl: string, defaults: Record<string, string> = {
     const all: Record<string, string> = { accept: 'application/json', ...defaults, ...headers };
     if (method !== 'GET') all['x-requested-with'] = 'XMLHttpRequest';
     if (cookies.size > 0) all.cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    let payload: FormData | Uint8Array | string | undefined;
+    let payload: FormData | Uint8Array<ArrayBuffer> | string | undefined;
     // Forms and raw bytes (a photo's body, with its own content-type header) go as they are.
-    if (body instanceof FormData || body instanceof Uint8Array) payload = body;
+    if (body instanceof FormData) payload = body;
+    else if (body instanceof Uint8Array) payload = new Uint8Array(body);
     else if (body !== undefined) {
       payload = JSON.stringify(body);
       all['content-type'] = 'application/json';
