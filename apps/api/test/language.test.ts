@@ -4,8 +4,9 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outboxMails, users } from '../src/db/schema.ts';
+import { users } from '../src/db/schema.ts';
 import { translate } from '../src/lib/messages.ts';
+import { queuedMail } from './helpers/mail.ts';
 import { client, createTestApp, newStudent } from './helpers/test-app.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -113,8 +114,7 @@ describe('mails in the user’s language', () => {
       const guest = client(t.app);
       expect((await guest.post('/api/v1/forgot-password', { email: student.email })).statusCode).toBe(200);
     }
-    const mailTo = async (email: string) =>
-      (await t.db.select().from(outboxMails).where(eq(outboxMails.to, email)))[0];
+    const mailTo = (email: string) => queuedMail(t.db, email);
     const bn = await mailTo(bangla.email);
     expect(bn?.subject).toBe('আপনার পাসওয়ার্ড রিসেট করুন');
     expect(bn?.text).toContain('৬০ মিনিটের মধ্যে');

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../src/lib/clock.ts';
 import { retryDelayMs } from '../src/mail/mail-worker.ts';
 import { listMails } from '../src/mail/outbox.repo.ts';
+import { queuedMail } from './helpers/mail.ts';
 import { startSmtpServer } from './helpers/smtp-server.ts';
 import { client, createTestApp, newStudent } from './helpers/test-app.ts';
 
@@ -25,6 +26,7 @@ describe('the mail outbox', () => {
     await client(t.app).post('/api/v1/register', student);
     smtp.refuse(true);
     await client(t.app).post('/api/v1/forgot-password', { email: student.email });
+    await queuedMail(t.db, student.email);
     await t.app.mailWorker.drain();
     let [mail] = (await listMails(t.db)).filter((m) => m.to === student.email);
     expect(mail).toMatchObject({ status: 'pending', attempts: 1 });

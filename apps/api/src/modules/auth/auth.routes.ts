@@ -168,8 +168,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: MessageResponseSchema, 429: ErrorResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      await auth.requestPasswordReset(app.services, request.body.email, client(request));
+    async (request, reply) => {
+      const sendLink = await auth.requestPasswordReset(app.services, request.body.email, client(request));
+      // After the answer has gone: a known address must not be answered later than an unknown one.
+      reply.raw.once('finish', () =>
+        setImmediate(() =>
+          sendLink().catch((err) => request.log.error({ err }, 'could not queue a password reset link')),
+        ),
+      );
       return successMessage(request, 'forgot.sent');
     },
   );

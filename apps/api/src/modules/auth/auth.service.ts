@@ -91,9 +91,18 @@ export async function login(ctx: ServiceContext, input: z.output<typeof LoginSch
   return { user, session };
 }
 
-/** The same answer, and about the same work, whether or not the e-mail has an account. */
+/**
+ * Counts a forgot-password request against its limits and gives back the work of sending the link, for the
+ * caller to do after answering: the answer then costs the same, and comes as fast, whether or not the
+ * e-mail has an account (the lookup, the link and the mail all come later).
+ */
 export async function requestPasswordReset(ctx: ServiceContext, email: string, client: Client) {
   await ctx.limits.consume({ forgotPerEmail: email, forgotPerIp: client.ip });
+  return () => sendPasswordResetLink(ctx, email);
+}
+
+/** Makes a reset link and queues its mail through the outbox, when the e-mail has an account. */
+async function sendPasswordResetLink(ctx: ServiceContext, email: string) {
   const now = ctx.clock.now();
   const token = newToken();
   const tokenHash = hashToken(token);
