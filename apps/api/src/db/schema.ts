@@ -59,6 +59,22 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
+/**
+ * Devices that proved a good login of an account (decision 010): their device cookie's SHA-256. Such a
+ * device has a login back-off of its own, so strangers' failures on the account never hold it back.
+ */
+export const loginDevices = pgTable(
+  'login_devices',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('login_devices_user_idx').on(t.userId)],
+);
+
 export const passwordResets = pgTable(
   'password_resets',
   {
