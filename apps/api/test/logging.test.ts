@@ -76,7 +76,13 @@ describe('a failed query in the log', () => {
 
     const written = lines.slice(before);
     const logged = written.map((line) => JSON.parse(line)).find((entry) => entry.msg === 'request failed');
-    expect(logged?.err).toEqual({ type: 'DatabaseError', code: '23514', constraint: 'log_test_phone_check' });
+    expect(logged?.err).toEqual({
+      type: 'DatabaseError',
+      message: 'a database query failed',
+      stack: expect.stringMatching(/^\s+at /),
+      code: '23514',
+      constraint: 'log_test_phone_check',
+    });
     const log = written.join('');
     for (const secret of [student.email, '01799999999', '$argon2', 'insert into', 'params']) {
       expect(log.toLowerCase()).not.toContain(secret.toLowerCase());

@@ -51,7 +51,14 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
-export type DatabaseErrorSummary = { type: 'DatabaseError'; code?: string; constraint?: string };
+export type DatabaseErrorSummary = {
+  type: 'DatabaseError';
+  message: string;
+  /** The call stack's frames only: its first line would repeat the message with the parameters. */
+  stack: string;
+  code?: string;
+  constraint?: string;
+};
 
 /**
  * What a log may keep of a failed query: the driver's code (SQLSTATE or socket error) and the constraint.
@@ -60,7 +67,17 @@ export type DatabaseErrorSummary = { type: 'DatabaseError'; code?: string; const
  */
 export function databaseErrorSummary(error: unknown): DatabaseErrorSummary | undefined {
   let fromDatabase = false;
-  const summary: DatabaseErrorSummary = { type: 'DatabaseError' };
+  const summary: DatabaseErrorSummary = {
+    type: 'DatabaseError',
+    message: 'a database query failed',
+    stack:
+      error instanceof Error
+        ? (error.stack ?? '')
+            .split('\n')
+            .filter((line) => /^\s+at /.test(line))
+            .join('\n')
+        : '',
+  };
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
     const fields = current as { code?: unknown; constraint?: unknown; severity?: unknown; cause?: unknown };
