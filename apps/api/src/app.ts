@@ -38,6 +38,7 @@ import { mediaRoutes } from './modules/media/media.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { resultsRoutes } from './modules/results/results.routes.ts';
+import { adminTutorialsRoutes, tutorialsRoutes } from './modules/tutorials/tutorials.routes.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { apiNotFound, errorsPlugin } from './plugins/errors.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -217,6 +218,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
       await api.register(adminPreliminaryRoutes);
       await api.register(competitionRoutes);
       await api.register(adminEbookRoutes);
+      await api.register(tutorialsRoutes);
+      await api.register(adminTutorialsRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

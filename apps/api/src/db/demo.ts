@@ -8,6 +8,7 @@ import { seedPreparationEbook } from '../modules/ebooks/ebook-seed.ts';
 import { changeExamWindow } from '../modules/exam/exam-admin.service.ts';
 import { importPreliminaryResults } from '../modules/preliminary/preliminary.service.ts';
 import { approveRegistration, submitRegistration } from '../modules/registration/registration.service.ts';
+import { seedTutorials } from '../modules/tutorials/tutorial-seed.ts';
 
 /**
  * Demo accounts in every state, so anyone can try every screen in a minute:
@@ -81,6 +82,7 @@ runTool(async () => {
       await approveRegistration(tool.services, registration.id, admin);
     }
     await seedPreparationEbook(tool.services);
+    await seedTutorials(tool.services);
     if (admin) {
       // The exam opens two minutes from now and runs for an hour, so every exam screen can be tried.
       const start = new Date(Math.ceil((now.getTime() + 120_000) / 60_000) * 60_000);

@@ -105,6 +105,9 @@ export const messagesBn: { readonly [K in MessageKey]: string } = {
   'media.quota': 'আপনার অ্যাকাউন্টের আপলোডের সীমা পূর্ণ হয়ে গেছে। কিছু ছবি সরিয়ে আবার চেষ্টা করুন।',
   'media.tooManyFiles': 'একবারে সর্বোচ্চ {{max}}টি ফাইল আপলোড করুন।',
 
+  'tutorial.notFound': 'এই টিউটোরিয়ালটি পাওয়া যায়নি।',
+  'tutorial.videoUrl': 'ভিডিওর ঠিকানা দিন, যা http:// বা https:// দিয়ে শুরু হয়।',
+  'tutorial.position': 'অবস্থান ১ থেকে ১০০০-এর মধ্যে একটি পূর্ণসংখ্যা হতে হবে।',
   'ebook.notFound': 'এই ই-বুকটি পাওয়া যায়নি।',
   'ebook.pageNotFound': 'এই পৃষ্ঠাটি ই-বুকের অংশ নয়।',
   'ebook.position': 'অবস্থান ১ থেকে ১০০০-এর মধ্যে একটি পূর্ণসংখ্যা হতে হবে।',

@@ -113,6 +113,9 @@ export const messagesEn = {
   'media.tooManyFiles': 'Please upload at most {{max}} files at a time.',
 
   'ebook.notFound': 'This e-book was not found.',
+  'tutorial.notFound': 'This tutorial was not found.',
+  'tutorial.videoUrl': "Enter the video's address, starting with http:// or https://.",
+  'tutorial.position': 'Position must be a whole number from 1 to 1000.',
   'ebook.pageNotFound': 'This page is not part of the e-book.',
   'ebook.position': 'Position must be a whole number from 1 to 1000.',
   'ebook.pagePosition': 'The new position must be a page number of this e-book.',
