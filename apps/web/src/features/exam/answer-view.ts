@@ -35,9 +35,13 @@ export function imagesOf(state: QueueState, questionId: string): AnswerImageView
   const views: AnswerImageView[] = [];
   const seen = new Set<string>();
   const base = { photoId: null, progress: null, decision: null };
+  // A late photo an organiser accepted joins the answer: it is shown once, as late, with the decision.
+  const lateHashes = new Set(
+    state.latePhotos.filter((entry) => entry.question_id === questionId).map((entry) => entry.sha256),
+  );
 
   for (const entry of answer?.images ?? []) {
-    if (removed.has(entry.sha256) || seen.has(entry.sha256)) continue;
+    if (removed.has(entry.sha256) || seen.has(entry.sha256) || lateHashes.has(entry.sha256)) continue;
     seen.add(entry.sha256);
     const photo = localBySha.get(entry.sha256);
     const sent = state.sent[entry.sha256];
@@ -139,8 +143,10 @@ export type QuestionDelivery = {
   stored: number;
   /** Photos recorded (or being recorded) in time whose bytes are not there yet. */
   sending: number;
-  /** Late photos that arrived, waiting for the organisers' decision (or decided). */
+  /** Late photos that arrived, waiting for the organisers' decision. */
   late: number;
+  lateAccepted: number;
+  lateRejected: number;
   /** Late photos still on their way. */
   lateSending: number;
 };
@@ -162,7 +168,9 @@ export function deliveryOf(state: QueueState, order: readonly string[]): Questio
       questionId,
       stored: count(['sent']),
       sending: count(['preparing', 'sending', 'recorded']),
-      late: count(['late']),
+      late: views.filter((view) => view.state === 'late' && view.decision === 'pending').length,
+      lateAccepted: views.filter((view) => view.state === 'late' && view.decision === 'accepted').length,
+      lateRejected: views.filter((view) => view.state === 'late' && view.decision === 'rejected').length,
       lateSending: count(['lateSending']),
     });
   }

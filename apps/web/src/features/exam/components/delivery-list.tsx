@@ -27,6 +27,8 @@ export function DeliveryList({ state, order }: DeliveryListProps) {
               row.stored > 0 ? t('success.delivery.stored', { count: row.stored }) : null,
               row.sending > 0 ? t('success.delivery.sending', { count: row.sending }) : null,
               row.late > 0 ? t('success.delivery.late', { count: row.late }) : null,
+              row.lateAccepted > 0 ? t('success.delivery.lateAccepted', { count: row.lateAccepted }) : null,
+              row.lateRejected > 0 ? t('success.delivery.lateRejected', { count: row.lateRejected }) : null,
               row.lateSending > 0 ? t('success.delivery.lateSending', { count: row.lateSending }) : null,
             ]
               .map((part) => (part === null ? '' : String(part)))

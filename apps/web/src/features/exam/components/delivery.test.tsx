@@ -92,6 +92,24 @@ describe('the delivery state after the end', () => {
     expect(screen.queryByTestId('delivery-complete')).toBeNull();
   });
 
+  it("shows the organisers' decision on late photos; an accepted one is listed once, as late", () => {
+    const decided: QueueState = {
+      ...EMPTY_QUEUE_STATE,
+      loaded: true,
+      // Accepted: it has joined question 3's answer.
+      answers: { q3: answer('q3', [['f', 'stored']]) },
+      latePhotos: [
+        { ...late, decision: 'accepted' },
+        { ...late, question_id: 'q4', sha256: sha('9'), decision: 'rejected' },
+      ],
+    };
+    render(<DeliveryList state={decided} order={['q1', 'q2', 'q3', 'q4']} />);
+    expect(screen.getAllByTestId('delivery-row').map((row) => row.textContent)).toEqual([
+      'Question 31 photo arrived late, accepted by the organisers',
+      'Question 41 photo arrived late, not accepted',
+    ]);
+  });
+
   it('says when every photo has arrived', () => {
     const done: QueueState = {
       ...EMPTY_QUEUE_STATE,
