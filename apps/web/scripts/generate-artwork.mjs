@@ -7,6 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const publicDir = fileURLToPath(new URL('../public/images/', import.meta.url));
+/** The tutorials are data organisers set; these are the thumbnails the server seeds them with. */
+const tutorialSeedDir = fileURLToPath(new URL('../../api/src/modules/tutorials/seed/', import.meta.url));
 
 /** A small seeded pseudo-random generator (mulberry32), so the artwork is stable between runs. */
 function random(seed) {
@@ -33,8 +35,8 @@ const PALETTES = [
 
 const r1 = (n) => Math.round(n * 10) / 10;
 
-function write(relative, svg) {
-  const file = path.join(publicDir, relative);
+function write(relative, svg, dir = publicDir) {
+  const file = path.join(dir, relative);
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, `${svg.replace(/\n\s*/g, '')}\n`);
 }
@@ -94,7 +96,7 @@ function partner(index, monogram) {
 function tutorial(index) {
   const [dark, mid, light] = PALETTES[(index * 3) % PALETTES.length];
   write(
-    `tutorials/tutorial-${index + 1}.svg`,
+    `tutorial-${index + 1}.svg`,
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 480 270" width="480" height="270">
       <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${dark}"/><stop offset="1" stop-color="${mid}"/></linearGradient></defs>
       <rect width="480" height="270" fill="url(#g)"/>
@@ -103,6 +105,7 @@ function tutorial(index) {
       <circle cx="240" cy="135" r="44" fill="#fff" opacity=".92"/>
       <path d="M226 113v44l36-22Z" fill="${dark}"/>
     </svg>`,
+    tutorialSeedDir,
   );
 }
 

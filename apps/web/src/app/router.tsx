@@ -114,6 +114,10 @@ export const routes: RouteObject[] = [
                 path: paths.adminCompetitions,
                 ...page(['admin'], () => import('./routes/admin-competitions.tsx')),
               },
+              {
+                path: paths.adminTutorials,
+                ...page(['admin', 'messages'], () => import('./routes/admin-tutorials.tsx')),
+              },
             ],
           },
         ],

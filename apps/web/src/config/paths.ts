@@ -30,6 +30,7 @@ export const paths = {
   adminAudit: '/admin/audit',
   adminEbooks: '/admin/ebooks',
   adminCompetitions: '/admin/competitions',
+  adminTutorials: '/admin/tutorials',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

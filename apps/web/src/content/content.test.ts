@@ -17,11 +17,9 @@ import {
   PartnersSchema,
   StatisticsSchema,
   TeamSchema,
-  TutorialsSchema,
 } from './schemas.ts';
 import { statistics } from './statistics.ts';
 import { team } from './team.ts';
-import { tutorials } from './tutorials.ts';
 
 const publicDir = path.resolve(import.meta.dirname, '../../public');
 
@@ -32,7 +30,6 @@ const files: [string, z.ZodType, unknown][] = [
   ['partners', PartnersSchema, partners],
   ['faq', FaqSchema, faq],
   ['activities', ActivitiesSchema, activities],
-  ['tutorials', TutorialsSchema, tutorials],
   ['events', EventsSchema, events],
   ['team', TeamSchema, team],
 ];
@@ -44,18 +41,14 @@ describe('site content', () => {
   });
 
   it('has unique ids in every list', () => {
-    for (const list of [categories, statistics, partners, faq, activities, tutorials, events, team.members]) {
+    for (const list of [categories, statistics, partners, faq, activities, events, team.members]) {
       const ids = list.map((item) => item.id);
       expect(new Set(ids).size).toBe(ids.length);
     }
   });
 
   it('points at pictures that exist', () => {
-    const images = [
-      ...partners.map((p) => p.logo),
-      ...activities.map((a) => a.image),
-      ...tutorials.map((t) => t.thumbnail),
-    ];
+    const images = [...partners.map((p) => p.logo), ...activities.map((a) => a.image)];
     for (const image of images) expect(existsSync(`${publicDir}${image.src}`), image.src).toBe(true);
   });
 
@@ -63,7 +56,6 @@ describe('site content', () => {
     expect(categories.map((c) => c.participantPercentage)).toEqual([34.1, 39.5, 26.4]);
     expect(statistics.map((s) => s.number)).toEqual([15000, 12000, 1500]);
     expect(partners).toHaveLength(10);
-    expect(tutorials).toHaveLength(8);
     expect(activities.length).toBeGreaterThanOrEqual(60);
   });
 

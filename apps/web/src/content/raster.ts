@@ -4,7 +4,7 @@ import type { Image } from './schemas.ts';
  * The site's artwork is drawn as SVG (the source, in public/images) and shipped as WebP at its layout width and
  * twice that, made at build time (scripts/raster-images-plugin.ts). Logos stay SVG: they are drawings, not photos.
  */
-export const RASTERISED = ['/images/activities/', '/images/tutorials/', '/images/poster.svg'];
+export const RASTERISED = ['/images/activities/', '/images/poster.svg'];
 
 export const isRasterised = (src: string) =>
   src.endsWith('.svg') && RASTERISED.some((prefix) => src === prefix || src.startsWith(prefix));

@@ -69,16 +69,6 @@ export const ActivitySchema = z.object({
 });
 export const ActivitiesSchema = z.array(ActivitySchema).min(1);
 
-export const TutorialSchema = z.object({
-  id: z.string().min(1),
-  title: LocalisedTextSchema,
-  /** The video on the video service; opens in a new tab. */
-  url: httpsUrl,
-  /** The thumbnail, shipped with the site (no third-party request, decisions.md). */
-  thumbnail: ImageSchema,
-});
-export const TutorialsSchema = z.array(TutorialSchema).min(1);
-
 export const EventSchema = z.object({
   id: z.string().min(1),
   title: LocalisedTextSchema,
@@ -117,7 +107,6 @@ export type Partner = z.infer<typeof PartnerSchema>;
 export type Statistic = z.infer<typeof StatisticSchema>;
 export type FaqItem = z.infer<typeof FaqItemSchema>;
 export type Activity = z.infer<typeof ActivitySchema>;
-export type Tutorial = z.infer<typeof TutorialSchema>;
 export type SiteEvent = z.infer<typeof EventSchema>;
 export type TeamMember = z.infer<typeof TeamMemberSchema>;
 export type Team = z.infer<typeof TeamSchema>;

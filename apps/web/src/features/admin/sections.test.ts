@@ -12,6 +12,7 @@ describe('console sections by role', () => {
       'import',
       'ebooks',
       'users',
+      'tutorials',
       'audit',
       'competitions',
     ]);

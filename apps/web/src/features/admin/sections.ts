@@ -10,6 +10,7 @@ export const SECTIONS = [
   { id: 'import', roles: ['admin'] },
   { id: 'ebooks', roles: ['admin'] },
   { id: 'users', roles: ['admin'] },
+  { id: 'tutorials', roles: ['admin'] },
   { id: 'audit', roles: ['admin'] },
   { id: 'competitions', roles: ['admin'] },
 ] as const satisfies readonly { id: string; roles: readonly Role[] }[];

@@ -18,6 +18,7 @@ export const SECTION_PATHS: Record<SectionId, string> = {
   audit: paths.adminAudit,
   ebooks: paths.adminEbooks,
   competitions: paths.adminCompetitions,
+  tutorials: paths.adminTutorials,
 };
 
 /** The console's frame: a side navigation (a scrolling row on small screens) and the section. */

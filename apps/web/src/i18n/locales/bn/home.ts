@@ -30,4 +30,6 @@ export const home: Translation<typeof en> = {
   'tutorials.title': 'টিউটোরিয়াল',
   'tutorials.label': 'টিউটোরিয়াল ভিডিও',
   'tutorials.watch': 'ভিডিও সাইটে দেখুন',
+  'tutorials.loading': 'টিউটোরিয়ালগুলো লোড হচ্ছে…',
+  'tutorials.failed': 'টিউটোরিয়ালগুলো লোড করা যায়নি।',
 };

@@ -28,4 +28,6 @@ export const home = {
   'tutorials.title': 'Tutorials',
   'tutorials.label': 'Tutorial videos',
   'tutorials.watch': 'Watch on the video service',
+  'tutorials.loading': 'Loading the tutorials…',
+  'tutorials.failed': 'The tutorials could not be loaded.',
 } as const;

@@ -1,0 +1,314 @@
+import { type AdminTutorial, TutorialInputSchema } from '@ngso/shared/schemas/tutorials';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDispatch } from 'react-redux';
+import type { AppDispatch } from '../../../app/store.ts';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { inputClasses, TextField } from '../../../components/ui/text-field.tsx';
+import { translateMessage } from '../../../i18n/message.ts';
+import { serverFieldErrors, serverMessage } from '../../../lib/api-error.ts';
+import { MediaError } from '../../../lib/media/media-error.ts';
+import {
+  AdminSection,
+  ColumnHeaders,
+  ConfirmDialog,
+  cardClasses,
+  FormActions,
+  LoadError,
+  Loading,
+  tableClasses,
+  tdClasses,
+  useCanUse,
+} from '../components/section.tsx';
+import {
+  tutorialsChanged,
+  uploadTutorialThumbnail,
+  useAdminTutorialsQuery,
+  useCreateTutorialMutation,
+  useEditTutorialMutation,
+  useRemoveTutorialMutation,
+} from './api.ts';
+
+type Draft = { id?: string; title_en: string; title_bn: string; video_url: string; position: string };
+
+const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/heic,image/heif';
+
+/** The thumbnail's file input: the server makes the 16:9 thumbnail from whatever image is chosen. */
+function ThumbnailField({ onChange, hasOne }: { onChange: (file: File | null) => void; hasOne: boolean }) {
+  const { t } = useTranslation('admin');
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
+        {hasOne ? t('tutorials.fieldThumbnailReplace') : t('tutorials.fieldThumbnail')}
+      </label>
+      <input
+        id={id}
+        type="file"
+        accept={IMAGE_ACCEPT}
+        className={inputClasses(false)}
+        aria-describedby={`${id}-hint`}
+        onChange={(event) => onChange(event.target.files?.[0] ?? null)}
+      />
+      <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
+        {t('tutorials.thumbnailHint')}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * The console's tutorials (the home page's tutorial videos): the list in its order, add and edit (both
+ * titles, the video's address, the order, the thumbnail image), remove. A tutorial is on the home page
+ * once it has a thumbnail.
+ */
+export function TutorialsPage() {
+  const { t } = useTranslation('admin');
+  const dispatch = useDispatch<AppDispatch>();
+  const list = useAdminTutorialsQuery(undefined, { skip: !useCanUse('tutorials') });
+  const [create, creating] = useCreateTutorialMutation();
+  const [edit, editing] = useEditTutorialMutation();
+  const [remove, removing] = useRemoveTutorialMutation();
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [thumbnail, setThumbnail] = useState<File | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [toRemove, setToRemove] = useState<AdminTutorial | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const tutorials = list.data ?? [];
+  const editingOne = tutorials.find((tutorial) => tutorial.id === draft?.id);
+
+  const startForm = (tutorial?: AdminTutorial) => {
+    setErrors({});
+    setFormError(null);
+    setThumbnail(null);
+    setDraft(
+      tutorial
+        ? { ...tutorial, position: String(tutorial.position) }
+        : { title_en: '', title_bn: '', video_url: '', position: String(tutorials.length + 1) },
+    );
+  };
+
+  /** The shared schema checks the form before anything is sent (the server checks the same). */
+  const validate = (current: Draft) => {
+    const parsed = TutorialInputSchema.safeParse({ ...current, position: Number(current.position) });
+    const local: Record<string, string> = {};
+    for (const issue of parsed.error?.issues ?? []) {
+      const field = String(issue.path[0]);
+      local[field] ??= translateMessage(issue.message) ?? issue.message;
+    }
+    if (!current.id && !thumbnail) local.thumbnail = t('tutorials.thumbnailRequired');
+    setErrors(local);
+    return parsed.success && Object.keys(local).length === 0 ? parsed.data : null;
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!draft) return;
+    const fields = validate(draft);
+    if (!fields) return;
+    setFormError(null);
+    let saved: AdminTutorial | undefined;
+    try {
+      saved = draft.id ? await edit({ id: draft.id, ...fields }).unwrap() : await create(fields).unwrap();
+    } catch (failure) {
+      setErrors(serverFieldErrors(failure));
+      setFormError(serverMessage(failure) ?? t('actionError'));
+      return;
+    }
+    if (thumbnail) {
+      setUploading(true);
+      try {
+        await uploadTutorialThumbnail(saved.id, thumbnail);
+      } catch (failure) {
+        // The tutorial is saved; the form stays open on it so the image can be chosen again.
+        setDraft({ ...draft, id: saved.id });
+        setFormError(
+          failure instanceof MediaError ? (failure.serverMessage ?? t('actionError')) : t('actionError'),
+        );
+        return;
+      } finally {
+        setUploading(false);
+        dispatch(tutorialsChanged());
+      }
+    }
+    setNotice(t(draft.id ? 'tutorials.saved' : 'tutorials.created', { title: saved.title_en }));
+    setDraft(null);
+  };
+
+  const runRemove = async () => {
+    if (!toRemove) return;
+    const done = await remove(toRemove.id)
+      .unwrap()
+      .then(() => true)
+      .catch(() => false);
+    if (!done) return;
+    setNotice(t('tutorials.removed', { title: toRemove.title_en }));
+    setToRemove(null);
+  };
+
+  const set = (field: keyof Draft) => (value: string) =>
+    setDraft((current) => (current ? { ...current, [field]: value } : current));
+
+  return (
+    <AdminSection
+      section="tutorials"
+      title={t('tutorials.title')}
+      actions={<Button onClick={() => startForm()}>{t('tutorials.new')}</Button>}
+    >
+      <p className="mb-4 max-w-3xl text-sm text-slate-700">{t('tutorials.intro')}</p>
+      {notice ? (
+        <Alert tone="success" className="mb-4">
+          {notice}
+        </Alert>
+      ) : null}
+      {list.isLoading ? <Loading /> : null}
+      {list.isError ? <LoadError error={list.error} onRetry={list.refetch} /> : null}
+      {list.data && tutorials.length === 0 ? (
+        <p className="text-sm text-slate-600">{t('tutorials.none')}</p>
+      ) : null}
+      {tutorials.length > 0 ? (
+        <div className={`${cardClasses} overflow-x-auto`}>
+          <table className={tableClasses} data-testid="tutorials-table">
+            <ColumnHeaders
+              columns={[
+                { label: t('tutorials.colOrder') },
+                { label: t('tutorials.colThumbnail') },
+                { label: t('tutorials.colTitle') },
+                { label: t('tutorials.colActions') },
+              ]}
+            />
+            <tbody className="divide-y divide-slate-100">
+              {tutorials.map((tutorial) => (
+                <tr key={tutorial.id}>
+                  <td className={tdClasses}>{tutorial.position}</td>
+                  <td className={tdClasses}>
+                    {tutorial.thumbnail ? (
+                      <img
+                        src={tutorial.thumbnail}
+                        alt=""
+                        width={128}
+                        height={72}
+                        className="aspect-video w-32 rounded bg-slate-100 object-cover"
+                      />
+                    ) : (
+                      <span className="text-amber-800">{t('tutorials.noThumbnail')}</span>
+                    )}
+                  </td>
+                  <th scope="row" className={`${tdClasses} font-semibold`}>
+                    {tutorial.title_en}
+                    <span className="block font-normal text-slate-700" lang="bn">
+                      {tutorial.title_bn}
+                    </span>
+                    <a
+                      href={tutorial.video_url}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="block max-w-md truncate font-normal text-sky-800 underline"
+                    >
+                      {tutorial.video_url}
+                    </a>
+                  </th>
+                  <td className={tdClasses}>
+                    <div className="flex flex-nowrap gap-2">
+                      <Button variant="secondary" className="px-3" onClick={() => startForm(tutorial)}>
+                        {t('tutorials.edit')}
+                        <span className="sr-only"> {tutorial.title_en}</span>
+                      </Button>
+                      <Button
+                        variant="secondary"
+                        className="px-3"
+                        onClick={() => {
+                          removing.reset();
+                          setToRemove(tutorial);
+                        }}
+                      >
+                        {t('tutorials.remove')}
+                        <span className="sr-only"> {tutorial.title_en}</span>
+                      </Button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+
+      <Modal
+        open={draft !== null}
+        onClose={() => setDraft(null)}
+        title={draft?.id ? t('tutorials.formEdit') : t('tutorials.formNew')}
+        closeLabel={t('close')}
+        className="max-w-2xl"
+      >
+        {draft ? (
+          <form onSubmit={onSubmit} className="space-y-3" noValidate>
+            <TextField
+              label={t('tutorials.fieldTitleEn')}
+              value={draft.title_en}
+              maxLength={200}
+              error={errors.title_en}
+              onChange={(event) => set('title_en')(event.target.value)}
+            />
+            <TextField
+              label={t('tutorials.fieldTitleBn')}
+              lang="bn"
+              value={draft.title_bn}
+              maxLength={200}
+              error={errors.title_bn}
+              onChange={(event) => set('title_bn')(event.target.value)}
+            />
+            <TextField
+              type="url"
+              label={t('tutorials.fieldVideo')}
+              hint={t('tutorials.videoHint')}
+              value={draft.video_url}
+              maxLength={2000}
+              error={errors.video_url}
+              onChange={(event) => set('video_url')(event.target.value)}
+            />
+            <TextField
+              type="number"
+              label={t('tutorials.fieldPosition')}
+              hint={t('tutorials.positionHint')}
+              min={1}
+              max={1000}
+              value={draft.position}
+              error={errors.position}
+              onChange={(event) => set('position')(event.target.value)}
+            />
+            <ThumbnailField onChange={setThumbnail} hasOne={Boolean(editingOne?.thumbnail)} />
+            {errors.thumbnail ? (
+              <p className="text-sm text-red-700" aria-live="polite">
+                {errors.thumbnail}
+              </p>
+            ) : null}
+            {formError ? <Alert tone="error">{formError}</Alert> : null}
+            <FormActions
+              submitLabel={t('tutorials.save')}
+              pending={creating.isLoading || editing.isLoading || uploading}
+              onCancel={() => setDraft(null)}
+            />
+          </form>
+        ) : null}
+      </Modal>
+
+      <ConfirmDialog
+        open={toRemove !== null}
+        title={t('tutorials.removeTitle')}
+        confirmLabel={t('tutorials.remove')}
+        pending={removing.isLoading}
+        error={removing.isError ? (serverMessage(removing.error) ?? t('actionError')) : null}
+        onConfirm={runRemove}
+        onClose={() => setToRemove(null)}
+      >
+        {toRemove ? t('tutorials.removeText', { title: toRemove.title_en }) : null}
+      </ConfirmDialog>
+    </AdminSection>
+  );
+}
