@@ -109,20 +109,27 @@ export function redisBackOffStore(redis: Redis): BackOffStore {
   };
 }
 
+/**
+ * `device`: the hash of a device cookie that proved a good login of this account. Attempts from such a
+ * device run a back-off of their own, so strangers' failures on the account never hold its owner back.
+ */
 export type LoginBackOff = {
-  /** Throws 429 with Retry-After while the account must wait; otherwise counts this attempt. */
-  begin: (email: string) => Promise<void>;
-  /** A successful login ends the run of failures. */
-  succeeded: (email: string) => Promise<void>;
+  /** Throws 429 with Retry-After while the account (or the device) must wait; otherwise counts this attempt. */
+  begin: (email: string, device?: string) => Promise<void>;
+  /** A successful login ends the run of failures (the device's own run when it came from a known device). */
+  succeeded: (email: string, device?: string) => Promise<void>;
 };
 
 /** Keys are the SHA-256 of the lower-cased e-mail: the store never holds an address. */
-const accountKey = (email: string) => createHash('sha256').update(email.toLowerCase()).digest('hex');
+const accountKey = (email: string, device?: string) => {
+  const account = createHash('sha256').update(email.toLowerCase()).digest('hex');
+  return device ? `${account}:${device}` : account;
+};
 
 export function createLoginBackOff(store: BackOffStore, clock: Clock): LoginBackOff {
   return {
-    async begin(email) {
-      const waitMs = await store.attempt(accountKey(email), clock.now().getTime());
+    async begin(email, device) {
+      const waitMs = await store.attempt(accountKey(email, device), clock.now().getTime());
       if (waitMs <= 0) return;
       const seconds = Math.max(1, Math.ceil(waitMs / 1000));
       throw new AppError(429, seconds === 1 ? 'login.throttledSecond' : 'login.throttled', {
@@ -130,8 +137,8 @@ export function createLoginBackOff(store: BackOffStore, clock: Clock): LoginBack
         headers: { 'Retry-After': String(seconds) },
       });
     },
-    async succeeded(email) {
-      await store.clear(accountKey(email));
+    async succeeded(email, device) {
+      await store.clear(accountKey(email, device));
     },
   };
 }

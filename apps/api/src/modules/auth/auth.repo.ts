@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { passwordResets, sessions, users } from '../../db/schema.ts';
+import { loginDevices, passwordResets, sessions, users } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
@@ -96,6 +96,27 @@ export async function deleteOtherSessionsOfUser(db: Executor, userId: string, ke
     .where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepTokenHash)))
     .returning({ userId: sessions.userId });
   return ended.length;
+}
+
+/** Whether a device cookie (its hash) proved a good login of this e-mail's account since `since`. */
+export async function isLoginDevice(db: Executor, tokenHash: string, email: string, since: Date) {
+  const [row] = await db
+    .select({ userId: loginDevices.userId })
+    .from(loginDevices)
+    .innerJoin(users, eq(users.id, loginDevices.userId))
+    .where(
+      and(
+        eq(loginDevices.tokenHash, tokenHash),
+        gt(loginDevices.createdAt, since),
+        sql`lower(${users.email}) = ${email.toLowerCase()}`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function insertLoginDevice(db: Executor, values: typeof loginDevices.$inferInsert) {
+  await db.insert(loginDevices).values(values).onConflictDoNothing();
 }
 
 export async function insertPasswordReset(db: Executor, values: typeof passwordResets.$inferInsert) {

@@ -40,6 +40,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     userAgent: request.headers['user-agent'],
   });
   const secure = app.config.BASE_URL.startsWith('https://');
+  /** The device cookie of a good login; the __Host- prefix pins it to this origin over https. */
+  const deviceCookie = secure ? '__Host-ngso_device' : 'ngso_device';
   /** Keeps the language on this device for a year; readable by the web app (not HttpOnly). */
   const setLanguageCookie = (reply: FastifyReply, language: Language) =>
     reply.setCookie(LANGUAGE_COOKIE, language, {
@@ -124,10 +126,21 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const previous = request.cookies[app.sessionCookieName];
-      const { user, session } = await auth.login(app.services, request.body, client(request));
+      const { user, session, device } = await auth.login(app.services, request.body, {
+        ...client(request),
+        deviceToken: request.cookies[deviceCookie],
+      });
       // A new token at every login: a session planted before login is never promoted.
       if (previous) await endSession(app.db, previous);
       reply.setSessionCookie(session.token, session.expiresAt);
+      // This device proved a good login: its own back-off from now on (decision 010).
+      reply.setCookie(deviceCookie, device.token, {
+        path: '/',
+        maxAge: device.days * 24 * 60 * 60,
+        httpOnly: true,
+        sameSite: 'strict',
+        secure,
+      });
       // The language: a choice made on this device (the cookie) is the latest and goes to the account;
       // a device with no choice takes the account's (the web app reads the cookie after signing in).
       // No cookie already means English, so none is set for an English account.

@@ -13,8 +13,10 @@ import {
   findUsablePasswordReset,
   findUserByEmail,
   findUserById,
+  insertLoginDevice,
   insertPasswordReset,
   insertUser,
+  isLoginDevice,
   type UserRow,
   updateUserLanguage,
   updateUserPassword,
@@ -75,20 +77,37 @@ export async function register(
   });
 }
 
-export async function login(ctx: ServiceContext, input: z.output<typeof LoginSchema>, client: Client) {
+/** How long a device cookie that proved a good login keeps its own back-off (decision 010). */
+export const LOGIN_DEVICE_DAYS = 180;
+
+export async function login(
+  ctx: ServiceContext,
+  input: z.output<typeof LoginSchema>,
+  client: Client & { deviceToken?: string },
+) {
   await ctx.limits.consume({ loginPerIp: client.ip });
+  const now = ctx.clock.now();
+  const since = new Date(now.getTime() - LOGIN_DEVICE_DAYS * 24 * 60 * 60_000);
+  const deviceHash = client.deviceToken ? hashToken(client.deviceToken) : undefined;
+  const knownDevice =
+    deviceHash && (await isLoginDevice(ctx.db, deviceHash, input.email, since)) ? deviceHash : undefined;
   // While the account waits (failures in a row), 429 comes before the password is even checked; an unknown
-  // e-mail waits the same way, so the answers tell nothing about which accounts exist.
-  await ctx.limits.login.begin(input.email);
+  // e-mail waits the same way, so the answers tell nothing about which accounts exist. A device that signed
+  // in to this account before waits only for its own failures.
+  await ctx.limits.login.begin(input.email, knownDevice);
   const user = await findUserByEmail(ctx.db, input.email);
   const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
   if (!user || !valid) throw new AppError(401, 'login.invalid');
-  await ctx.limits.login.succeeded(input.email);
+  await ctx.limits.login.succeeded(input.email, knownDevice);
   if (needsRehash(user.passwordHash)) {
-    await updateUserPassword(ctx.db, user.id, await hashPassword(input.password), ctx.clock.now());
+    await updateUserPassword(ctx.db, user.id, await hashPassword(input.password), now);
   }
-  const session = await startSession(ctx.db, user, ctx.clock.now(), client.userAgent);
-  return { user, session };
+  const deviceToken = knownDevice && client.deviceToken ? client.deviceToken : newToken();
+  if (!knownDevice) {
+    await insertLoginDevice(ctx.db, { tokenHash: hashToken(deviceToken), userId: user.id, createdAt: now });
+  }
+  const session = await startSession(ctx.db, user, now, client.userAgent);
+  return { user, session, device: { token: deviceToken, days: LOGIN_DEVICE_DAYS } };
 }
 
 /**
