@@ -74,7 +74,15 @@ export function imageJobs(options: {
     },
     start: async () => {
       await queue.start();
-      if (options.workers <= 0) return;
+      if (options.workers <= 0) {
+        if (!queue.durable) {
+          log.warn(
+            {},
+            'IMAGE_WORKERS=0 on the embedded database: answer photos stay pending until a restart with workers',
+          );
+        }
+        return;
+      }
       await queue.work(IMAGE_JOB, options.workers, async (data) => {
         await processPendingMedia({ db, storage }, data.mediaId ?? '');
       });

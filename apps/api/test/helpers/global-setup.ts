@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openEmbedded, openPostgres } from '../../src/db/client.ts';
+import { openJobQueue } from '../../src/jobs/image-jobs.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -25,6 +26,10 @@ export default async function setup(project: TestProject) {
     await admin.query(`drop database if exists ${name}`);
     await admin.query(`create database ${name}`);
     const handle = await openPostgres(withDatabase(url, name));
+    // The job queue's schema (pg-boss creates it at its first start) is in the template too.
+    const queue = openJobQueue(handle, console, 60);
+    await queue.start();
+    await queue.stop();
     await handle.close();
     project.provide('postgresTemplate', name);
     project.provide('pgliteTemplate', '');

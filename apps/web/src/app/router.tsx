@@ -106,6 +106,10 @@ export const routes: RouteObject[] = [
               { path: paths.adminExam, ...page(['admin'], () => import('./routes/admin-exam.tsx')) },
               { path: paths.adminGrading, ...page(['admin'], () => import('./routes/admin-grading.tsx')) },
               { path: paths.adminResults, ...page(['admin'], () => import('./routes/admin-results.tsx')) },
+              {
+                path: paths.adminLatePhotos,
+                ...page(['admin'], () => import('./routes/admin-late-photos.tsx')),
+              },
               { path: paths.adminImport, ...page(['admin'], () => import('./routes/admin-import.tsx')) },
               { path: paths.adminUsers, ...page(['admin'], () => import('./routes/admin-users.tsx')) },
               { path: paths.adminAudit, ...page(['admin'], () => import('./routes/admin-audit.tsx')) },

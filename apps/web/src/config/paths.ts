@@ -25,6 +25,7 @@ export const paths = {
   adminExam: '/admin/exam',
   adminGrading: '/admin/grading',
   adminResults: '/admin/results',
+  adminLatePhotos: '/admin/late-photos',
   adminImport: '/admin/preliminary-import',
   adminUsers: '/admin/users',
   adminAudit: '/admin/audit',

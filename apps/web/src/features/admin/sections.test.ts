@@ -9,6 +9,7 @@ describe('console sections by role', () => {
       'exam',
       'grading',
       'results',
+      'latePhotos',
       'import',
       'ebooks',
       'users',
@@ -26,5 +27,6 @@ describe('console sections by role', () => {
     expect(isStaff('student')).toBe(false);
     expect(isStaff(undefined)).toBe(false);
     expect(canUse('grader', 'registrations')).toBe(false);
+    expect(canUse('grader', 'latePhotos')).toBe(false);
   });
 });

@@ -13,6 +13,7 @@ export const SECTION_PATHS: Record<SectionId, string> = {
   exam: paths.adminExam,
   grading: paths.adminGrading,
   results: paths.adminResults,
+  latePhotos: paths.adminLatePhotos,
   import: paths.adminImport,
   users: paths.adminUsers,
   audit: paths.adminAudit,
