@@ -258,7 +258,8 @@ describe('two server processes behind nginx', () => {
   });
 
   it('serve an upload stored by one process from the other (DATA_DIR shared); photos of several MB pass nginx', async () => {
-    const { browser } = await signedInStudent('upload');
+    // Organisers may upload at any time (students only during their exam).
+    const browser = await signedInAdmin();
     // A 6-megapixel photo of about 4 MB: over nginx's 1 MB default, under the site file's 16 MB.
     const photo = await sharp({
       create: {
@@ -278,6 +279,8 @@ describe('two server processes behind nginx', () => {
     const url = upload.body.url as string;
 
     const fetchMedia = () => fetch(`${nginx?.url}${url}`, { headers: { cookie: cookieHeader(browser) } });
+    // Acknowledged once stored: it is served once processed (409 until then).
+    await eventually('the photo processed', async () => ((await fetchMedia()).status === 200 ? true : undefined));
     const served = await untilAnsweredBy(otherThan(storedBy), fetchMedia);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/jpeg');
@@ -379,7 +382,7 @@ describe('two server processes behind nginx', () => {
   });
 
   it('keep serving while one process restarts (SIGTERM, as in a rolling restart), then use it again', async () => {
-    const { browser } = await signedInStudent('restart');
+    const browser = await signedInAdmin();
     const stopped = servers.get(PORTS.two);
     await stopped?.stop();
     const photo = await answerPhoto(90);
