@@ -11,7 +11,7 @@ export const admitCardRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['registration'],
         summary: "The approved student's admit card (PDF, final_round_admit_card.pdf)",
         description:
-          'Answers application/pdf; 401 signed out, 403 before approval, 404 without a registration.',
+          'Answers application/pdf; 401 signed out, 403 before approval, 404 without a registration, 503 with Retry-After while too many cards are being made.',
         params: CompetitionParamsSchema,
       },
       preValidation: app.requireUser,

@@ -1,5 +1,6 @@
 import type { Category } from '@ngso/shared/constants';
 import type { ExamDetails } from '@ngso/shared/schemas/registration';
+import pLimit from 'p-limit';
 import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
@@ -9,6 +10,15 @@ import { findMedia } from '../media/media.repo.ts';
 import { findRegistrationOfUser } from '../registration/registration.repo.ts';
 import { admitCardText } from './admit-card-text.ts';
 import { renderAdmitCard } from './render-admit-card.ts';
+
+/**
+ * Admit cards render at most this many at once (text shaping, the photo and the PDF take CPU and memory);
+ * the others wait their turn, and beyond the queue's length they are answered 503 with Retry-After, so a
+ * crowd of downloads (the night before the exam) never starves the rest of the site.
+ */
+export const ADMIT_CARD_RENDERS = { atOnce: 2, waiting: 20, retryAfterSeconds: 5 } as const;
+/** The renders of this process: running, and waiting their turn. */
+export const admitCardRenders = pLimit(ADMIT_CARD_RENDERS.atOnce);
 
 /** The online exam's slot on one line ('December 20, 2025, 3:00 PM to 4:00 PM'); empty while none is set. */
 const onlineExamLine = (details: ExamDetails) =>
@@ -37,21 +47,28 @@ export async function admitCardFor(ctx: ServiceContext, competitionCode: string,
     registration.category as Category,
     registration.pickupSpot,
   );
-  return renderAdmitCard({
-    organiser: text.organiser,
-    title: text.title,
-    name: registration.name,
-    rollNumber: registration.rollNumber,
-    category: text.category,
-    classLevel: registration.classLevel,
-    institution: registration.institution,
-    onlineExam: onlineExamLine(details),
-    examDate: details.date ?? '',
-    reportingTime: details.reporting_time ?? '',
-    venue: details.venue ?? '',
-    departure: text.departure,
-    verifyUrl: `${ctx.config.BASE_URL}/verify/${registration.verificationCode}`,
-    photo,
-    labels: text.labels,
-  });
+  if (admitCardRenders.pendingCount >= ADMIT_CARD_RENDERS.waiting) {
+    throw new AppError(503, 'server.unavailable', {
+      headers: { 'Retry-After': String(ADMIT_CARD_RENDERS.retryAfterSeconds) },
+    });
+  }
+  return admitCardRenders(() =>
+    renderAdmitCard({
+      organiser: text.organiser,
+      title: text.title,
+      name: registration.name,
+      rollNumber: registration.rollNumber,
+      category: text.category,
+      classLevel: registration.classLevel,
+      institution: registration.institution,
+      onlineExam: onlineExamLine(details),
+      examDate: details.date ?? '',
+      reportingTime: details.reporting_time ?? '',
+      venue: details.venue ?? '',
+      departure: text.departure,
+      verifyUrl: `${ctx.config.BASE_URL}/verify/${registration.verificationCode}`,
+      photo,
+      labels: text.labels,
+    }),
+  );
 }
