@@ -1,10 +1,17 @@
-import type { Submission } from '@ngso/shared/schemas/results';
+import type { GradingImage, Submission } from '@ngso/shared/schemas/results';
 import { describe, expect, it } from 'vitest';
-import { gradingQueue, nextUngraded, questionIdsOf } from './grading.ts';
+import { firstUngraded, gradingQueue, isGradable, nextUngraded, questionIdsOf } from './grading.ts';
 
-const answer = (question_id: string, images: number, marks: number | null = null) => ({
+const image = (name: string, state: GradingImage['state'] = 'ready'): GradingImage => ({
+  sha256: name,
+  url: state === 'ready' ? `/api/v1/media/${name}` : null,
+  state,
+  late: false,
+});
+const answer = (question_id: string, images: GradingImage[], marks: number | null = null) => ({
   question_id,
-  image_urls: Array.from({ length: images }, (_, index) => `/api/v1/media/${question_id}-${index}`),
+  image_urls: images.flatMap((entry) => (entry.url ? [entry.url] : [])),
+  images,
   marks,
   comment: null,
   grader_marks: marks,
@@ -12,18 +19,25 @@ const answer = (question_id: string, images: number, marks: number | null = null
   override_marks: null,
   override_comment: null,
 });
-const submission = (id: string, q1: number, q1Marks: number | null = null): Submission => ({
+const photos = (count: number, state: GradingImage['state'] = 'ready') =>
+  Array.from({ length: count }, (_, index) => image(`p${index}`, state));
+const submission = (id: string, q1: GradingImage[], q1Marks: number | null = null): Submission => ({
   user_id: id,
   name: `Student ${id}`,
   roll_number: `R-${id}`,
   submitted_at: null,
-  answers: [answer('q1', q1, q1Marks), answer('q2', 1)],
+  answers: [answer('q1', q1, q1Marks), answer('q2', photos(1))],
 });
 
 describe('the grading queue', () => {
-  const submissions = [submission('a', 1), submission('b', 0), submission('c', 2, 4), submission('d', 1)];
+  const submissions = [
+    submission('a', photos(1)),
+    submission('b', []),
+    submission('c', photos(2), 4),
+    submission('d', photos(1)),
+  ];
 
-  it('lists the questions in order and the answers with images only', () => {
+  it('lists the questions in order and the answers with photos only', () => {
     expect(questionIdsOf(submissions)).toEqual(['q1', 'q2']);
     expect(questionIdsOf([])).toEqual([]);
     const queue = gradingQueue(submissions, 'q1', 'grader-1');
@@ -49,5 +63,29 @@ describe('the grading queue', () => {
     const all = new Set(items.map((item) => item.userId));
     expect(nextUngraded(items, 0, all)).toBe(-1);
     expect(nextUngraded([], 0, new Set())).toBe(-1);
+  });
+});
+
+describe('answers whose photos are not all here', () => {
+  it('can be graded once one photo is ready, or once every photo failed; not while they arrive', () => {
+    expect(isGradable([image('a', 'arriving'), image('b', 'ready')])).toBe(true);
+    expect(isGradable([image('a', 'failed'), image('b', 'failed')])).toBe(true);
+    expect(isGradable([image('a', 'arriving')])).toBe(false);
+    expect(isGradable([image('a', 'processing'), image('b', 'failed')])).toBe(false);
+    expect(isGradable([])).toBe(false);
+  });
+
+  it('are listed with their photos but never offered as the next answer to grade', () => {
+    const submissions = [submission('waits', photos(2, 'arriving')), submission('here', photos(1))];
+    const items = gradingQueue(submissions, 'q1', 'grader-1');
+    expect(items).toHaveLength(2);
+    const waits = items.findIndex((item) => item.userId === 'waits');
+    const here = items.findIndex((item) => item.userId === 'here');
+    expect(items[waits]?.gradable).toBe(false);
+    expect(items[waits]?.images.map((entry) => entry.state)).toEqual(['arriving', 'arriving']);
+    expect(firstUngraded(items)).toBe(here);
+    expect(nextUngraded(items, here, new Set())).toBe(here);
+    expect(nextUngraded(items, here, new Set(['here']))).toBe(-1);
+    expect(firstUngraded(gradingQueue([submissions[0] as Submission], 'q1', 'g'))).toBe(-1);
   });
 });

@@ -6,9 +6,33 @@ import { GradingPage } from './grading-page.tsx';
 
 const grader = { ...testUser, id: 'g1', role: 'grader' as const };
 
-const answer = (question_id: string, marks: number | null) => ({
+type Photo = {
+  sha256: string;
+  url: string | null;
+  state: 'arriving' | 'processing' | 'ready' | 'failed';
+  late: boolean;
+};
+const ready = (name: string, late = false): Photo => ({
+  sha256: name,
+  url: `/api/v1/media/${name}`,
+  state: 'ready',
+  late,
+});
+const notHere = (name: string, state: Photo['state']): Photo => ({
+  sha256: name,
+  url: null,
+  state,
+  late: false,
+});
+
+const answer = (
+  question_id: string,
+  marks: number | null,
+  images: Photo[] = [ready(`${question_id}-${marks ?? 'x'}`)],
+) => ({
   question_id,
-  image_urls: [`/api/v1/media/${question_id}-${marks ?? 'x'}`],
+  image_urls: images.flatMap((image) => (image.url ? [image.url] : [])),
+  images,
   marks,
   comment: null,
   grader_marks: marks,
@@ -106,5 +130,102 @@ describe('GradingPage', () => {
     fireEvent.submit(marks.closest('form') as HTMLFormElement);
     expect(await screen.findByText('Marks cannot be below 0.')).toBeVisible();
     expect(saves).toHaveLength(0);
+  });
+});
+
+describe('GradingPage: photos not all here', () => {
+  function stubPhotos() {
+    const saves: string[] = [];
+    const submission = (id: string, images: Photo[]) => ({
+      user_id: id,
+      name: `Name ${id}`,
+      roll_number: `R-${id}`,
+      submitted_at: null,
+      answers: [answer('q1', null, images)],
+    });
+    stubApi({
+      'GET /api/v1/admin/submissions': () => ({
+        body: {
+          status: 'success',
+          data: [
+            submission('waits', [notHere('w1', 'arriving'), notHere('w2', 'processing')]),
+            submission('mixed', [
+              ready('m1'),
+              notHere('m2', 'arriving'),
+              ready('m3', true),
+              notHere('m4', 'failed'),
+            ]),
+          ],
+        },
+      }),
+      'GET /api/v1/admin/questions': () => ({ body: { status: 'success', data: [] } }),
+      'PUT /api/v1/admin/submissions/waits/marks': () => {
+        saves.push('waits');
+        return { body: { status: 'success', data: { grader_marks: 0, override_marks: null } } };
+      },
+      'PUT /api/v1/admin/submissions/mixed/marks': () => {
+        saves.push('mixed');
+        return { body: { status: 'success', data: { grader_marks: 6, override_marks: null } } };
+      },
+    });
+    return saves;
+  }
+  const student = () => screen.getByTestId('grading-student');
+  const showing = (id: string) => {
+    fireEvent.keyDown(document.body, { key: 'n' });
+    const shown = student().textContent?.includes(`Name ${id}`) ?? false;
+    fireEvent.keyDown(document.body, { key: 'n' });
+    return shown;
+  };
+
+  it('starts on an answer that can be graded and shows each photo by its state', async () => {
+    stubPhotos();
+    render();
+    await screen.findByTestId('graded-count');
+    expect(showing('mixed')).toBe(true);
+    expect(screen.getByTestId('waiting-count')).toHaveTextContent('1 answer is waiting for its photos.');
+    expect(screen.getByTestId('answer-image')).toHaveAttribute('src', '/api/v1/media/m1');
+    expect(screen.getByTestId('photos-waiting')).toHaveTextContent(
+      '1 photo of this answer is not ready yet.',
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: 'Page 2 (still arriving)' }));
+    expect(screen.queryByTestId('answer-image')).not.toBeInTheDocument();
+    expect(screen.getByTestId('photo-placeholder')).toHaveTextContent(
+      'Still arriving: the student took this photo in time; it will appear when it reaches the server.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
+    expect(screen.getByTestId('answer-image')).toHaveAttribute('src', '/api/v1/media/m3');
+    expect(screen.getByText('Late photo, accepted')).toBeVisible();
+    fireEvent.click(screen.getByRole('button', { name: 'Page 4 (not an image)' }));
+    expect(screen.getByTestId('photo-placeholder')).toHaveTextContent('Could not be read as an image');
+    expect(screen.queryByText('Late photo, accepted')).not.toBeInTheDocument();
+  });
+
+  it('does not let an answer whose photos are all on their way be graded as empty', async () => {
+    const saves = stubPhotos();
+    render();
+    await screen.findByTestId('graded-count');
+    fireEvent.keyDown(document.body, { key: 'j' });
+    expect(showing('waits')).toBe(true);
+    expect(screen.getByTestId('photo-placeholder')).toHaveTextContent(/^Still arriving/);
+    fireEvent.click(screen.getByRole('button', { name: 'Page 2 (being processed)' }));
+    expect(screen.getByTestId('photo-placeholder')).toHaveTextContent('Being processed');
+    expect(screen.getByTestId('answer-state')).toHaveTextContent(
+      /cannot be graded: it is not an empty answer/,
+    );
+    expect(screen.getByLabelText('Marks')).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Save marks' })).toBeDisabled();
+
+    // A number key does not save it; the keys still move on to the answer that can be graded.
+    fireEvent.keyDown(document.body, { key: '0' });
+    expect(saves).toEqual([]);
+    fireEvent.keyDown(document.body, { key: 'j' });
+    expect(showing('mixed')).toBe(true);
+    fireEvent.keyDown(document.body, { key: '6' });
+    await waitFor(() => expect(saves).toEqual(['mixed']));
+    // Nothing else can be graded now: it stays on the saved answer rather than the waiting one.
+    expect(await screen.findByText('Saved. Every answer to this question is graded.')).toBeVisible();
+    expect(showing('mixed')).toBe(true);
   });
 });

@@ -1,4 +1,6 @@
 import { CATEGORIES, type Category } from '@ngso/shared/constants';
+import type { GradingImage } from '@ngso/shared/schemas/results';
+import type { TFunction } from 'i18next';
 import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
@@ -11,14 +13,24 @@ import { inputClasses, TextField } from '../../../components/ui/text-field.tsx';
 import { serverFieldErrors, serverMessage } from '../../../lib/api-error.ts';
 import { selectUser } from '../../auth/slice.ts';
 import { useAdminQuestionsQuery, useGiveMarksMutation, useSubmissionsQuery } from '../api.ts';
-import { gradingQueue, nextUngraded, questionIdsOf } from '../grading.ts';
+import { firstUngraded, gradingQueue, nextUngraded, questionIdsOf } from '../grading.ts';
 import { gradingActionFor } from '../grading-keys.ts';
 import { checkMarks } from '../marks.ts';
-import { ImageViewer, type ViewState, zoomIn, zoomOut } from './image-viewer.tsx';
+import { ImageViewer, type ViewerPage, type ViewState, zoomIn, zoomOut } from './image-viewer.tsx';
 import { AdminSection, cardClasses, LoadError, Loading } from './section.tsx';
 
 const isCategory = (value: string | null): value is Category => CATEGORIES.some((c) => c === value);
 const FIELD_TAGS = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
+
+/** An answer's photos as the viewer's pages: the image once processed, else a sentence on its state. */
+const viewerPages = (images: readonly GradingImage[], t: TFunction<'admin'>): ViewerPage[] =>
+  images.map((image) => ({
+    key: image.sha256,
+    url: image.state === 'ready' ? image.url : null,
+    note: image.state === 'ready' ? undefined : t(`grading.photo.${image.state}`),
+    state: image.state === 'ready' ? undefined : t(`grading.photoShort.${image.state}`),
+    badge: image.late ? t('grading.photo.lateAccepted') : undefined,
+  }));
 
 /**
  * Grading one question across all students: a random but stable order per grader, names hidden by default,
@@ -43,6 +55,7 @@ export function GradingPage() {
     [submissions.data, questionId, user?.id],
   );
   const graded = queue.filter((item) => item.marks !== null).length;
+  const waitingForPhotos = queue.filter((item) => !item.gradable).length;
 
   const [currentId, setCurrentId] = useState<string | null>(null);
   const [showNames, setShowNames] = useState(false);
@@ -56,9 +69,12 @@ export function GradingPage() {
   const marksId = useId();
 
   const foundIndex = queue.findIndex((item) => item.userId === currentId);
-  const firstUngraded = queue.findIndex((item) => item.marks === null);
-  const index = foundIndex >= 0 ? foundIndex : Math.max(0, firstUngraded);
+  const index = foundIndex >= 0 ? foundIndex : Math.max(0, firstUngraded(queue));
   const current = queue[index];
+  const pages = useMemo(() => viewerPages(current?.images ?? [], t), [current?.images, t]);
+  const unsettled = current?.images.filter(
+    (image) => image.state === 'arriving' || image.state === 'processing',
+  ).length;
 
   // A new answer on screen: its marks and comment in the form, the view reset.
   const currentKey = current ? `${questionId}/${current.userId}` : '';
@@ -96,6 +112,10 @@ export function GradingPage() {
   const save = useCallback(
     async (marksValue?: number) => {
       if (!current || !questionId || saving.isLoading) return;
+      if (!current.gradable) {
+        setFormError(t('grading.notYet'));
+        return;
+      }
       const checked = checkMarks(marksValue === undefined ? marksText : String(marksValue), maxMarks);
       if (!checked.ok) {
         setFormError(
@@ -237,7 +257,20 @@ export function GradingPage() {
                 <p lang="bn">{questionInfo.questionBangla}</p>
               </div>
             ) : null}
-            <ImageViewer key={currentKey} urls={current.imageUrls} view={view} onView={setView} />
+            <ImageViewer key={currentKey} pages={pages} view={view} onView={setView} />
+            {unsettled ? (
+              <div className="mt-3 flex flex-wrap items-center gap-3 text-sm text-slate-700">
+                <p data-testid="photos-waiting">{t('grading.photosWaiting', { count: unsettled })}</p>
+                <Button
+                  variant="secondary"
+                  className="px-3"
+                  pending={submissions.isFetching}
+                  onClick={() => void submissions.refetch()}
+                >
+                  {t('grading.checkAgain')}
+                </Button>
+              </div>
+            ) : null}
           </div>
           <div className={`${cardClasses} space-y-4`}>
             <div>
@@ -248,6 +281,11 @@ export function GradingPage() {
                 value={queue.length ? (graded / queue.length) * 100 : 0}
                 label={t('grading.progress', { graded: String(graded), total: String(queue.length) })}
               />
+              {waitingForPhotos > 0 ? (
+                <p className="mt-1 text-sm text-slate-600" data-testid="waiting-count">
+                  {t('grading.waitingCount', { count: waitingForPhotos })}
+                </p>
+              ) : null}
             </div>
             <div className="flex items-center justify-between gap-2">
               <h2 className="text-lg font-semibold text-slate-900" data-testid="grading-student">
@@ -265,10 +303,12 @@ export function GradingPage() {
                 {t('grading.showNames')}
               </label>
             </div>
-            <p className="text-sm text-slate-600" aria-live="polite">
-              {current.marks === null
-                ? t('grading.ungraded')
-                : t('grading.currentMarks', { marks: String(current.marks) })}
+            <p className="text-sm text-slate-600" aria-live="polite" data-testid="answer-state">
+              {current.marks !== null
+                ? t('grading.currentMarks', { marks: String(current.marks) })
+                : current.gradable
+                  ? t('grading.ungraded')
+                  : t('grading.notYet')}
             </p>
             <form onSubmit={onSubmit} className="space-y-3" noValidate>
               <TextField
@@ -277,6 +317,7 @@ export function GradingPage() {
                   maxMarks === null ? t('grading.marks') : t('grading.marksOf', { max: String(maxMarks) })
                 }
                 inputMode="numeric"
+                disabled={!current.gradable}
                 type="number"
                 min={0}
                 max={maxMarks ?? undefined}
@@ -299,12 +340,18 @@ export function GradingPage() {
                   id={`${marksId}-comment`}
                   rows={3}
                   maxLength={2000}
+                  disabled={!current.gradable}
                   className={inputClasses(false)}
                   value={comment}
                   onChange={(event) => setComment(event.target.value)}
                 />
               </div>
-              <Button type="submit" className="w-full" pending={saving.isLoading}>
+              <Button
+                type="submit"
+                className="w-full"
+                pending={saving.isLoading}
+                disabled={!current.gradable}
+              >
                 {t('grading.save')}
               </Button>
             </form>

@@ -9,19 +9,32 @@ export type ViewState = { zoom: number; rotation: number };
 export const zoomIn = (zoom: number) => ZOOM_STEPS.find((step) => step > zoom) ?? zoom;
 export const zoomOut = (zoom: number) => [...ZOOM_STEPS].reverse().find((step) => step < zoom) ?? zoom;
 
+/** One page of the viewer: an image, or a sentence saying why it cannot be shown (yet). */
+export type ViewerPage = {
+  key: string;
+  /** The processed image; null while it cannot be shown, and `note` says why. */
+  url: string | null;
+  note?: string;
+  /** A short state after the page's number on its button, e.g. "still arriving". */
+  state?: string;
+  /** A label over the image, e.g. that it is a late photo. */
+  badge?: string;
+};
+
 /** A large view of an answer's photos: one at a time, zoom and rotate (the grading screen's keys too). */
 export function ImageViewer({
-  urls,
+  pages,
   view,
   onView,
 }: {
-  urls: readonly string[];
+  pages: readonly ViewerPage[];
   view: ViewState;
   onView: (view: ViewState) => void;
 }) {
   const { t } = useTranslation('admin');
   const [index, setIndex] = useState(0);
-  const current = urls[Math.min(index, urls.length - 1)];
+  const shown = Math.min(index, pages.length - 1);
+  const current = pages[shown];
   const quarter = view.rotation % 180 !== 0;
   return (
     <div>
@@ -50,32 +63,43 @@ export function ImageViewer({
         >
           {t('viewer.rotate')}
         </Button>
-        {urls.length > 1 ? (
+        {pages.length > 1 ? (
           <fieldset className="flex flex-wrap gap-1">
             <legend className="sr-only">{t('viewer.pages')}</legend>
-            {urls.map((url, page) => (
+            {pages.map((page, position) => (
               <Button
-                key={url}
-                variant={page === index ? 'primary' : 'secondary'}
+                key={page.key}
+                variant={position === shown ? 'primary' : 'secondary'}
                 className="px-3"
-                aria-pressed={page === index}
-                onClick={() => setIndex(page)}
+                aria-pressed={position === shown}
+                onClick={() => setIndex(position)}
               >
-                {t('viewer.page', { page: String(page + 1) })}
+                {page.state
+                  ? t('viewer.pageState', { page: String(position + 1), state: page.state })
+                  : t('viewer.page', { page: String(position + 1) })}
               </Button>
             ))}
           </fieldset>
         ) : null}
       </div>
+      {current?.badge ? (
+        <p className="mb-2 inline-block rounded-md bg-amber-100 px-2 py-1 text-sm font-semibold text-amber-900">
+          {current.badge}
+        </p>
+      ) : null}
       <div className="h-[60vh] min-h-72 overflow-auto rounded-xl border border-slate-200 bg-slate-800">
-        {current ? (
+        {current && !current.url ? (
+          <div className="flex min-h-full items-center justify-center p-6">
+            <p className="max-w-md text-center text-base text-white" data-testid="photo-placeholder">
+              {current.note}
+            </p>
+          </div>
+        ) : null}
+        {current?.url ? (
           <div className="flex min-h-full min-w-full items-center justify-center p-2">
             <img
-              src={current}
-              alt={t('viewer.alt', {
-                page: String(Math.min(index, urls.length - 1) + 1),
-                pages: String(urls.length),
-              })}
+              src={current.url}
+              alt={t('viewer.alt', { page: String(shown + 1), pages: String(pages.length) })}
               style={{
                 width: `${view.zoom * (quarter ? 60 : 100)}%`,
                 maxWidth: 'none',

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { serverMessage } from '../../../lib/api-error.ts';
+import { errorStatus, serverMessage } from '../../../lib/api-error.ts';
 import { formatInDhaka } from '../../../lib/dates.ts';
 import { selectUser } from '../../auth/slice.ts';
 import { usePublishResultsMutation, useStandingsQuery } from '../api.ts';
@@ -28,17 +28,23 @@ export function ResultsPage() {
   const [publish, publishing] = usePublishResultsMutation();
   const [confirm, setConfirm] = useState(false);
   const [override, setOverride] = useState(false);
+  // Refused (409) with every answer graded: photos are still arriving or late photos are undecided.
+  const [photosOutstanding, setPhotosOutstanding] = useState(false);
   const [report, setReport] = useState<string | null>(null);
 
   const close = () => {
     setConfirm(false);
     setOverride(false);
+    setPhotosOutstanding(false);
     publishing.reset();
   };
   const runPublish = async () => {
     const result = await publish({ category, override })
       .unwrap()
-      .catch(() => null);
+      .catch((error: unknown) => {
+        if (errorStatus(error) === 409 && ungraded === 0 && !override) setPhotosOutstanding(true);
+        return null;
+      });
     if (!result) return;
     setReport(t('results.publishedReport', { count: result.participants }));
     close();
@@ -133,20 +139,49 @@ export function ResultsPage() {
       >
         <p>{t('results.publishText', { count: data?.standings.length ?? 0 })}</p>
         {ungraded > 0 ? (
-          <div className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3">
-            <p className="font-medium text-amber-900">{t('results.ungradedWarning', { count: ungraded })}</p>
-            <label className="mt-2 flex items-start gap-2">
-              <input
-                type="checkbox"
-                className="mt-0.5 size-5"
-                checked={override}
-                onChange={(event) => setOverride(event.target.checked)}
-              />
-              {t('results.override')}
-            </label>
-          </div>
+          <OverrideBox
+            warning={t('results.ungradedWarning', { count: ungraded })}
+            label={t('results.override')}
+            note={t('results.overrideCoversPhotos')}
+            checked={override}
+            onChange={setOverride}
+          />
+        ) : null}
+        {ungraded === 0 && photosOutstanding ? (
+          <OverrideBox label={t('results.photosOverride')} checked={override} onChange={setOverride} />
         ) : null}
       </ConfirmDialog>
     </AdminSection>
+  );
+}
+
+/** The warning before publishing anyway, and the explicit override it needs. */
+function OverrideBox({
+  warning,
+  label,
+  note,
+  checked,
+  onChange,
+}: {
+  warning?: string;
+  label: string;
+  note?: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <div className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3">
+      {warning ? <p className="mb-2 font-medium text-amber-900">{warning}</p> : null}
+      <label className="flex items-start gap-2">
+        <input
+          type="checkbox"
+          className="mt-0.5 size-5"
+          checked={checked}
+          onChange={(event) => onChange(event.target.checked)}
+        />
+        {label}
+      </label>
+      {note ? <p className="mt-2 text-amber-900">{note}</p> : null}
+    </div>
   );
 }

@@ -1,0 +1,73 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { stubApi, testUser } from '../../../test/fetch-stub.ts';
+import { renderWithStore, signedInAuth } from '../../../test/render.tsx';
+import { ResultsPage } from './results-page.tsx';
+
+const admin = { ...testUser, id: 'a1', role: 'admin' as const };
+const PHOTOS =
+  'Photos still arriving: 2; late photos not decided: 1. Wait for them, or publish with the override.';
+
+function stub(ungraded: number) {
+  const publishes: { override: boolean }[] = [];
+  stubApi({
+    'GET /api/v1/admin/results/junior': () => ({
+      body: {
+        status: 'success',
+        data: {
+          published_at: null,
+          ungraded,
+          standings: [
+            { user_id: 's1', name: 'Nusrat Jahan', roll_number: 'J-1', total: 7, rank: 1, award: null },
+          ],
+        },
+      },
+    }),
+    'POST /api/v1/admin/results/junior/publish': async (request) => {
+      const body = (await request.json()) as { override: boolean };
+      publishes.push(body);
+      if (!body.override) return { status: 409, body: { status: 'error', message: PHOTOS } };
+      return {
+        body: { status: 'success', data: { published_at: '2026-03-02T10:00:00+06:00', participants: 1 } },
+      };
+    },
+  });
+  return publishes;
+}
+
+const render = () => renderWithStore(<ResultsPage />, { auth: { ...signedInAuth, user: admin } });
+
+describe('ResultsPage: publishing while photos are outstanding', () => {
+  it("shows the server's photos message and offers the override, then publishes with it", async () => {
+    const publishes = stub(0);
+    render();
+    fireEvent.click(await screen.findByRole('button', { name: 'Publish results' }));
+    const dialog = screen.getByRole('dialog', { name: 'Publish the Junior results?' });
+    // Every answer is graded: nothing to override yet.
+    expect(within(dialog).queryByRole('checkbox')).not.toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: /^Publish$/ }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(PHOTOS);
+    const override = within(dialog).getByRole('checkbox', {
+      name: 'Publish anyway, without the photos still arriving and the late photos not decided',
+    });
+    fireEvent.click(override);
+    fireEvent.click(within(dialog).getByRole('button', { name: /^Publish$/ }));
+    expect(await screen.findByText('Published. 1 participant is being e-mailed.')).toBeVisible();
+    expect(publishes).toEqual([{ override: false }, { override: true }]);
+  });
+
+  it('says that the override for ungraded answers covers the photos too', async () => {
+    stub(3);
+    render();
+    fireEvent.click(await screen.findByRole('button', { name: 'Publish results' }));
+    const dialog = screen.getByRole('dialog', { name: 'Publish the Junior results?' });
+    expect(within(dialog).getByText('3 answers are not graded yet: they count as 0.')).toBeVisible();
+    expect(
+      within(dialog).getByText(
+        'Publishing anyway also leaves out any photos still arriving and any late photos not decided yet.',
+      ),
+    ).toBeVisible();
+    expect(within(dialog).getAllByRole('checkbox')).toHaveLength(1);
+    expect(within(dialog).getByRole('checkbox')).not.toBeChecked();
+  });
+});
