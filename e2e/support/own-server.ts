@@ -27,6 +27,8 @@ export type OwnServerOptions = {
   databaseUrl?: string;
   /** More settings of the server (e.g. a short EXAM_GRACE_SECONDS). */
   env?: Record<string, string>;
+  /** How long the first start may take (it seeds the e-book's 100 pages and the tutorials). */
+  startTimeoutMs?: number;
 };
 
 /**
@@ -56,7 +58,7 @@ export class OwnServer {
   /** Starts a server on a free port with a fresh data folder; resolves when it answers /api/health. */
   static async start(options: OwnServerOptions = {}): Promise<OwnServer> {
     const server = new OwnServer(await freePort(), options);
-    await server.spawn();
+    await server.spawn(options.startTimeoutMs);
     return server;
   }
 

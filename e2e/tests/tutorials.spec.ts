@@ -11,7 +11,8 @@ import { OwnServer } from '../support/own-server.ts';
 const tutorialsTest = test.extend<{ own: OwnServer }>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
   own: async ({}, use) => {
-    const server = await OwnServer.start();
+    // A fresh server seeds the e-book's pages and the tutorials first: slow on a busy machine.
+    const server = await OwnServer.start({ startTimeoutMs: 150_000 });
     try {
       await use(server);
     } finally {
@@ -41,6 +42,8 @@ async function signInAsAdmin(page: Page) {
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).not.toHaveURL(/\/login/);
 }
+
+tutorialsTest.describe.configure({ timeout: 240_000 });
 
 tutorialsTest(
   'organisers set the tutorials in the console; the home page shows exactly those, each opening its video',
