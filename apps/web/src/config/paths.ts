@@ -26,7 +26,6 @@ export const paths = {
   adminGrading: '/admin/grading',
   adminResults: '/admin/results',
   adminLatePhotos: '/admin/late-photos',
-  adminLatePhotos: '/admin/late-photos',
   adminImport: '/admin/preliminary-import',
   adminUsers: '/admin/users',
   adminAudit: '/admin/audit',

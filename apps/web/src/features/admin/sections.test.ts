@@ -10,7 +10,6 @@ describe('console sections by role', () => {
       'grading',
       'results',
       'latePhotos',
-      'latePhotos',
       'import',
       'ebooks',
       'users',
@@ -28,7 +27,6 @@ describe('console sections by role', () => {
     expect(isStaff('student')).toBe(false);
     expect(isStaff(undefined)).toBe(false);
     expect(canUse('grader', 'registrations')).toBe(false);
-    expect(canUse('grader', 'latePhotos')).toBe(false);
     expect(canUse('grader', 'latePhotos')).toBe(false);
   });
 });

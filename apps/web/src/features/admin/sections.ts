@@ -8,7 +8,6 @@ export const SECTIONS = [
   { id: 'grading', roles: ['admin', 'grader'] },
   { id: 'results', roles: ['admin', 'grader'] },
   { id: 'latePhotos', roles: ['admin'] },
-  { id: 'latePhotos', roles: ['admin'] },
   { id: 'import', roles: ['admin'] },
   { id: 'ebooks', roles: ['admin'] },
   { id: 'users', roles: ['admin'] },

@@ -14,7 +14,6 @@ export const SECTION_PATHS: Record<SectionId, string> = {
   grading: paths.adminGrading,
   results: paths.adminResults,
   latePhotos: paths.adminLatePhotos,
-  latePhotos: paths.adminLatePhotos,
   import: paths.adminImport,
   users: paths.adminUsers,
   audit: paths.adminAudit,

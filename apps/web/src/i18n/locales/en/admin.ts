@@ -23,7 +23,6 @@ export const admin = {
   'nav.tutorials': 'Tutorials',
   'nav.competitions': 'Competitions',
   'nav.latePhotos': 'Late photos',
-  'nav.latePhotos': 'Late photos',
 
   'notAllowed.title': 'Not allowed',
   'notAllowed.text':
@@ -291,28 +290,12 @@ export const admin = {
   'grading.checkAgain': 'Check again',
   'grading.waitingCount_one': '{{count}} answer is waiting for its photos.',
   'grading.waitingCount_other': '{{count}} answers are waiting for their photos.',
-  'grading.photo.arriving':
-    'Still arriving: the student took this photo in time; it will appear when it reaches the server.',
-  'grading.photo.processing': 'Being processed',
-  'grading.photo.failed': 'Could not be read as an image',
-  'grading.photo.lateAccepted': 'Late photo, accepted',
-  'grading.photoShort.arriving': 'still arriving',
-  'grading.photoShort.processing': 'being processed',
-  'grading.photoShort.failed': 'not an image',
-  'grading.notYet':
-    'No photo of this answer can be seen yet, so it cannot be graded: it is not an empty answer. Come back when a photo is ready.',
-  'grading.photosWaiting_one': '{{count}} photo of this answer is not ready yet.',
-  'grading.photosWaiting_other': '{{count}} photos of this answer are not ready yet.',
-  'grading.checkAgain': 'Check again',
-  'grading.waitingCount_one': '{{count}} answer is waiting for its photos.',
-  'grading.waitingCount_other': '{{count}} answers are waiting for their photos.',
 
   'viewer.zoomIn': 'Zoom in',
   'viewer.zoomOut': 'Zoom out',
   'viewer.rotate': 'Rotate',
   'viewer.pages': 'Pages of the answer',
   'viewer.page': 'Page {{page}}',
-  'viewer.pageState': 'Page {{page}} ({{state}})',
   'viewer.pageState': 'Page {{page}} ({{state}})',
   'viewer.alt': "The student's answer, page {{page}} of {{pages}}",
 
@@ -335,10 +318,6 @@ export const admin = {
   'results.ungradedWarning_one': '{{count}} answer is not graded yet: it counts as 0.',
   'results.ungradedWarning_other': '{{count}} answers are not graded yet: they count as 0.',
   'results.override': 'Publish anyway, with the ungraded answers counting as 0',
-  'results.overrideCoversPhotos':
-    'Publishing anyway also leaves out any photos still arriving and any late photos not decided yet.',
-  'results.photosOverride':
-    'Publish anyway, without the photos still arriving and the late photos not decided',
   'results.overrideCoversPhotos':
     'Publishing anyway also leaves out any photos still arriving and any late photos not decided yet.',
   'results.photosOverride':
@@ -496,36 +475,6 @@ export const admin = {
   'ebooks.pageRemoved': 'Removed page {{page}}.',
   'ebooks.pageMoved': 'Moved page {{from}} to place {{to}}.',
   'ebooks.chooseFirst': 'Choose a file first.',
-
-  'latePhotos.title': 'Late photos',
-  'latePhotos.intro':
-    'Photos a student sent after their exam ended (and after the grace period). They do not count unless you accept them: an accepted photo joins the answer and is graded.',
-  'latePhotos.none': 'No late photos in this category.',
-  'latePhotos.caption': 'Late photos of the {{category}} category',
-  'latePhotos.student': '{{name}} ({{roll}})',
-  'latePhotos.question': 'Question {{number}}',
-  'latePhotos.received': 'Received {{time}}, {{late}} after their end ({{end}}).',
-  'latePhotos.takenBefore': "Phone's clock: taken {{time}}, {{gap}} before their end.",
-  'latePhotos.takenAfter': "Phone's clock: taken {{time}}, {{gap}} after their end.",
-  'latePhotos.noPhoneTime': 'The phone sent no time for this photo.',
-  'latePhotos.phoneNote': "A phone's clock can be wrong; the time received is the server's.",
-  'latePhotos.open': 'View larger',
-  'latePhotos.viewerTitle': 'Late photo: {{name}}, question {{number}}',
-  'latePhotos.alt': 'Late photo from {{name}} for question {{number}}',
-  'latePhotos.state.arriving': 'Still arriving: the photo will appear when it reaches the server.',
-  'latePhotos.state.processing': 'Being processed',
-  'latePhotos.state.failed': 'Could not be read as an image',
-  'latePhotos.decision.pending': 'Not decided yet',
-  'latePhotos.decision.accepted': 'Accepted: it is part of the answer and will be graded.',
-  'latePhotos.decision.rejected': 'Rejected: it does not count.',
-  'latePhotos.decidedAt': 'Decided {{time}}.',
-  'latePhotos.accept': 'Accept',
-  'latePhotos.reject': 'Reject',
-  'latePhotos.pendingCount_one': '{{count}} late photo waits for a decision.',
-  'latePhotos.pendingCount_other': '{{count}} late photos wait for a decision.',
-  'latePhotos.seconds': '{{seconds}} s',
-  'latePhotos.minutes': '{{minutes}} min {{seconds}} s',
-  'latePhotos.hours': '{{hours}} h {{minutes}} min',
 
   'latePhotos.title': 'Late photos',
   'latePhotos.intro':
