@@ -87,6 +87,7 @@ async function main() {
       LOG_LEVEL: 'error',
       DATA_DIR: dataDir,
       BASE_URL: 'http://127.0.0.1:3910',
+      ALLOW_HTTP_BASE_URL: 'true',
       RATE_LIMITS: 'off',
       WEB_DIST: path.join(dataDir, 'no-web'),
     });

@@ -44,6 +44,7 @@ export async function startServer(
         NODE_ENV: 'production',
         // The address the students use (nginx's when it is in front), as in production.
         BASE_URL: BASE,
+        ALLOW_HTTP_BASE_URL: 'true',
         ...(options.behindProxy ? { TRUST_PROXY: '127.0.0.1' } : {}),
         ...options.env,
       },

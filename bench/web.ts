@@ -171,6 +171,7 @@ async function main() {
       PORT: String(PORT),
       DATA_DIR: dataDir,
       BASE_URL: BASE,
+      ALLOW_HTTP_BASE_URL: 'true',
       RATE_LIMITS: 'off',
       LOG_LEVEL: 'warn',
       WEB_DIST: webDist,

@@ -9,7 +9,8 @@ if (webBuildNeeded()) {
   if (code !== 0) process.exit(code);
 }
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ngso-demo-'));
-const env = { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir };
+// A demo on this machine: served over http on purpose.
+const env = { ...process.env, NODE_ENV: 'production', ALLOW_HTTP_BASE_URL: 'true', DATA_DIR: dataDir };
 delete env.DATABASE_URL;
 console.log(`Demo data directory: ${dataDir}`);
 const seeded = await run(process.execPath, tsxArgs('apps/api/src/db/demo.ts'), env);

@@ -6,6 +6,9 @@ if (webBuildNeeded()) {
   const code = await run('npm', ['run', 'build']);
   if (code !== 0) process.exit(code);
 }
-process.exit(
-  await run(process.execPath, tsxArgs('apps/api/src/server.ts'), { NODE_ENV: 'production', ...process.env }),
-);
+// Production insists on an https BASE_URL. Without any BASE_URL, `npm start` is the quick start: a trial on
+// this machine at http://localhost, allowed over http on purpose (a real site sets BASE_URL).
+const trial = !process.env.BASE_URL;
+if (trial) console.log('No BASE_URL set: a trial on this machine, served over http at http://localhost.');
+const env = { NODE_ENV: 'production', ...(trial ? { ALLOW_HTTP_BASE_URL: 'true' } : {}), ...process.env };
+process.exit(await run(process.execPath, tsxArgs('apps/api/src/server.ts'), env));

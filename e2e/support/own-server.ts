@@ -84,6 +84,7 @@ export class OwnServer {
       DATA_DIR: this.dataDir,
       WEB_DIST: webDist,
       BASE_URL: this.url,
+      ALLOW_HTTP_BASE_URL: 'true',
       LOG_LEVEL: 'warn',
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,

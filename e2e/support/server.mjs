@@ -24,6 +24,7 @@ const env = {
   DATA_DIR: dataDir,
   WEB_DIST: webDist,
   BASE_URL: `http://localhost:${port}`,
+  ALLOW_HTTP_BASE_URL: 'true',
   LOG_LEVEL: 'warn',
   ADMIN_EMAIL: 'admin@e2e.test',
   ADMIN_PASSWORD: 'Admin-e2e-pass-1',

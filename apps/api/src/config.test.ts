@@ -60,6 +60,26 @@ describe('loadConfig', () => {
     ).toBe('boss@ngso.test');
   });
 
+  it('stops a production server without an https BASE_URL, unless ALLOW_HTTP_BASE_URL=true', () => {
+    const refusal =
+      /^Invalid configuration:\n {2}BASE_URL: must be the site's https:\/\/ address when NODE_ENV=production/;
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(refusal);
+    expect(() => loadConfig({ NODE_ENV: 'production', BASE_URL: 'http://olympiad.example.org' })).toThrow(
+      refusal,
+    );
+    expect(loadConfig({ NODE_ENV: 'production', BASE_URL: 'https://olympiad.example.org' }).BASE_URL).toBe(
+      'https://olympiad.example.org',
+    );
+    expect(loadConfig({ NODE_ENV: 'production', ALLOW_HTTP_BASE_URL: 'true' }).BASE_URL).toBe(
+      'http://localhost:3000',
+    );
+    expect(() => loadConfig({ NODE_ENV: 'production', ALLOW_HTTP_BASE_URL: 'yes' })).toThrow(
+      /ALLOW_HTTP_BASE_URL/,
+    );
+    // Development and tests run over http as before.
+    expect(loadConfig({ NODE_ENV: 'development' }).BASE_URL).toBe('http://localhost:3000');
+  });
+
   it('never prints a secret value', () => {
     try {
       loadConfig({ DATABASE_URL: 'mysql://user:hunter2@db' });

@@ -42,6 +42,8 @@ export const ConfigSchema = z
       )
       .refine((password) => password !== EXAMPLE_ADMIN.password, notTheExample)
       .optional(),
+    /** `true` lets a production server run with an http:// (or no) BASE_URL: a trial on one machine only. */
+    ALLOW_HTTP_BASE_URL: z.enum(['true', 'false']).default('false'),
     RATE_LIMITS: onOff.default('on'),
     REDIS_URL: z
       .string()
@@ -77,6 +79,18 @@ export const ConfigSchema = z
     /** False when BASE_URL is the default: the site may then be opened at any address of this server. */
     BASE_URL_EXPLICIT: env.BASE_URL !== undefined,
   }))
+  // In production, links in mails, QR codes, Secure cookies and HSTS all need the site's real https address.
+  .refine(
+    (env) =>
+      env.NODE_ENV !== 'production' ||
+      (env.BASE_URL_EXPLICIT && env.BASE_URL.startsWith('https://')) ||
+      env.ALLOW_HTTP_BASE_URL === 'true',
+    {
+      message:
+        "must be the site's https:// address when NODE_ENV=production (set ALLOW_HTTP_BASE_URL=true to run over http anyway)",
+      path: ['BASE_URL'],
+    },
+  )
   .refine((env) => (env.ADMIN_EMAIL === undefined) === (env.ADMIN_PASSWORD === undefined), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
     path: ['ADMIN_PASSWORD'],

@@ -20,6 +20,8 @@ export async function startServerProcess(options: { port: number; env: Record<st
     HOST: '127.0.0.1',
     PORT: String(options.port),
     BASE_URL: `http://localhost:${options.port}`,
+    // Served over http on this machine, also when a caller asks for NODE_ENV=production.
+    ALLOW_HTTP_BASE_URL: 'true',
     LOG_LEVEL: 'warn',
     ...options.env,
   };
