@@ -229,6 +229,7 @@ test.describe("the organisers' console", () => {
       'Results',
       'Preliminary import',
       'E-books',
+      'Tutorials',
       'Users',
       'Audit log',
       'Competitions',
