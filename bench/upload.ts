@@ -1,8 +1,19 @@
 // npm run bench:upload: the server's image pipeline on what browsers send after compression, and on a
-// raw phone photo. Prints a table; results go to docs/performance.md by hand.
+// raw phone photo; then answer photos over real HTTP: how many the server acknowledges a second (stored,
+// not yet processed) and how many it processes a second behind them. Prints tables; results go to
+// docs/performance.md by hand. The second part runs on the embedded database, or on a fresh PostgreSQL
+// database when DATABASE_URL is set (its server; the database is dropped after), with the real server as a
+// child process on BENCH_PORT (default 3910). BENCH_UPLOADS (default 600) photos from BENCH_ACCOUNTS
+// (default 50) grader accounts, two in flight each.
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
 import sharp from 'sharp';
 import { processImage } from '../apps/api/src/modules/media/image-pipeline.ts';
+import { multipart } from '../apps/api/test/helpers/multipart.ts';
+import { httpClient, startServerProcess } from '../apps/api/test/helpers/server-process.ts';
 import { syntheticPhoto } from './photo.ts';
 
 const ROUNDS = 40;
@@ -63,3 +74,151 @@ console.log(
   `Client compression of the raw photo: ${Math.round(raw.length / 1024)} KB → ${Math.round(clientCompressed.length / 1024)} KB ` +
     `(ratio ${(raw.length / clientCompressed.length).toFixed(1)}×)`,
 );
+
+// ---- Acknowledged and processed answer photos, over real HTTP --------------------------------------------
+
+const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 600);
+const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 50);
+const PORT = Number(process.env.BENCH_PORT ?? 3910);
+const ADMIN = { email: 'admin@bench-upload.test', password: 'Bench-uploads-admin-1' };
+
+/** A fresh PostgreSQL database on DATABASE_URL's server (dropped after), or none: the embedded database. */
+async function benchDatabase() {
+  const url = process.env.DATABASE_URL;
+  if (!url) return { env: {} as Record<string, string>, drop: async () => {} };
+  const name = `ngso_bench_upload_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  return {
+    env: { DATABASE_URL: Object.assign(new URL(url), { pathname: `/${name}` }).toString() },
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+/** Graders of the bench (staff may upload at any time), signed in: their cookies. */
+async function graders(base: string) {
+  const admin = httpClient(base);
+  await admin.post('/api/v1/login', ADMIN);
+  const cookies: string[] = [];
+  for (let i = 0; i < ACCOUNTS; i += 1) {
+    const account = {
+      name: 'Bench Grader',
+      email: `grader${i}@bench-upload.test`,
+      password: 'Bench-grader-pass-1',
+      phone_number: '01712345678',
+    };
+    const browser = httpClient(base);
+    await browser.post('/api/v1/register', account);
+    const id = ((await browser.get('/api/v1/user')).body.user as { id: string }).id;
+    await admin.put(`/api/v1/admin/users/${id}/role`, { role: 'grader' });
+    const signedIn = httpClient(base);
+    await signedIn.post('/api/v1/login', { email: account.email, password: account.password });
+    cookies.push([...signedIn.cookies].map(([name, value]) => `${name}=${value}`).join('; '));
+  }
+  return cookies;
+}
+
+/** CPU milliseconds a process has used (Linux: utime + stime from /proc, in clock ticks of 10 ms). */
+const cpuMsOf = async (pid: number) => {
+  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
+
+/** Photos kept as received and not processed yet (processing removes them). */
+const unprocessed = async (dataDir: string) =>
+  (await readdir(path.join(dataDir, 'uploads'), { recursive: true }).catch(() => [])).filter((name) =>
+    name.endsWith('.raw'),
+  ).length;
+
+async function acknowledgments(workers: number, photo: Buffer) {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ngso-bench-upload-'));
+  const database = await benchDatabase();
+  const server = await startServerProcess({
+    port: PORT,
+    env: {
+      ...database.env,
+      DATA_DIR: dataDir,
+      WEB_DIST: path.join(dataDir, 'no-web'),
+      NODE_ENV: 'production',
+      // Plain HTTP on this machine's loopback.
+      ALLOW_HTTP_BASE_URL: 'true',
+      LOG_LEVEL: 'error',
+      RATE_LIMITS: 'off',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      IMAGE_WORKERS: String(workers),
+    },
+  });
+  try {
+    const cookies = await graders(server.baseUrl);
+    const body = multipart([{ name: 'answer.jpg', data: photo, type: 'image/jpeg' }]);
+    let next = 0;
+    let refused = 0;
+    const ackMs: number[] = [];
+    const cpuBefore = await cpuMsOf(server.pid);
+    const started = performance.now();
+    const sender = async (cookie: string) => {
+      while (next < UPLOADS) {
+        next += 1;
+        for (;;) {
+          const t = performance.now();
+          const response = await fetch(`${server.baseUrl}/api/v1/upload`, {
+            method: 'POST',
+            headers: { ...body.headers, cookie, 'x-requested-with': 'XMLHttpRequest' },
+            body: new Uint8Array(body.payload),
+          });
+          await response.arrayBuffer();
+          if (response.status === 200) {
+            ackMs.push(performance.now() - t);
+            break;
+          }
+          refused += 1;
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+      }
+    };
+    // Two in flight per account, as the exam page sends them.
+    await Promise.all(cookies.flatMap((cookie) => [sender(cookie), sender(cookie)]));
+    const acknowledgedAfter = (performance.now() - started) / 1000;
+    let processedAfter = Number.NaN;
+    if (workers > 0) {
+      while ((await unprocessed(dataDir)) > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+      processedAfter = (performance.now() - started) / 1000;
+    }
+    const cpuPerUpload = ((await cpuMsOf(server.pid)) - cpuBefore) / ackMs.length;
+    ackMs.sort((a, b) => a - b);
+    return {
+      workers,
+      uploads: ackMs.length,
+      refusedAndRetried: refused,
+      acknowledgedPerSecond: Number((ackMs.length / acknowledgedAfter).toFixed(1)),
+      ackMedianMs: Math.round(ackMs[Math.floor(ackMs.length / 2)] ?? 0),
+      ackP95Ms: Math.round(ackMs[Math.floor(ackMs.length * 0.95)] ?? 0),
+      processedPerSecond: Number.isNaN(processedAfter)
+        ? '-'
+        : Number((ackMs.length / processedAfter).toFixed(1)),
+      serverCpuMsPerPhoto: Number(cpuPerUpload.toFixed(1)),
+    };
+  } finally {
+    await server.stop();
+    await database.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+const ackRows = [];
+for (const workers of [0, 2]) ackRows.push(await acknowledgments(workers, clientCompressed));
+console.log(
+  `Answer photos over HTTP to one server process (${UPLOADS} of ${Math.round(clientCompressed.length / 1024)} KB, ` +
+    `${ACCOUNTS} graders × 2 in flight, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded database'}; ` +
+    "IMAGE_WORKERS 0 = acknowledge only, processed = the last one processed; the server process's CPU per photo " +
+    'does not depend on what else runs on the machine):',
+);
+console.table(ackRows);

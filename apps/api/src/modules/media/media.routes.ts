@@ -39,10 +39,15 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = signedIn(request).user;
       await assertMayUploadAnswerPhotos(app.services, user);
       // The body is read only when the upload's turn comes (upload-gate.ts).
-      const row = await admitAnswerUpload(user.id, async () => {
-        const upload = await readUpload(request, app.config.UPLOAD_MAX_MEGABYTES);
-        return storeImage(app.services, user, upload, 'upload');
-      });
+      const declared = Number(request.headers['content-length']);
+      const row = await admitAnswerUpload(
+        user.id,
+        async () => {
+          const upload = await readUpload(request, app.config.UPLOAD_MAX_MEGABYTES);
+          return storeImage(app.services, user, upload, 'upload');
+        },
+        declared > 0 ? declared : undefined,
+      );
       return { status: 'success' as const, url: mediaUrl(row.id) };
     },
   );

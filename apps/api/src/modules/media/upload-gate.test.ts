@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error.ts';
-import { accountGate, uploadGate } from './upload-gate.ts';
+import { accountGate, byteGate, uploadGate } from './upload-gate.ts';
 
 describe('uploadGate', () => {
   it('runs `atOnce` uploads, queues `waiting` more, and refuses the next with 503 and Retry-After', async () => {
@@ -36,5 +36,44 @@ describe('accountGate', () => {
     // A failed upload gives its place back too.
     await expect(gate('a', async () => Promise.reject(new Error('broken')))).rejects.toThrow('broken');
     expect(await gate('a', async () => 'later')).toBe('later');
+  });
+});
+
+describe('byteGate', () => {
+  it('admits uploads in order while their bytes fit, queues the rest, and refuses past `waiting` with 503', async () => {
+    const gate = byteGate({ budgetBytes: 10, waiting: 2 });
+    const started: string[] = [];
+    const releases = new Map<string, () => void>();
+    const upload = (name: string, bytes: number) =>
+      gate(bytes, () => {
+        started.push(name);
+        return new Promise<string>((resolve) => releases.set(name, () => resolve(name)));
+      });
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+    const a = upload('a', 4);
+    const b = upload('b', 5);
+    await settle();
+    expect(started).toEqual(['a', 'b']);
+    const c = upload('c', 4); // 13 > 10: waits
+    const d = upload('d', 1); // behind c, in order, although it would fit
+    await settle();
+    expect(started).toEqual(['a', 'b']);
+    const refused = await gate(1, async () => 'e').catch((err: unknown) => err);
+    expect((refused as AppError).statusCode).toBe(503);
+    expect((refused as AppError).options.headers).toEqual({ 'Retry-After': '5' });
+
+    releases.get('a')?.();
+    await settle();
+    expect(started).toEqual(['a', 'b', 'c', 'd']);
+    for (const name of ['b', 'c', 'd']) releases.get(name)?.();
+    expect(await Promise.all([a, b, c, d])).toEqual(['a', 'b', 'c', 'd']);
+  });
+
+  it('runs an upload larger than the whole budget alone, and frees its bytes when it fails', async () => {
+    const gate = byteGate({ budgetBytes: 10, waiting: 5 });
+    await expect(gate(50, async () => Promise.reject(new Error('broken')))).rejects.toThrow('broken');
+    expect(await gate(50, async () => 'alone')).toBe('alone');
+    expect(await Promise.all([gate(5, async () => 1), gate(5, async () => 2)])).toEqual([1, 2]);
   });
 });

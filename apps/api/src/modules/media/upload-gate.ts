@@ -4,24 +4,21 @@ import { AppError } from '../../lib/app-error.ts';
 /** Seconds a client is asked to wait before sending an upload the server had no room for. */
 export const UPLOAD_RETRY_AFTER_SECONDS = 5;
 
+const serverFull = () =>
+  new AppError(503, 'server.unavailable', {
+    headers: { 'Retry-After': String(UPLOAD_RETRY_AFTER_SECONDS) },
+  });
+
 /**
- * Bounds the uploads a process reads and processes at once (`atOnce`); the others wait for their turn
- * with their bodies unread (TCP holds the bytes back on the client), and beyond `waiting` of them an
- * upload is refused at once with 503 and Retry-After (the exam's answer queue tries again with back-off).
- * So a thousand uploads that arrive together are read as fast as images are processed, not all at once
- * on the event loop that answers the JSON calls, and none waits for its turn longer than the clients'
- * 30 s stall limit.
+ * Bounds the uploads a process reads and processes at once (`atOnce`), for uploads re-encoded before they
+ * are answered (profile photos); the others wait for their turn with their bodies unread (TCP holds the
+ * bytes back on the client), and beyond `waiting` of them an upload is refused at once with 503 and
+ * Retry-After.
  */
 export function uploadGate(options: { atOnce: number; waiting: number }) {
   const limit = pLimit(options.atOnce);
   return <T>(work: () => Promise<T>): Promise<T> => {
-    if (limit.pendingCount >= options.waiting) {
-      return Promise.reject(
-        new AppError(503, 'server.unavailable', {
-          headers: { 'Retry-After': String(UPLOAD_RETRY_AFTER_SECONDS) },
-        }),
-      );
-    }
+    if (limit.pendingCount >= options.waiting) return Promise.reject(serverFull());
     return limit(work);
   };
 }
@@ -55,26 +52,67 @@ export function accountGate(atOnce: number) {
 }
 
 /**
+ * Bounds the bytes of the uploads a process holds at once (bodies being read into memory and stored), not
+ * their count: a photo's body takes seconds to arrive from a phone, and a gate of a few at a time would
+ * leave the server idle while photos trickle in. Uploads are admitted in their order of arrival while
+ * their sizes fit `budgetBytes` (one larger than the budget runs alone); the others wait with their bodies
+ * unread (TCP holds the bytes back on the client), and beyond `waiting` of them an upload is refused at
+ * once with 503 and Retry-After.
+ */
+export function byteGate(options: { budgetBytes: number; waiting: number }) {
+  let inFlight = 0;
+  const queue: Array<{ bytes: number; admit: () => void }> = [];
+  const admitNext = () => {
+    for (let next = queue[0]; next; next = queue[0]) {
+      if (inFlight > 0 && inFlight + next.bytes > options.budgetBytes) return;
+      queue.shift();
+      inFlight += next.bytes;
+      next.admit();
+    }
+  };
+  return async <T>(bytes: number, work: () => Promise<T>): Promise<T> => {
+    if (queue.length >= options.waiting) throw serverFull();
+    await new Promise<void>((admit) => {
+      queue.push({ bytes, admit });
+      admitNext();
+    });
+    try {
+      return await work();
+    } finally {
+      inFlight -= bytes;
+      admitNext();
+    }
+  };
+}
+
+/**
  * The students' answer photos, for the whole process. Storing one is cheap now (header checks, a flushed
  * write and the inserts; re-encoding runs later in the image jobs): 9 ms of CPU per acknowledgment on
- * PostgreSQL and 14 ms on the embedded database, against 41 ms to re-encode the same photo (docs/performance.md,
- * "Answer photos acknowledged before processing"). An admitted upload holds its place while its body arrives,
- * which from a phone takes seconds: 32 are read and stored at once (a body is held in memory, about 0.5 MB
- * from the exam page, 15 MB at most, so 16 MB typical and 480 MB at worst). 1000 wait: about 10 s of work at
- * the hundred acknowledgments a second two free cores give, 30 s at the 33 a second measured with the
- * machine's cores shared by other loads, when the exam page gives up on a silent upload and sends it again
- * later (the photo is committed by its hash, so a late delivery still counts).
+ * PostgreSQL and 14 ms on the embedded database, against 41 ms to re-encode the same photo
+ * (docs/performance.md, "Answer photos acknowledged before processing"). So what bounds them is memory:
+ * 128 MB of bodies at once (about 250 photos of 0.5 MB as the exam page sends them, or 8 of 15 MB). 1000
+ * wait: about 10 s of work at the hundred acknowledgments a second that two free cores give, 30 s at the 33
+ * a second measured with the machine's cores shared by other loads, when the exam page gives up on a silent
+ * upload and sends it again later (the photo is committed by its hash, so a late delivery still counts).
  */
-export const admitUpload = uploadGate({ atOnce: 32, waiting: 1000 });
+const answerUploads = byteGate({ budgetBytes: 128 * 1_000_000, waiting: 1000 });
 const answerUploadsPerAccount = accountGate(2);
+
+/** What an upload whose size is not known is counted as: the largest body allowed. */
+export const UNKNOWN_UPLOAD_BYTES = 16 * 1_000_000;
 
 /**
  * Admits one answer photo of an account (POST /v1/upload and the exam's photo delivery): first the
  * account's own limit (two in flight, 429), then the process's gate (503 when full). Both answer with
- * Retry-After, and `work` (which reads the body) runs only once admitted.
+ * Retry-After, and `work` (which reads the body) runs only once admitted. `bytes`: the body's size when
+ * known (its Content-Length, or the committed photo's size).
  */
-export function admitAnswerUpload<T>(accountId: string, work: () => Promise<T>): Promise<T> {
-  return answerUploadsPerAccount(accountId, () => admitUpload(work));
+export function admitAnswerUpload<T>(
+  accountId: string,
+  work: () => Promise<T>,
+  bytes: number = UNKNOWN_UPLOAD_BYTES,
+): Promise<T> {
+  return answerUploadsPerAccount(accountId, () => answerUploads(bytes, work));
 }
 
 /**
