@@ -8,14 +8,15 @@ const admin = { ...testUser, id: 'a1', role: 'admin' as const };
 const PHOTOS =
   'Photos still arriving: 2; late photos not decided: 1. Wait for them, or publish with the override.';
 
-function stub(ungraded: number) {
+function stub(ungraded: number, refusal = PHOTOS) {
   const publishes: { override: boolean }[] = [];
+  let publishedAt: string | null = null;
   stubApi({
     'GET /api/v1/admin/results/junior': () => ({
       body: {
         status: 'success',
         data: {
-          published_at: null,
+          published_at: publishedAt,
           ungraded,
           standings: [
             { user_id: 's1', name: 'Nusrat Jahan', roll_number: 'J-1', total: 7, rank: 1, award: null },
@@ -26,7 +27,8 @@ function stub(ungraded: number) {
     'POST /api/v1/admin/results/junior/publish': async (request) => {
       const body = (await request.json()) as { override: boolean };
       publishes.push(body);
-      if (!body.override) return { status: 409, body: { status: 'error', message: PHOTOS } };
+      if (refusal !== PHOTOS) publishedAt = '2026-03-02T09:00:00+06:00';
+      if (!body.override) return { status: 409, body: { status: 'error', message: refusal } };
       return {
         body: { status: 'success', data: { published_at: '2026-03-02T10:00:00+06:00', participants: 1 } },
       };
@@ -69,5 +71,17 @@ describe('ResultsPage: publishing while photos are outstanding', () => {
     ).toBeVisible();
     expect(within(dialog).getAllByRole('checkbox')).toHaveLength(1);
     expect(within(dialog).getByRole('checkbox')).not.toBeChecked();
+  });
+
+  it('offers no override when the refusal was that another admin published meanwhile', async () => {
+    const published = 'The results of this category are already published.';
+    stub(0, published);
+    render();
+    fireEvent.click(await screen.findByRole('button', { name: 'Publish results' }));
+    const dialog = screen.getByRole('dialog', { name: 'Publish the Junior results?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: /^Publish$/ }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(published);
+    expect(await screen.findByText(/^Published on /)).toBeVisible();
+    expect(within(dialog).queryByRole('checkbox')).not.toBeInTheDocument();
   });
 });

@@ -42,7 +42,11 @@ export function ResultsPage() {
     const result = await publish({ category, override })
       .unwrap()
       .catch((error: unknown) => {
-        if (errorStatus(error) === 409 && ungraded === 0 && !override) setPhotosOutstanding(true);
+        if (errorStatus(error) === 409 && ungraded === 0 && !override) {
+          setPhotosOutstanding(true);
+          // The other refusal with this status: another admin published meanwhile.
+          void standings.refetch();
+        }
         return null;
       });
     if (!result) return;
@@ -147,7 +151,7 @@ export function ResultsPage() {
             onChange={setOverride}
           />
         ) : null}
-        {ungraded === 0 && photosOutstanding ? (
+        {ungraded === 0 && photosOutstanding && !data?.published_at ? (
           <OverrideBox label={t('results.photosOverride')} checked={override} onChange={setOverride} />
         ) : null}
       </ConfirmDialog>
