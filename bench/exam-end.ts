@@ -166,7 +166,7 @@ class Student {
         await this.call('GET time', 'GET', '/api/v1/time');
         next += PAGE.resyncMs;
       }
-      await sleep(1000);
+      await sleep(5000);
     }
   }
 
@@ -382,7 +382,9 @@ async function runOnce(n: number, bases: Buffer[]) {
     );
 
     // The pages are open: each has synced its clock, which keeps its connection (all at once, no cap).
-    const everyoneDone = () => stopped || students.every((student) => student.done());
+    // Set by the main loop (checking every student from every student's loop would cost N² a second).
+    let settled = false;
+    const everyoneDone = () => stopped || settled;
     const clocks = students.map((student) => student.keepClock(everyoneDone));
     await sleep(3000);
 
@@ -405,8 +407,15 @@ async function runOnce(n: number, bases: Buffer[]) {
     let maxLoad = 0;
     const trace: Array<{ at: number; committed: number; delivered: number; ready: number }> = [];
     let processedAt: number | undefined;
+    let ticks = 0;
     const monitor = setInterval(() => {
       maxLoad = Math.max(maxLoad, os.loadavg()[0] ?? 0);
+      if (++ticks % 10 !== 0) return;
+      const all = students.flatMap((student) => student.photos);
+      const count = (test: (p: Photo) => boolean) => all.filter(test).length;
+      process.stderr.write(
+        `${sinceEnd(performance.now()).toFixed(0)} s from the end: taken ${all.length}, committed ${count((p) => p.committedAt !== undefined)}, acknowledged ${count((p) => p.acknowledgedAt !== undefined)}, lost ${count((p) => Boolean(p.lost))}; load ${loadAverage()}\n`,
+      );
     }, 1000);
 
     const burst = students.map(async (student, s) => {
@@ -431,6 +440,7 @@ async function runOnce(n: number, bases: Buffer[]) {
       const state = await serverState(client);
       trace.push({ at: performance.now(), ...state });
       const finished = students.every((student) => student.done());
+      settled = finished;
       if (finished && state.ready + state.failed >= state.delivered) {
         processedAt = performance.now();
         total = state.committed;
