@@ -1,5 +1,6 @@
 import type { APIRequestContext, CDPSession, Page } from '@playwright/test';
 import sharp from 'sharp';
+import { E2E_ADMIN } from '../support/admin.ts';
 import {
   examOf,
   expectImagesServed,
@@ -23,7 +24,11 @@ const GRACE_SECONDS = 10;
 const endTest = test.extend<{ own: OwnServer }>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
   own: async ({}, use) => {
-    const server = await OwnServer.start({ env: { EXAM_GRACE_SECONDS: String(GRACE_SECONDS) } });
+    // A busy machine may take a while to start it.
+    const server = await OwnServer.start({
+      env: { EXAM_GRACE_SECONDS: String(GRACE_SECONDS) },
+      startTimeoutMs: 180_000,
+    });
     try {
       await use(server);
     } finally {
@@ -176,11 +181,11 @@ endTest.describe('the exam ends while photos are on their way', () => {
   );
 
   endTest(
-    'offline through the end and the grace: the photo is sent late, and the student is told it will be reviewed',
-    async ({ page, context, own }) => {
-      const { endsAt, ids } = await studentWithExamEnding(page, own, 45_000);
-      const [q1, q2] = ids;
-      if (!q1 || !q2) throw new Error('the exam has questions');
+    'offline through the end and the grace: the photos are sent late, the student is told they will be reviewed, organisers decide',
+    async ({ page, context, own, browser }) => {
+      const { endsAt, ids } = await studentWithExamEnding(page, own, 50_000);
+      const [q1, q2, q3] = ids;
+      if (!q1 || !q2 || !q3) throw new Error('the exam has questions');
 
       // A photo in time, with the connection: recorded and sent.
       await page.goto('/final-exam');
@@ -188,14 +193,19 @@ endTest.describe('the exam ends while photos are on their way', () => {
       await page.getByTestId('images-input').setInputFiles([await smallAnswerPhoto('q1.jpg', 70)]);
       await expect(page.getByTestId('saved-mark')).toHaveText('Sent', { timeout: 30_000 });
 
-      // The connection goes before the end; a photo to question 2 waits on the phone.
-      await page.getByRole('button', { name: 'Next' }).click();
-      await expect(question(page, 2)).toBeVisible();
+      // The connection goes before the end; photos to questions 2 and 3 wait on the phone.
       await context.setOffline(true);
-      await page.getByTestId('images-input').setInputFiles([await smallAnswerPhoto('q2.jpg', 140)]);
-      await expect(page.getByTestId('waiting-mark')).toHaveText('Sending...');
+      for (const [n, shade] of [
+        [2, 140],
+        [3, 200],
+      ] as const) {
+        await page.getByRole('button', { name: 'Next' }).click();
+        await expect(question(page, n)).toBeVisible();
+        await page.getByTestId('images-input').setInputFiles([await smallAnswerPhoto(`q${n}.jpg`, shade)]);
+        await expect(page.getByTestId('waiting-mark')).toHaveText('Sending...');
+      }
       await expect(page.getByTestId('save-banner')).toHaveText(
-        'You are offline. 1 answer is waiting to be saved.',
+        'You are offline. 2 answers are waiting to be saved.',
       );
 
       // Still offline at the end and through the grace.
@@ -205,31 +215,65 @@ endTest.describe('the exam ends while photos are on their way', () => {
       await page.waitForTimeout(Math.max(0, endsAt + GRACE_SECONDS * 1000 + 3_000 - Date.now()));
       await context.setOffline(false);
 
-      // Back online: the photo could not be recorded in time, so it is sent late; the exam is submitted.
+      // Back online: the photos could not be recorded in time, so they are sent late; the exam is submitted.
       await expect(page).toHaveURL(/\/submission-success$/, { timeout: 60_000 });
       const rows = page.getByTestId('delivery-row');
       await expect(rows).toHaveText(
-        ['Question 11 photo stored', 'Question 21 photo arrived late, will be reviewed'],
+        [
+          'Question 11 photo stored',
+          'Question 21 photo arrived late, will be reviewed',
+          'Question 31 photo arrived late, will be reviewed',
+        ],
         { timeout: 30_000 },
       );
       await expect(page.getByTestId('attempted')).toHaveText('1/6');
 
-      // The server keeps it apart: a late photo, its bytes there, waiting for the organisers; it is not
-      // part of question 2's answer.
+      // The server keeps them apart: late photos, their bytes there, waiting for the organisers; they are
+      // not part of the answers.
       const late = await storedLatePhotos(page.request);
-      expect(late).toHaveLength(1);
-      expect(late[0]).toMatchObject({ question_id: q2, status: 'stored', decision: 'pending' });
-      expect(Date.parse(late[0]?.taken_at ?? '')).toBeLessThan(endsAt);
+      expect(late.map((photo) => photo.question_id).sort()).toEqual([q2, q3].sort());
+      for (const photo of late) {
+        expect(photo).toMatchObject({ status: 'stored', decision: 'pending' });
+        expect(Date.parse(photo.taken_at ?? '')).toBeLessThan(endsAt);
+      }
       const stored = await storedAnswers(page.request);
       expect(stored.get(q1)?.images.map((image) => image.status)).toEqual(['stored']);
       expect(stored.get(q2)?.images ?? []).toEqual([]);
+      expect(stored.get(q3)?.images ?? []).toEqual([]);
 
-      // A later visit: the success page says the same.
+      // An organiser accepts the one of question 2 and rejects the one of question 3 in the console.
+      const organiser = await browser.newContext({
+        baseURL: own.url,
+        viewport: { width: 1280, height: 900 },
+      });
+      const consolePage = await organiser.newPage();
+      await consolePage.goto('/admin/late-photos?category=junior');
+      await consolePage.getByLabel('Email').fill(E2E_ADMIN.email);
+      await consolePage.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
+      await consolePage.getByRole('button', { name: 'Login' }).click();
+      const card = (n: number) => consolePage.getByTestId('late-photo').filter({ hasText: `Question ${n}` });
+      await expect(consolePage.getByTestId('late-photo')).toHaveCount(2, { timeout: 30_000 });
+      await card(2).getByRole('button', { name: 'Accept' }).click();
+      await expect(card(2).getByTestId('late-decision')).toHaveText(
+        'Accepted: it is part of the answer and will be graded.',
+      );
+      await card(3).getByRole('button', { name: 'Reject' }).click();
+      await expect(card(3).getByTestId('late-decision')).toHaveText('Rejected: it does not count.');
+      await organiser.close();
+
+      // A later visit of the student: the decisions, told plainly.
       await page.reload();
       await expect(rows).toHaveText([
         'Question 11 photo stored',
-        'Question 21 photo arrived late, will be reviewed',
+        'Question 21 photo arrived late, accepted by the organisers',
+        'Question 31 photo arrived late, not accepted',
       ]);
+      expect(
+        Object.fromEntries((await storedLatePhotos(page.request)).map((p) => [p.question_id, p.decision])),
+      ).toEqual({
+        [q2]: 'accepted',
+        [q3]: 'rejected',
+      });
     },
   );
 });
