@@ -263,6 +263,8 @@ test.describe('home page', () => {
     );
     await page.goto('/');
     await hydrated(page);
+    // The list is read when the reader comes near the section.
+    await page.getByTestId('tutorials-carousel').scrollIntoViewIfNeeded();
     const slides = page.getByTestId('tutorials-carousel').getByRole('link');
     await expect(slides).toHaveCount(8);
     await expect(slides.first()).toHaveAttribute('rel', 'noopener noreferrer');

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stubApi } from '../../../test/fetch-stub.ts';
@@ -13,7 +13,22 @@ const tutorial = (id: string, title: string, video: string) => ({
   thumbnail: { url: `/api/v1/tutorials/${id}/thumbnail?v=abc`, width: 640, height: 360 },
 });
 
+/** Renders the section and scrolls (jsdom has no IntersectionObserver: a scroll brings the section near). */
+function renderAndScroll() {
+  const rendered = renderWithStore(<TutorialsSection />);
+  fireEvent.scroll(window);
+  return rendered;
+}
+
 describe('TutorialsSection', () => {
+  it('reads nothing until the reader scrolls toward it; the pre-rendered placeholders keep its place', () => {
+    const api = stubApi({});
+    renderWithStore(<TutorialsSection />);
+    expect(screen.getByRole('heading', { name: 'Tutorials' })).toBeInTheDocument();
+    expect(screen.getByTestId('tutorials-carousel')).toBeInTheDocument();
+    expect(api.calls).toHaveLength(0);
+  });
+
   it('shows the tutorials organisers set, each opening its own video in a new tab', async () => {
     stubApi({
       'GET /api/v1/tutorials': {
@@ -26,7 +41,7 @@ describe('TutorialsSection', () => {
         },
       },
     });
-    renderWithStore(<TutorialsSection />);
+    renderAndScroll();
     const carousel = await screen.findByTestId('tutorials-carousel');
     const links = await within(carousel).findAllByRole('link');
     expect(links.map((link) => link.getAttribute('href'))).toEqual([
@@ -41,7 +56,7 @@ describe('TutorialsSection', () => {
 
   it('shows nothing at all when no tutorial is set', async () => {
     const api = stubApi({ 'GET /api/v1/tutorials': { body: { status: 'success', data: [] } } });
-    const { container } = renderWithStore(<TutorialsSection />);
+    const { container } = renderAndScroll();
     await expect.poll(() => api.calls.length).toBe(1);
     await expect.poll(() => container.innerHTML).toBe('');
   });
@@ -54,7 +69,7 @@ describe('TutorialsSection', () => {
           ? { status: 503, body: { status: 'error', message: 'Busy.' } }
           : { body: { status: 'success', data: [tutorial('t1', 'Atoms', 'https://videos.example.org/a')] } },
     });
-    renderWithStore(<TutorialsSection />);
+    renderAndScroll();
     expect(await screen.findByTestId('tutorials-failed')).toHaveTextContent(
       'The tutorials could not be loaded.',
     );

@@ -1,5 +1,5 @@
 import type { Tutorial } from '@ngso/shared/schemas/tutorials';
-import { useCallback, useEffect, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Carousel } from '../../../components/ui/carousel.tsx';
 import { toLanguage } from '../../../i18n/languages.ts';
@@ -17,18 +17,47 @@ const PLACEHOLDERS = ['a', 'b', 'c', 'd'].map((key) => (
 ));
 
 /**
+ * Becomes true once the element comes within about two screens of the viewport (or, in a browser without
+ * IntersectionObserver, once the reader scrolls): the first view of the page makes no call for it.
+ */
+function useNearViewport(ref: RefObject<HTMLElement | null>): boolean {
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (near || !element) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      const onScroll = () => setNear(true);
+      window.addEventListener('scroll', onScroll, { once: true, passive: true });
+      return () => window.removeEventListener('scroll', onScroll);
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: '1500px 0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref, near]);
+  return near;
+}
+
+/**
  * The tutorial videos organisers set in the console; each thumbnail opens its video in a new tab. The
- * pre-rendered page has the heading and placeholders; the list is read once the page runs, so a change
- * in the console shows at the next visit. With no tutorial set, the section is not shown.
+ * pre-rendered page has the heading and placeholders; the list is read when the reader nears the section
+ * (a visitor who never scrolls there costs no request), so a change in the console shows at the next visit. With no tutorial set, the section is not shown.
  */
 export function TutorialsSection() {
   const { t, i18n } = useTranslation(['home', 'common']);
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  const sectionRef = useRef<HTMLElement>(null);
+  const near = useNearViewport(sectionRef);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is what asks again
   useEffect(() => {
+    if (!near) return;
     const controller = new AbortController();
     setState({ kind: 'loading' });
     fetchTutorials(controller.signal)
@@ -37,13 +66,13 @@ export function TutorialsSection() {
         if (!controller.signal.aborted) setState({ kind: 'failed' });
       });
     return () => controller.abort();
-  }, [attempt]);
+  }, [attempt, near]);
 
   if (state.kind === 'loaded' && state.tutorials.length === 0) return null;
   const bangla = toLanguage(i18n.language) === 'bn';
 
   return (
-    <section aria-labelledby="tutorials-title" className="bg-slate-50 px-4 py-16">
+    <section ref={sectionRef} aria-labelledby="tutorials-title" className="bg-slate-50 px-4 py-16">
       <div className="mx-auto max-w-6xl">
         <h2 id="tutorials-title" className="mb-6 text-2xl font-bold text-slate-900 sm:text-3xl">
           {t('tutorials.title')}
