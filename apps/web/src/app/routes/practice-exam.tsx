@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { Link } from 'react-router';
@@ -10,6 +10,7 @@ import { isAnswered } from '../../features/exam/answer-view.ts';
 import { ExamScreen } from '../../features/exam/components/exam-screen.tsx';
 import { ExamLoading } from '../../features/exam/components/exam-status.tsx';
 import { PRACTICE_MINUTES, PRACTICE_QUESTIONS } from '../../features/exam/practice-content.ts';
+import { clearOtherPracticeRuns } from '../../features/exam/queue-storage.ts';
 import { practiceTransport } from '../../features/exam/transport.ts';
 import { useAnswerQueue } from '../../features/exam/use-answer-queue.ts';
 import { useNotices } from '../../features/exam/use-notices.ts';
@@ -48,6 +49,9 @@ export function Component() {
   });
 
   if (user && now !== null && startedAt === null) setStartedAt(practiceStart(user.id, now));
+  useEffect(() => {
+    if (user && scope) void clearOtherPracticeRuns(user.id, scope);
+  }, [user, scope]);
 
   const answered = PRACTICE_QUESTIONS.filter((q) => isAnswered(state, q.id)).length;
   const finish = useCallback(async () => {

@@ -53,3 +53,15 @@ export async function hasQueuedWork(scope: string): Promise<boolean> {
   const keys = await storage.keys();
   return keys.some((key) => key.startsWith(`${scope}:photo:`) || key.startsWith(`${scope}:intent:`));
 }
+
+/**
+ * Removes what earlier practice runs of a student left on this device (answers and photo bytes), keeping
+ * the run `keepScope`: a practice is for trying the camera, and a phone's storage is small.
+ */
+export async function clearOtherPracticeRuns(userId: string, keepScope: string): Promise<void> {
+  const storage = await openQueueStorage();
+  const prefix = `practice:${userId}:`;
+  for (const key of await storage.keys()) {
+    if (key.startsWith(prefix) && !key.startsWith(`${keepScope}:`)) await storage.del(key);
+  }
+}

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AnswerQueue } from './answer-queue.ts';
-import { memoryStorage } from './queue-storage.ts';
+import 'fake-indexeddb/auto';
+import { clearOtherPracticeRuns, indexedDbStorage, memoryStorage } from './queue-storage.ts';
 import { practiceTransport } from './transport.ts';
 
 afterEach(() => {
@@ -47,5 +48,26 @@ describe('practiceTransport', () => {
     await again.start();
     expect(again.getState().answers['practice-1']?.images.map((image) => image.status)).toEqual(['stored']);
     again.stop();
+  });
+});
+
+describe('clearOtherPracticeRuns', () => {
+  it("removes earlier practice runs of the student only, never the exam's queue or another student's", async () => {
+    const storage = indexedDbStorage();
+    for (const key of [
+      'practice:u1:1:answers',
+      'practice:u1:1:answers:bytes:ab',
+      'practice:u1:2:photo:p',
+      'practice:u2:1:answers',
+      'exam:u1:photo:p',
+    ]) {
+      await storage.set(key, 1);
+    }
+    await clearOtherPracticeRuns('u1', 'practice:u1:2');
+    expect((await storage.keys()).sort()).toEqual([
+      'exam:u1:photo:p',
+      'practice:u1:2:photo:p',
+      'practice:u2:1:answers',
+    ]);
   });
 });
