@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, resultPublications } from '../src/db/schema.ts';
+import { auditLog, exams, resultPublications } from '../src/db/schema.ts';
 import { fixedClock } from '../src/lib/clock.ts';
 import { registeredStudent, signedInAdmin } from './helpers/fixtures.ts';
 import { client, createTestApp } from './helpers/test-app.ts';
@@ -255,6 +255,13 @@ describe('late photos', () => {
     expect(sheet.answers[0].images).toEqual([expect.objectContaining({ sha256: kept.sha256, late: true })]);
   });
 
+  it('lists none for a category without an exam', async () => {
+    await t.db.delete(exams).where(eq(exams.category, 'secondary'));
+    const listed = await admin.get('/api/v1/admin/late-photos/secondary');
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().data).toEqual([]);
+  });
+
   it('is for organisers only', async () => {
     const { browser } = await studentInExam();
     expect((await browser.get('/api/v1/admin/late-photos/junior')).statusCode).toBe(403);
@@ -285,5 +292,8 @@ describe('graders', () => {
       image_urls: [],
       images: [{ sha256: a.sha256, url: null, state: 'arriving', late: false }],
     });
+    const standings = (await admin.get('/api/v1/admin/results/junior')).json().data;
+    expect(standings.photos_arriving).toBeGreaterThanOrEqual(1);
+    expect(standings.late_photos_undecided).toBe(0);
   });
 });

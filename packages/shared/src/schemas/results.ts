@@ -103,6 +103,9 @@ export const StandingsResponseSchema = z.object({
   data: z.object({
     published_at: z.string().nullable(),
     ungraded: z.number(),
+    /** Photos of answers committed in time whose bytes have not arrived, and late photos not decided. */
+    photos_arriving: z.number(),
+    late_photos_undecided: z.number(),
     standings: z.array(StandingSchema),
   }),
 });

@@ -22,7 +22,7 @@ import { studentWindow } from './exam-phase.ts';
 export async function latePhotosFor(ctx: ServiceContext, code: string, category: Category) {
   const competition = await competitionByCode(ctx.db, code);
   const exam = await findExam(ctx.db, competition.id, category);
-  if (!exam) throw new AppError(404, 'notFound');
+  if (!exam) return []; // no exam, so no late photo
   const [rows, attempts] = await Promise.all([
     latePhotosOfCategory(ctx.db, competition.id, category),
     attemptsOf(ctx.db, competition.id),

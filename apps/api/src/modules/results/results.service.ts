@@ -175,10 +175,15 @@ export async function giveMarks(
 
 export async function standingsOf(ctx: ServiceContext, code: string, category: Category) {
   const competition = await competitionByCode(ctx.db, code);
-  const sheet = await categorySheet(ctx, competition, category);
+  const [sheet, outstanding] = await Promise.all([
+    categorySheet(ctx, competition, category),
+    outstandingPhotos(ctx.db, competition.id, category),
+  ]);
   return {
     published_at: sheet.publication ? toDhakaIso(sheet.publication.publishedAt) : null,
     ungraded: sheet.ungraded,
+    photos_arriving: outstanding.undelivered,
+    late_photos_undecided: outstanding.undecided,
     standings: sheet.standings.map((s) => ({
       user_id: s.userId,
       name: s.name,
