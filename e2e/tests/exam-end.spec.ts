@@ -277,3 +277,38 @@ endTest.describe('the exam ends while photos are on their way', () => {
     },
   );
 });
+
+endTest.describe('the practice exam', () => {
+  endTest.use({
+    viewport: { width: 360, height: 740 },
+    allowedConsoleErrors: [/^Connecting to 'blob:.*connect-src/s],
+  });
+  endTest.setTimeout(120_000);
+
+  endTest(
+    'keeps its photos on the device: nothing goes to the server, and a reload finds them',
+    async ({ page, own }) => {
+      const admin = await own.adminApi();
+      await approvedStudent(page, admin, 'junior');
+      await admin.dispose();
+      const sent: string[] = [];
+      page.on('request', (request) => {
+        if (/\/api\/v1\/(upload|ngso-1\/(answers|answer-photos|late-photos))/.test(request.url())) {
+          sent.push(`${request.method()} ${request.url()}`);
+        }
+      });
+
+      await page.goto('/practice-exam');
+      await expect(page.getByRole('heading', { name: 'Question 1 of 2' })).toBeVisible({ timeout: 30_000 });
+      await page.getByTestId('images-input').setInputFiles([await smallAnswerPhoto('practice.jpg', 90)]);
+      await expect(page.getByTestId('saved-mark')).toHaveText('Sent', { timeout: 30_000 });
+      await expect(page.getByRole('button', { name: 'Question 1, answered' })).toBeVisible();
+
+      await page.reload();
+      await expect(page.getByRole('heading', { name: 'Question 1 of 2' })).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByTestId('saved-mark')).toHaveCount(1);
+      await expect(page.getByRole('img', { name: 'Answer image 1' })).toBeVisible();
+      expect(sent, 'the practice sends no answer and no photo').toEqual([]);
+    },
+  );
+});
