@@ -19,7 +19,8 @@ export const messagesEn = {
   'name.min': 'Name must be at least 2 characters long.',
   'name.max': 'Name must be at most 100 characters long.',
   'text.tooLong': 'This text is too long.',
-  'text.control': 'This text contains an invisible control character (such as NUL). Please remove it or type the text again.',
+  'text.control':
+    'This text contains an invisible control character (such as NUL). Please remove it or type the text again.',
   'token.invalid': 'This link is not valid.',
   'institution.max': 'Institution must be at most 200 characters long.',
   'location.division': 'Please choose a division from the list.',
