@@ -31,7 +31,7 @@ describe('inProcessQueue', () => {
       await tick();
     }
     expect(started).toEqual(['a', 'b', 'c', 'a again']);
-    releases.forEach((release) => release());
+    for (const release of releases) release();
     await queue.stop();
   });
 
