@@ -6,7 +6,8 @@ import type {
   FinalRoundDetails,
   ReconciliationReport,
 } from '@ngso/shared/schemas/registration';
-import type { Award, Submission } from '@ngso/shared/schemas/results';
+import type { StandingSchema, StandingsResponseSchema, Submission } from '@ngso/shared/schemas/results';
+import type { z } from 'zod';
 import { baseApi } from '../../lib/api.ts';
 import { scoped } from './current-competition.ts';
 import { type RegistrationFilters, registrationListQuery } from './filters.ts';
@@ -43,15 +44,9 @@ export type AdminQuestion = {
 };
 export type QuestionInput = Omit<AdminQuestion, 'id'>;
 
-export type Standing = {
-  user_id: string;
-  name: string;
-  roll_number: string | null;
-  total: number;
-  rank: number;
-  award: Award | null;
-};
-export type Standings = { published_at: string | null; ungraded: number; standings: Standing[] };
+/** A category's standings, from the shared schema (one source for the server and the console). */
+export type Standing = z.infer<typeof StandingSchema>;
+export type Standings = z.infer<typeof StandingsResponseSchema>['data'];
 
 export type AdminUser = {
   id: string;

@@ -8,7 +8,7 @@ const admin = { ...testUser, id: 'a1', role: 'admin' as const };
 const PHOTOS =
   'Photos still arriving: 2; late photos not decided: 1. Wait for them, or publish with the override.';
 
-function stub(ungraded: number, refusal = PHOTOS) {
+function stub(ungraded: number, refusal = PHOTOS, photos = { arriving: 0, late: 0 }) {
   const publishes: { override: boolean }[] = [];
   let publishedAt: string | null = null;
   stubApi({
@@ -18,6 +18,8 @@ function stub(ungraded: number, refusal = PHOTOS) {
         data: {
           published_at: publishedAt,
           ungraded,
+          photos_arriving: photos.arriving,
+          late_photos_undecided: photos.late,
           standings: [
             { user_id: 's1', name: 'Nusrat Jahan', roll_number: 'J-1', total: 7, rank: 1, award: null },
           ],
@@ -56,6 +58,25 @@ describe('ResultsPage: publishing while photos are outstanding', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: /^Publish$/ }));
     expect(await screen.findByText('Published. 1 participant is being e-mailed.')).toBeVisible();
     expect(publishes).toEqual([{ override: false }, { override: true }]);
+  });
+
+  it('warns of the photos outstanding before the first try, from the standings', async () => {
+    const publishes = stub(0, PHOTOS, { arriving: 2, late: 1 });
+    render();
+    expect(await screen.findByTestId('photos-outstanding')).toHaveTextContent(
+      'Photos still arriving: 2; late photos not decided: 1.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Publish results' }));
+    const dialog = screen.getByRole('dialog', { name: 'Publish the Junior results?' });
+    expect(within(dialog).getByText('Photos still arriving: 2; late photos not decided: 1.')).toBeVisible();
+    fireEvent.click(
+      within(dialog).getByRole('checkbox', {
+        name: 'Publish anyway, without the photos still arriving and the late photos not decided',
+      }),
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: /^Publish$/ }));
+    expect(await screen.findByText('Published. 1 participant is being e-mailed.')).toBeVisible();
+    expect(publishes).toEqual([{ override: true }]);
   });
 
   it('says that the override for ungraded answers covers the photos too', async () => {

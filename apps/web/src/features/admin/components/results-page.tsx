@@ -55,6 +55,12 @@ export function ResultsPage() {
   };
   const data = standings.data;
   const ungraded = data?.ungraded ?? 0;
+  const arriving = data?.photos_arriving ?? 0;
+  const lateUndecided = data?.late_photos_undecided ?? 0;
+  const photosPending = t('results.photosPending', {
+    arriving: String(arriving),
+    late: String(lateUndecided),
+  });
 
   return (
     <AdminSection section="results" title={t('results.title')}>
@@ -78,6 +84,11 @@ export function ResultsPage() {
             <p className="text-sm font-medium text-slate-800" data-testid="ungraded-count">
               {t('results.ungraded', { count: ungraded })}
             </p>
+            {arriving + lateUndecided > 0 && !data.published_at ? (
+              <p className="text-sm font-medium text-amber-800" data-testid="photos-outstanding">
+                {photosPending}
+              </p>
+            ) : null}
             <p className="text-sm text-slate-700">
               {data.published_at
                 ? t('results.publishedAt', { date: formatInDhaka(data.published_at, 'd MMM yyyy, HH:mm') })
@@ -151,8 +162,13 @@ export function ResultsPage() {
             onChange={setOverride}
           />
         ) : null}
-        {ungraded === 0 && photosOutstanding && !data?.published_at ? (
-          <OverrideBox label={t('results.photosOverride')} checked={override} onChange={setOverride} />
+        {ungraded === 0 && (photosOutstanding || arriving + lateUndecided > 0) && !data?.published_at ? (
+          <OverrideBox
+            warning={arriving + lateUndecided > 0 ? photosPending : undefined}
+            label={t('results.photosOverride')}
+            checked={override}
+            onChange={setOverride}
+          />
         ) : null}
       </ConfirmDialog>
     </AdminSection>

@@ -320,6 +320,7 @@ export const admin = {
   'results.override': 'Publish anyway, with the ungraded answers counting as 0',
   'results.overrideCoversPhotos':
     'Publishing anyway also leaves out any photos still arriving and any late photos not decided yet.',
+  'results.photosPending': 'Photos still arriving: {{arriving}}; late photos not decided: {{late}}.',
   'results.photosOverride':
     'Publish anyway, without the photos still arriving and the late photos not decided',
   'results.publishConfirm': 'Publish',
