@@ -40,7 +40,7 @@ describe('ADMIN_EMAIL at start-up, over restarts of the real server', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('creates the first admin once; a restart with another password or address changes no account', async () => {
+  it('creates the first admin once; a restart with another password changes no account and ends no session', async () => {
     const first = await start('first-admin@ngso.test', 'First-admin-pass-1');
     const admin = httpClient(first.baseUrl);
     const signedIn = await admin.post('/api/v1/login', {
@@ -49,8 +49,6 @@ describe('ADMIN_EMAIL at start-up, over restarts of the real server', () => {
     });
     expect(signedIn.status).toBe(200);
     expect((signedIn.body.data as { user: { role: string } }).user.role).toBe('admin');
-    const student = newStudent();
-    expect((await httpClient(first.baseUrl).post('/api/v1/register', student)).status).toBe(201);
     await first.stop();
 
     // The same address with another password: the admin keeps their password and their session.
@@ -66,26 +64,11 @@ describe('ADMIN_EMAIL at start-up, over restarts of the real server', () => {
       password: 'Another-admin-pass-2',
     });
     expect(newPassword.status).toBe(401);
-    await second.stop();
-
-    // A student's address: never promoted, never given the configured password.
-    const third = await start(student.email, 'Takeover-admin-pass-3');
-    const studentBrowser = httpClient(third.baseUrl);
-    const asStudent = await studentBrowser.post('/api/v1/login', {
-      email: student.email,
-      password: student.password,
-    });
-    expect((asStudent.body.data as { user: { role: string } }).user.role).toBe('student');
-    expect((await studentBrowser.get('/api/v1/admin/stats')).status).toBe(403);
-    const takeover = await httpClient(third.baseUrl).post('/api/v1/login', {
-      email: student.email,
-      password: 'Takeover-admin-pass-3',
-    });
-    expect(takeover.status).toBe(401);
   }, 120_000);
 });
 
 describe('createFirstAdmin', () => {
+  // What each later start does with other addresses (the real start-up calls this function).
   let t: Awaited<ReturnType<typeof createTestApp>>;
   beforeAll(async () => {
     t = await createTestApp();
