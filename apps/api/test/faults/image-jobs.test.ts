@@ -156,12 +156,17 @@ describe('image jobs on PostgreSQL', () => {
     );
     expect(orphans.length, 'the killed worker left a job under way').toBeGreaterThan(0);
 
-    await startWorker({ ...env, IMAGE_WORKERS: '2' });
+    const second = await startWorker({ ...env, IMAGE_WORKERS: '2' });
     await expectAllServed(admin, urls);
     const rows = await cluster.query<{ status: string }>('select status from media', [], DATABASE);
     expect(rows.map((row) => row.status)).toEqual(urls.map(() => 'ready'));
     // Every received file was removed once processed.
     expect(await receivedFiles(dataDir)).toEqual([]);
+
+    // SIGTERM (systemd's stop): the worker finishes what it has under way and exits cleanly.
+    expect(await second.stop(35_000)).toEqual({ code: 0, signal: null });
+    const active = await cluster.query('select id from pgboss.job where state = $1', ['active'], DATABASE);
+    expect(active).toEqual([]);
   });
 
   it('loses nothing a server acknowledged when it is killed right after', async () => {
