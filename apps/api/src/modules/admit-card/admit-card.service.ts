@@ -47,28 +47,27 @@ export async function admitCardFor(ctx: ServiceContext, competitionCode: string,
     registration.category as Category,
     registration.pickupSpot,
   );
+  const card = {
+    organiser: text.organiser,
+    title: text.title,
+    name: registration.name,
+    rollNumber: registration.rollNumber,
+    category: text.category,
+    classLevel: registration.classLevel,
+    institution: registration.institution,
+    onlineExam: onlineExamLine(details),
+    examDate: details.date ?? '',
+    reportingTime: details.reporting_time ?? '',
+    venue: details.venue ?? '',
+    departure: text.departure,
+    verifyUrl: `${ctx.config.BASE_URL}/verify/${registration.verificationCode}`,
+    photo,
+    labels: text.labels,
+  };
   if (admitCardRenders.pendingCount >= ADMIT_CARD_RENDERS.waiting) {
     throw new AppError(503, 'server.unavailable', {
       headers: { 'Retry-After': String(ADMIT_CARD_RENDERS.retryAfterSeconds) },
     });
   }
-  return admitCardRenders(() =>
-    renderAdmitCard({
-      organiser: text.organiser,
-      title: text.title,
-      name: registration.name,
-      rollNumber: registration.rollNumber,
-      category: text.category,
-      classLevel: registration.classLevel,
-      institution: registration.institution,
-      onlineExam: onlineExamLine(details),
-      examDate: details.date ?? '',
-      reportingTime: details.reporting_time ?? '',
-      venue: details.venue ?? '',
-      departure: text.departure,
-      verifyUrl: `${ctx.config.BASE_URL}/verify/${registration.verificationCode}`,
-      photo,
-      labels: text.labels,
-    }),
-  );
+  return admitCardRenders(() => renderAdmitCard(card));
 }
