@@ -8,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
+import { media } from '../src/db/schema.ts';
 import { fixedClock } from '../src/lib/clock.ts';
+import { newRawKey } from '../src/lib/storage.ts';
 import { processPendingMedia } from '../src/modules/media/media-processing.ts';
 import { registeredStudent, signedInAdmin } from './helpers/fixtures.ts';
 import { jpegPhoto } from './helpers/images.ts';
@@ -26,7 +28,7 @@ const apps: Array<Awaited<ReturnType<typeof buildApp>>> = [];
 type TestApp = Parameters<typeof signedInAdmin>[0];
 
 /** A server on the test's database and DATA_DIR, working `workers` image jobs at once (0: none). */
-async function startApp(workers: number): Promise<TestApp> {
+async function startApp(workers: number, env: Record<string, string> = {}): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -34,6 +36,7 @@ async function startApp(workers: number): Promise<TestApp> {
     BASE_URL,
     WEB_DIST: path.join(dataDir, 'no-web'),
     IMAGE_WORKERS: String(workers),
+    ...env,
   });
   const app = await buildApp(config, { database, clock, startMailWorker: false });
   await app.ready();
@@ -196,6 +199,36 @@ function slowUpload(port: number, cookie: string, path: string, data: Buffer) {
     abandon: () => request.destroy(),
   };
 }
+
+describe('the sweep', () => {
+  it('processes a photo whose row was written but whose job never was (a crash in between)', async () => {
+    const t = await startApp(2, { IMAGE_JOB_TIMEOUT_SECONDS: '2' });
+    const owner = await organiser(t);
+    const ownerId = (await owner.get('/api/v1/user')).json().user.id as string;
+    const photo = await jpegPhoto({ width: 320, height: 200 });
+    const storageKey = newRawKey();
+    await t.app.services.storage.put(storageKey, photo);
+    const [row] = await t.db
+      .insert(media)
+      .values({
+        ownerId,
+        kind: 'upload',
+        status: 'pending',
+        storageKey,
+        contentType: 'image/jpeg',
+        sizeBytes: photo.length,
+        sha256: sha256(photo),
+        sourceSha256: sha256(photo),
+        sourceSize: photo.length,
+        width: 320,
+        height: 200,
+        createdAt: new Date(Date.now() - 10_000),
+      })
+      .returning();
+    // Every second (half the time-out), pending photos older than the time-out are queued again.
+    expect((await waitForMedia(t.db, row?.id ?? '', 20_000)).status).toBe('ready');
+  });
+});
 
 describe('the upload gates', () => {
   it('takes two answer photos of one account at a time: the third is 429 with Retry-After', async () => {
