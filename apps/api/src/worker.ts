@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { imageJobs, openJobQueue } from './jobs/image-jobs.ts';
 import type { JobLog } from './jobs/job-queue.ts';
+import { serializeLoggedError } from './lib/database-errors.ts';
 import { diskStorage } from './lib/storage.ts';
 import { allowImagesAtOnce } from './modules/media/image-pipeline.ts';
 
@@ -16,7 +17,8 @@ const line =
   (obj: object, msg: string): void => {
     const fields = Object.fromEntries(
       Object.entries(obj).map(([key, value]) =>
-        value instanceof Error ? [key, { message: value.message, stack: value.stack }] : [key, value],
+        // Errors as the server logs them: a failed query without its parameters.
+        value instanceof Error ? [key, serializeLoggedError(value)] : [key, value],
       ),
     );
     process.stdout.write(`${JSON.stringify({ level, time: Date.now(), name: 'worker', ...fields, msg })}\n`);
