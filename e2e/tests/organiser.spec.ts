@@ -227,6 +227,7 @@ test.describe("the organisers' console", () => {
       'Exam',
       'Grading',
       'Results',
+      'Late photos',
       'Preliminary import',
       'E-books',
       'Tutorials',

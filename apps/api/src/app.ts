@@ -95,8 +95,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
       serializers: {
         req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
-      },
         err: serializeLoggedError,
+      },
       ...(overrides.logStream ? { stream: overrides.logStream } : {}),
     },
     logController: new OneLinePerRequest(),

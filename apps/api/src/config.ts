@@ -56,12 +56,22 @@ export const ConfigSchema = z
     /** Seconds after the end during which saves of uploads already under way are still accepted. */
     EXAM_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(60),
     /** Minutes before a category's start from which its entrants' pages may download the encrypted paper. */
-    EXAM_PAPER_LEAD_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+    EXAM_PAPER_LEAD_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(15),
     /**
      * Minutes after a student's end during which the bytes of photos committed in time (and of late
      * photos) are still accepted; never after the category's results are published.
      */
-    EXAM_DELIVERY_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),
+    EXAM_DELIVERY_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 24 * 60)
+      .default(60),
     UPLOAD_MAX_MEGABYTES: z.coerce.number().positive().max(100).default(UPLOAD_MAX_MEGABYTES),
     /**
      * Image jobs this process works at once (re-encoding of acknowledged uploads); 0: it only queues them,

@@ -240,9 +240,7 @@ export const media = pgTable(
   },
   (t) => [
     index('media_owner_idx').on(t.ownerId),
-    index('media_pending_idx')
-      .on(t.createdAt)
-      .where(sql`${t.status} = 'pending'`),
+    index('media_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
   ],
 );
 

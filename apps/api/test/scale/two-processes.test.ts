@@ -280,7 +280,9 @@ describe('two server processes behind nginx', () => {
 
     const fetchMedia = () => fetch(`${nginx?.url}${url}`, { headers: { cookie: cookieHeader(browser) } });
     // Acknowledged once stored: it is served once processed (409 until then).
-    await eventually('the photo processed', async () => ((await fetchMedia()).status === 200 ? true : undefined));
+    await eventually('the photo processed', async () =>
+      (await fetchMedia()).status === 200 ? true : undefined,
+    );
     const served = await untilAnsweredBy(otherThan(storedBy), fetchMedia);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/jpeg');

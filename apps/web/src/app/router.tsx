@@ -115,12 +115,12 @@ export const routes: RouteObject[] = [
               { path: paths.adminAudit, ...page(['admin'], () => import('./routes/admin-audit.tsx')) },
               { path: paths.adminEbooks, ...page(['admin'], () => import('./routes/admin-ebooks.tsx')) },
               {
-                path: paths.adminCompetitions,
-                ...page(['admin'], () => import('./routes/admin-competitions.tsx')),
-              },
-              {
                 path: paths.adminTutorials,
                 ...page(['admin', 'messages'], () => import('./routes/admin-tutorials.tsx')),
+              },
+              {
+                path: paths.adminCompetitions,
+                ...page(['admin'], () => import('./routes/admin-competitions.tsx')),
               },
             ],
           },

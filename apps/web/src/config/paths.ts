@@ -30,8 +30,8 @@ export const paths = {
   adminUsers: '/admin/users',
   adminAudit: '/admin/audit',
   adminEbooks: '/admin/ebooks',
-  adminCompetitions: '/admin/competitions',
   adminTutorials: '/admin/tutorials',
+  adminCompetitions: '/admin/competitions',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

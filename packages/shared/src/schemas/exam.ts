@@ -93,10 +93,7 @@ export const AnswersResponseSchema = z.object({
 export const SaveAnswerSchema = z.object({
   question_id: z.string().max(64),
   /** The spec's field: addresses of the student's own uploads. Ignored when `images` is sent. */
-  image_urls: z
-    .array(z.string().max(300))
-    .max(MAX_IMAGES_PER_ANSWER, msg('answer.tooMany'))
-    .default([]),
+  image_urls: z.array(z.string().max(300)).max(MAX_IMAGES_PER_ANSWER, msg('answer.tooMany')).default([]),
   /** Ours: the answer's photos by hash and size, in order (commit now, deliver the bytes later). */
   images: z.array(CommittedImageSchema).max(MAX_IMAGES_PER_ANSWER, msg('answer.tooMany')).optional(),
   /** Optional: the version this client last read; a stale one is refused with 409 instead of dropping images. */

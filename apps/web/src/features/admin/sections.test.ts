@@ -12,8 +12,8 @@ describe('console sections by role', () => {
       'latePhotos',
       'import',
       'ebooks',
-      'users',
       'tutorials',
+      'users',
       'audit',
       'competitions',
     ]);

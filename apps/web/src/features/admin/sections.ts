@@ -10,8 +10,8 @@ export const SECTIONS = [
   { id: 'latePhotos', roles: ['admin'] },
   { id: 'import', roles: ['admin'] },
   { id: 'ebooks', roles: ['admin'] },
-  { id: 'users', roles: ['admin'] },
   { id: 'tutorials', roles: ['admin'] },
+  { id: 'users', roles: ['admin'] },
   { id: 'audit', roles: ['admin'] },
   { id: 'competitions', roles: ['admin'] },
 ] as const satisfies readonly { id: string; roles: readonly Role[] }[];

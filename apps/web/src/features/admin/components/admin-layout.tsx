@@ -18,8 +18,8 @@ export const SECTION_PATHS: Record<SectionId, string> = {
   users: paths.adminUsers,
   audit: paths.adminAudit,
   ebooks: paths.adminEbooks,
-  competitions: paths.adminCompetitions,
   tutorials: paths.adminTutorials,
+  competitions: paths.adminCompetitions,
 };
 
 /** The console's frame: a side navigation (a scrolling row on small screens) and the section. */
