@@ -5,7 +5,7 @@ import { fixedClock } from '../src/lib/clock.ts';
 import { registeredStudent, signedInAdmin } from './helpers/fixtures.ts';
 import { client, createTestApp } from './helpers/test-app.ts';
 
-// The question paper before the start (docs/decisions/017-exam-paper-before-the-start.md).
+// The question paper before the start (docs/decisions/022-exam-paper-before-the-start.md).
 // The seeded exams: 2025-01-14 11:00 to 12:00 UTC; the paper from 10:45 (EXAM_PAPER_LEAD_MINUTES = 15).
 const START = '2025-01-14T11:00:00Z';
 const clock = fixedClock('2025-01-14T10:00:00Z');

@@ -19,7 +19,7 @@ import {
 import { studentExam } from './student-exam.ts';
 
 /**
- * The question paper before the start (docs/decisions/017-exam-paper-before-the-start.md). An entrant's
+ * The question paper before the start (docs/decisions/022-exam-paper-before-the-start.md). An entrant's
  * countdown page downloads its category's paper, encrypted with AES-256-GCM, in the minutes before the
  * start; at the start it needs only the key, one small call that is the same for everyone of the category:
  * no session, answered from memory, cacheable by a proxy. The key is random per exam and category, kept in
