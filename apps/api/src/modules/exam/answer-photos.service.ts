@@ -128,21 +128,30 @@ export async function deliverPhoto(
   });
   if (photo.mediaId) return delivered(photo);
 
-  return admitAnswerUpload(user.id, async () => {
-    const received = await readBody(body, photo.sizeBytes);
-    if (received.sha256 !== sha256 || received.data.length !== photo.sizeBytes) {
-      throw new AppError(422, 'photo.mismatch');
-    }
-    const stored = await storeImage(ctx, user, { data: received.data, fileName: `${sha256}.jpg` }, 'upload');
-    const at = ctx.clock.now();
-    if (!(await linkDelivery(ctx.db, user.id, sha256, stored.id, at))) {
-      // The same photo arrived twice at once: the first delivery stands.
-      await removeMedia(ctx, user.id, stored.id);
-    }
-    const linked = await findPhoto(ctx.db, user.id, sha256);
-    if (!linked) throw new AppError(404, 'photo.notCommitted');
-    return delivered(linked);
-  });
+  // Counted in the byte gate as the size committed (the body is refused if it runs longer).
+  return admitAnswerUpload(
+    user.id,
+    {
+      read: async () => {
+        const received = await readBody(body, photo.sizeBytes);
+        if (received.sha256 !== sha256 || received.data.length !== photo.sizeBytes) {
+          throw new AppError(422, 'photo.mismatch');
+        }
+        return received.data;
+      },
+      store: async (data) => {
+        const stored = await storeImage(ctx, user, { data, fileName: `${sha256}.jpg` }, 'upload');
+        if (!(await linkDelivery(ctx.db, user.id, sha256, stored.id, ctx.clock.now()))) {
+          // The same photo arrived twice at once: the first delivery stands.
+          await removeMedia(ctx, user.id, stored.id);
+        }
+        const linked = await findPhoto(ctx.db, user.id, sha256);
+        if (!linked) throw new AppError(404, 'photo.notCommitted');
+        return delivered(linked);
+      },
+    },
+    photo.sizeBytes,
+  );
 }
 
 /**

@@ -42,9 +42,9 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       const declared = Number(request.headers['content-length']);
       const row = await admitAnswerUpload(
         user.id,
-        async () => {
-          const upload = await readUpload(request, app.config.UPLOAD_MAX_MEGABYTES);
-          return storeImage(app.services, user, upload, 'upload');
+        {
+          read: () => readUpload(request, app.config.UPLOAD_MAX_MEGABYTES),
+          store: (upload) => storeImage(app.services, user, upload, 'upload'),
         },
         declared > 0 ? declared : undefined,
       );
@@ -57,10 +57,12 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['media'],
-        summary: 'A stored image, for its owner and staff',
+        summary: 'A stored image, for its owner and admins; for graders, answer photos only',
         description:
           'Answers the image bytes (image/jpeg) with an ETag; 304 when If-None-Match matches. A photo still ' +
-          'being processed is 409 with Retry-After (its bytes as received are never served).',
+          'being processed is 409 with Retry-After (its bytes as received are never served). A grader is ' +
+          'served a photo of an answer once grading of its category is open; anything else (a profile ' +
+          'photo, an answer before then) is 404 to them.',
         params: z.object({ id: z.string().max(64) }),
       },
       preValidation: app.requireUser,

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error.ts';
-import { accountGate, byteGate, uploadGate } from './upload-gate.ts';
+import {
+  ANSWER_STORES_AT_ONCE,
+  accountGate,
+  admitAnswerUpload,
+  byteGate,
+  uploadGate,
+} from './upload-gate.ts';
 
 describe('uploadGate', () => {
   it('runs `atOnce` uploads, queues `waiting` more, and refuses the next with 503 and Retry-After', async () => {
@@ -75,5 +81,79 @@ describe('byteGate', () => {
     await expect(gate(50, async () => Promise.reject(new Error('broken')))).rejects.toThrow('broken');
     expect(await gate(50, async () => 'alone')).toBe('alone');
     expect(await Promise.all([gate(5, async () => 1), gate(5, async () => 2)])).toEqual([1, 2]);
+  });
+});
+
+describe('byteGate when full', () => {
+  it('asks a refused upload to come back when the queue will have gone at the recent pace (5 to 60 s)', async () => {
+    let now = 0;
+    const gate = byteGate({ budgetBytes: 1, waiting: 4, now: () => now });
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+    const retryAfter = async () => {
+      const refused = (await gate(1, async () => 'refused').catch((err: unknown) => err)) as AppError;
+      expect(refused.statusCode).toBe(503);
+      return refused.options.headers?.['Retry-After'];
+    };
+    const releases: Array<() => void> = [];
+    const held = () => gate(1, () => new Promise<void>((resolve) => releases.push(resolve)));
+    // Nothing finished yet: the short default.
+    const running = [held(), held(), held(), held(), held()];
+    await settle();
+    expect(await retryAfter()).toBe('5');
+    // Two uploads finish in 10 s (0.2 a second): four waiting take 20 s.
+    now = 5_000;
+    releases.shift()?.();
+    await settle();
+    releases.shift()?.();
+    await settle();
+    running.push(held(), held());
+    await settle();
+    now = 10_000;
+    expect(await retryAfter()).toBe('20');
+    // The pace is forgotten after 10 s: the default again.
+    now = 30_000;
+    expect(await retryAfter()).toBe('5');
+    for (let i = 0; i < 10; i++) {
+      releases.shift()?.();
+      await settle();
+    }
+    await Promise.all(running);
+  });
+});
+
+describe('admitAnswerUpload', () => {
+  it('reads every admitted body at once but stores only a few at a time, leaving the database to the rest', async () => {
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+    const read: number[] = [];
+    const storing: number[] = [];
+    const releases: Array<() => void> = [];
+    const uploads = Array.from({ length: ANSWER_STORES_AT_ONCE + 3 }, (_, i) =>
+      admitAnswerUpload(
+        `account-${i}`,
+        {
+          read: async () => {
+            read.push(i);
+            return i;
+          },
+          store: (body) =>
+            new Promise<number>((resolve) => {
+              storing.push(body);
+              releases.push(() => resolve(body));
+            }),
+        },
+        1000,
+      ),
+    );
+    await settle();
+    expect(read).toHaveLength(ANSWER_STORES_AT_ONCE + 3);
+    expect(storing).toHaveLength(ANSWER_STORES_AT_ONCE);
+    releases.shift()?.();
+    await settle();
+    expect(storing).toHaveLength(ANSWER_STORES_AT_ONCE + 1);
+    while (releases.length) {
+      releases.shift()?.();
+      await settle();
+    }
+    expect(await Promise.all(uploads)).toEqual(read);
   });
 });

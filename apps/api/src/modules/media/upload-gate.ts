@@ -4,10 +4,35 @@ import { AppError } from '../../lib/app-error.ts';
 /** Seconds a client is asked to wait before sending an upload the server had no room for. */
 export const UPLOAD_RETRY_AFTER_SECONDS = 5;
 
-const serverFull = () =>
+const serverFull = (retryAfterSeconds = UPLOAD_RETRY_AFTER_SECONDS) =>
   new AppError(503, 'server.unavailable', {
-    headers: { 'Retry-After': String(UPLOAD_RETRY_AFTER_SECONDS) },
+    headers: { 'Retry-After': String(retryAfterSeconds) },
   });
+
+/** The longest wait a full gate asks for: a phone comes back within this, however long the queue. */
+export const LONGEST_RETRY_AFTER_SECONDS = 60;
+
+/**
+ * Uploads finished in the last `windowMs`, to tell a refused client when the queue in front of it will
+ * have gone: thousands told "5 s" at once would all come back together to a queue that is still full.
+ */
+function finishRate(windowMs = 10_000, now = () => Date.now()) {
+  const finished: number[] = [];
+  const forget = () => {
+    while (finished.length && (finished[0] as number) <= now() - windowMs) finished.shift();
+  };
+  return {
+    finished: () => finished.push(now()),
+    /** Seconds until `queued` uploads have gone at the recent rate (the short default when none went). */
+    secondsFor(queued: number) {
+      forget();
+      if (finished.length === 0) return UPLOAD_RETRY_AFTER_SECONDS;
+      const perSecond = finished.length / (windowMs / 1000);
+      const seconds = Math.ceil(queued / perSecond);
+      return Math.min(LONGEST_RETRY_AFTER_SECONDS, Math.max(UPLOAD_RETRY_AFTER_SECONDS, seconds));
+    },
+  };
+}
 
 /**
  * Bounds the uploads a process reads and processes at once (`atOnce`), for uploads re-encoded before they
@@ -57,10 +82,11 @@ export function accountGate(atOnce: number) {
  * leave the server idle while photos trickle in. Uploads are admitted in their order of arrival while
  * their sizes fit `budgetBytes` (one larger than the budget runs alone); the others wait with their bodies
  * unread (TCP holds the bytes back on the client), and beyond `waiting` of them an upload is refused at
- * once with 503 and Retry-After.
+ * once with 503 and a Retry-After of the time the queue takes to go at the recent pace (5 to 60 s).
  */
-export function byteGate(options: { budgetBytes: number; waiting: number }) {
+export function byteGate(options: { budgetBytes: number; waiting: number; now?: () => number }) {
   let inFlight = 0;
+  const rate = finishRate(10_000, options.now);
   const queue: Array<{ bytes: number; admit: () => void }> = [];
   const admitNext = () => {
     for (let next = queue[0]; next; next = queue[0]) {
@@ -71,7 +97,7 @@ export function byteGate(options: { budgetBytes: number; waiting: number }) {
     }
   };
   return async <T>(bytes: number, work: () => Promise<T>): Promise<T> => {
-    if (queue.length >= options.waiting) throw serverFull();
+    if (queue.length >= options.waiting) throw serverFull(rate.secondsFor(queue.length));
     await new Promise<void>((admit) => {
       queue.push({ bytes, admit });
       admitNext();
@@ -80,6 +106,7 @@ export function byteGate(options: { budgetBytes: number; waiting: number }) {
       return await work();
     } finally {
       inFlight -= bytes;
+      rate.finished();
       admitNext();
     }
   };
@@ -89,14 +116,17 @@ export function byteGate(options: { budgetBytes: number; waiting: number }) {
  * The students' answer photos, for the whole process. Storing one is cheap now (header checks, a flushed
  * write and the inserts; re-encoding runs later in the image jobs): 9 ms of CPU per acknowledgment on
  * PostgreSQL and 14 ms on the embedded database, against 41 ms to re-encode the same photo
- * (docs/performance.md, "Answer photos acknowledged before processing"). So what bounds them is memory:
- * 128 MB of bodies at once (about 250 photos of 0.5 MB as the exam page sends them, or 8 of 15 MB). 1000
- * wait: about 10 s of work at the hundred acknowledgments a second that two free cores give, 30 s at the 33
- * a second measured with the machine's cores shared by other loads, when the exam page gives up on a silent
- * upload and sends it again later (the photo is committed by its hash, so a late delivery still counts).
+ * (docs/performance.md, "Answer photos acknowledged before processing"). Reading bodies is bounded by
+ * memory: 128 MB of bodies at once (about 250 photos of 0.5 MB as the exam page sends them, or 8 of 15 MB);
+ * 1000 wait, and beyond that an upload is told to come back later. Storing them (the database's part) is
+ * bounded by a few at once: hundreds of stores at once would queue every JSON call of the exam (the
+ * students' commitments among them) behind theirs for the database's connections.
  */
 const answerUploads = byteGate({ budgetBytes: 128 * 1_000_000, waiting: 1000 });
 const answerUploadsPerAccount = accountGate(2);
+/** Answer photos written to storage and the database at once, per process. */
+export const ANSWER_STORES_AT_ONCE = 6;
+const answerStores = pLimit(ANSWER_STORES_AT_ONCE);
 
 /** What an upload whose size is not known is counted as: the largest body allowed. */
 export const UNKNOWN_UPLOAD_BYTES = 16 * 1_000_000;
@@ -104,15 +134,21 @@ export const UNKNOWN_UPLOAD_BYTES = 16 * 1_000_000;
 /**
  * Admits one answer photo of an account (POST /v1/upload and the exam's photo delivery): first the
  * account's own limit (two in flight, 429), then the process's gate (503 when full). Both answer with
- * Retry-After, and `work` (which reads the body) runs only once admitted. `bytes`: the body's size when
- * known (its Content-Length, or the committed photo's size).
+ * Retry-After. `read` (which reads the body) runs only once admitted, and `store` once one of the few
+ * places to store is free. `bytes`: the body's size when known (its Content-Length, or the committed
+ * photo's size).
  */
-export function admitAnswerUpload<T>(
+export function admitAnswerUpload<Body, Stored>(
   accountId: string,
-  work: () => Promise<T>,
+  steps: { read: () => Promise<Body>; store: (body: Body) => Promise<Stored> },
   bytes: number = UNKNOWN_UPLOAD_BYTES,
-): Promise<T> {
-  return answerUploadsPerAccount(accountId, () => answerUploads(bytes, work));
+): Promise<Stored> {
+  return answerUploadsPerAccount(accountId, () =>
+    answerUploads(bytes, async () => {
+      const body = await steps.read();
+      return answerStores(() => steps.store(body));
+    }),
+  );
 }
 
 /**
