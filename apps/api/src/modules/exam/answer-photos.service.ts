@@ -8,7 +8,7 @@ import type { ServiceContext } from '../../lib/context.ts';
 import { toDhakaIso } from '../../lib/time.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
 import { mediaUrl, removeMedia, storeImage } from '../media/media.service.ts';
-import { admitAnswerUpload } from '../media/upload-gate.ts';
+import { admitAnswerUpload, recordAnswerPhoto } from '../media/upload-gate.ts';
 import { findPublication } from '../results/results.repo.ts';
 import {
   type AnswerPhotoRow,
@@ -131,16 +131,18 @@ export async function deliverPhoto(
   // Counted in the byte gate as the size committed (the body is refused if it runs longer).
   return admitAnswerUpload(
     user.id,
-    {
-      read: async () => {
-        const received = await readBody(body, photo.sizeBytes);
-        if (received.sha256 !== sha256 || received.data.length !== photo.sizeBytes) {
-          throw new AppError(422, 'photo.mismatch');
-        }
-        return received.data;
-      },
-      store: async (data) => {
-        const stored = await storeImage(ctx, user, { data, fileName: `${sha256}.jpg` }, 'upload');
+    async () => {
+      const received = await readBody(body, photo.sizeBytes);
+      if (received.sha256 !== sha256 || received.data.length !== photo.sizeBytes) {
+        throw new AppError(422, 'photo.mismatch');
+      }
+      const stored = await storeImage(
+        ctx,
+        user,
+        { data: received.data, fileName: `${sha256}.jpg` },
+        'upload',
+      );
+      return recordAnswerPhoto(async () => {
         if (!(await linkDelivery(ctx.db, user.id, sha256, stored.id, ctx.clock.now()))) {
           // The same photo arrived twice at once: the first delivery stands.
           await removeMedia(ctx, user.id, stored.id);
@@ -148,7 +150,7 @@ export async function deliverPhoto(
         const linked = await findPhoto(ctx.db, user.id, sha256);
         if (!linked) throw new AppError(404, 'photo.notCommitted');
         return delivered(linked);
-      },
+      });
     },
     photo.sizeBytes,
   );

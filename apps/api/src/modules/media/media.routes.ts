@@ -42,9 +42,9 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       const declared = Number(request.headers['content-length']);
       const row = await admitAnswerUpload(
         user.id,
-        {
-          read: () => readUpload(request, app.config.UPLOAD_MAX_MEGABYTES),
-          store: (upload) => storeImage(app.services, user, upload, 'upload'),
+        async () => {
+          const upload = await readUpload(request, app.config.UPLOAD_MAX_MEGABYTES);
+          return storeImage(app.services, user, upload, 'upload');
         },
         declared > 0 ? declared : undefined,
       );

@@ -9,6 +9,7 @@ import { newImageKey, newRawKey } from '../../lib/storage.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
 import { inspectImage, processImage } from './image-pipeline.ts';
 import { deleteMedia, findMedia, insertMedia, lockOwner, type MediaRow, usageOf } from './media.repo.ts';
+import { recordAnswerPhoto } from './upload-gate.ts';
 
 /** The address the browser loads a stored image from (with its session cookie). */
 export const mediaUrl = (id: string) => `/api/v1/media/${id}`;
@@ -61,11 +62,10 @@ export async function storeImage(
   kind: MediaRow['kind'],
   db: Executor = ctx.db,
 ) {
-  // Refuses early, before any work, what the quota would refuse anyway (the check that counts is atomic;
-  // a processed image is smaller than the bytes received, so only the count is known here for those).
-  const adding = kind === 'upload' ? upload.data.length : 0;
-  if (overQuota(await usageOf(db, owner.id), adding)) throw quotaError();
   if (kind === 'upload') return storeReceived(ctx, owner, upload, db);
+  // Refuses early, before any work, what the quota would refuse anyway (the check that counts is atomic;
+  // a processed image is smaller than the bytes received, so only the count is known here).
+  if (overQuota(await usageOf(db, owner.id), 0)) throw quotaError();
   const image = await processImage(upload.data, upload.fileName);
   const storageKey = newImageKey();
   await ctx.storage.put(storageKey, image.data);
@@ -86,19 +86,22 @@ async function storeReceived(ctx: ServiceContext, owner: UserRow, upload: Upload
   const storageKey = newRawKey();
   await ctx.storage.put(storageKey, upload.data);
   const sha256 = sha256Of(upload.data);
-  const row = await recordMedia(ctx, db, owner, 'upload', {
-    status: 'pending',
-    storageKey,
-    contentType: header.contentType,
-    sizeBytes: upload.data.length,
-    sha256,
-    sourceSha256: sha256,
-    sourceSize: upload.data.length,
-    width: header.width,
-    height: header.height,
+  // The quota is checked in the row's transaction (a refused photo's file is deleted there).
+  return recordAnswerPhoto(async () => {
+    const row = await recordMedia(ctx, db, owner, 'upload', {
+      status: 'pending',
+      storageKey,
+      contentType: header.contentType,
+      sizeBytes: upload.data.length,
+      sha256,
+      sourceSha256: sha256,
+      sourceSize: upload.data.length,
+      width: header.width,
+      height: header.height,
+    });
+    await ctx.imageJobs.enqueue(row.id);
+    return row;
   });
-  await ctx.imageJobs.enqueue(row.id);
-  return row;
 }
 
 /** A stored image, for its owner and for staff only; anyone else is told it does not exist. */

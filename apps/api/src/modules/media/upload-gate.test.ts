@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error.ts';
 import {
-  ANSWER_STORES_AT_ONCE,
+  ANSWER_RECORDS_AT_ONCE,
   accountGate,
-  admitAnswerUpload,
   byteGate,
+  recordAnswerPhoto,
   uploadGate,
 } from './upload-gate.ts';
 
@@ -121,39 +121,29 @@ describe('byteGate when full', () => {
   });
 });
 
-describe('admitAnswerUpload', () => {
-  it('reads every admitted body at once but stores only a few at a time, leaving the database to the rest', async () => {
+describe('recordAnswerPhoto', () => {
+  it('writes only a few photos to the database at once, leaving its connections to the rest', async () => {
     const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-    const read: number[] = [];
-    const storing: number[] = [];
+    const writing: number[] = [];
     const releases: Array<() => void> = [];
-    const uploads = Array.from({ length: ANSWER_STORES_AT_ONCE + 3 }, (_, i) =>
-      admitAnswerUpload(
-        `account-${i}`,
-        {
-          read: async () => {
-            read.push(i);
-            return i;
-          },
-          store: (body) =>
-            new Promise<number>((resolve) => {
-              storing.push(body);
-              releases.push(() => resolve(body));
-            }),
-        },
-        1000,
+    const photos = Array.from({ length: ANSWER_RECORDS_AT_ONCE + 3 }, (_, i) =>
+      recordAnswerPhoto(
+        () =>
+          new Promise<number>((resolve) => {
+            writing.push(i);
+            releases.push(() => resolve(i));
+          }),
       ),
     );
     await settle();
-    expect(read).toHaveLength(ANSWER_STORES_AT_ONCE + 3);
-    expect(storing).toHaveLength(ANSWER_STORES_AT_ONCE);
+    expect(writing).toHaveLength(ANSWER_RECORDS_AT_ONCE);
     releases.shift()?.();
     await settle();
-    expect(storing).toHaveLength(ANSWER_STORES_AT_ONCE + 1);
+    expect(writing).toHaveLength(ANSWER_RECORDS_AT_ONCE + 1);
     while (releases.length) {
       releases.shift()?.();
       await settle();
     }
-    expect(await Promise.all(uploads)).toEqual(read);
+    expect(await Promise.all(photos)).toEqual(writing);
   });
 });

@@ -116,17 +116,12 @@ export function byteGate(options: { budgetBytes: number; waiting: number; now?: 
  * The students' answer photos, for the whole process. Storing one is cheap now (header checks, a flushed
  * write and the inserts; re-encoding runs later in the image jobs): 9 ms of CPU per acknowledgment on
  * PostgreSQL and 14 ms on the embedded database, against 41 ms to re-encode the same photo
- * (docs/performance.md, "Answer photos acknowledged before processing"). Reading bodies is bounded by
- * memory: 128 MB of bodies at once (about 250 photos of 0.5 MB as the exam page sends them, or 8 of 15 MB);
- * 1000 wait, and beyond that an upload is told to come back later. Storing them (the database's part) is
- * bounded by a few at once: hundreds of stores at once would queue every JSON call of the exam (the
- * students' commitments among them) behind theirs for the database's connections.
+ * (docs/performance.md, "Answer photos acknowledged before processing"). So what bounds them is memory:
+ * 128 MB of bodies at once (about 250 photos of 0.5 MB as the exam page sends them, or 8 of 15 MB); 1000
+ * wait, and beyond that an upload is told when to come back.
  */
 const answerUploads = byteGate({ budgetBytes: 128 * 1_000_000, waiting: 1000 });
 const answerUploadsPerAccount = accountGate(2);
-/** Answer photos written to storage and the database at once, per process. */
-export const ANSWER_STORES_AT_ONCE = 6;
-const answerStores = pLimit(ANSWER_STORES_AT_ONCE);
 
 /** What an upload whose size is not known is counted as: the largest body allowed. */
 export const UNKNOWN_UPLOAD_BYTES = 16 * 1_000_000;
@@ -134,21 +129,29 @@ export const UNKNOWN_UPLOAD_BYTES = 16 * 1_000_000;
 /**
  * Admits one answer photo of an account (POST /v1/upload and the exam's photo delivery): first the
  * account's own limit (two in flight, 429), then the process's gate (503 when full). Both answer with
- * Retry-After. `read` (which reads the body) runs only once admitted, and `store` once one of the few
- * places to store is free. `bytes`: the body's size when known (its Content-Length, or the committed
- * photo's size).
+ * Retry-After, and `work` (which reads the body) runs only once admitted. `bytes`: the body's size when
+ * known (its Content-Length, or the committed photo's size).
  */
-export function admitAnswerUpload<Body, Stored>(
+export function admitAnswerUpload<T>(
   accountId: string,
-  steps: { read: () => Promise<Body>; store: (body: Body) => Promise<Stored> },
+  work: () => Promise<T>,
   bytes: number = UNKNOWN_UPLOAD_BYTES,
-): Promise<Stored> {
-  return answerUploadsPerAccount(accountId, () =>
-    answerUploads(bytes, async () => {
-      const body = await steps.read();
-      return answerStores(() => steps.store(body));
-    }),
-  );
+): Promise<T> {
+  return answerUploadsPerAccount(accountId, () => answerUploads(bytes, work));
+}
+
+/** Answer photos whose rows are being written at once, per process. */
+export const ANSWER_RECORDS_AT_ONCE = 8;
+const answerRecords = pLimit(ANSWER_RECORDS_AT_ONCE);
+
+/**
+ * Runs the database writes of a received answer photo, a few photos at a time. Hundreds of admitted
+ * uploads writing at once would queue every JSON call of the exam (the students' commitments among them)
+ * behind theirs for the database's connections. Only the writes wait here: the bodies are read and the
+ * files written and flushed in parallel (flushes run faster together than one after another).
+ */
+export function recordAnswerPhoto<T>(work: () => Promise<T>): Promise<T> {
+  return answerRecords(work);
 }
 
 /**
