@@ -1,8 +1,15 @@
-// npm run bench:exam -- [N ...]: the exam's start minute. N students, already signed in and approved, all
-// fetch the exam, the questions and their answers at the start instant, then each uploads one photo of what a
-// browser sends after compression and saves it as an answer (an upload refused with 503 is sent again with the
-// exam page's back-off). Runs the real server on a fresh PostgreSQL database (DATABASE_URL's server, default the
-// local one) with rate limits off. Prints a table per N.
+// npm run bench:exam -- [N ...]: the exam's start second. N students, already signed in and approved, are all
+// released at the start instant, as their countdown pages reach zero together (no cap on requests in flight:
+// phones do not take turns; BENCH_CONCURRENCY=<n> caps it to see the difference). Runs the real server on a
+// fresh PostgreSQL database (DATABASE_URL's server, default the local one) with rate limits off. Prints a
+// table per N.
+// BENCH_DESIGN picks what a page does:
+// - `paper` (default, issue 15): the countdown page downloaded the encrypted question paper before the start
+//   (GET paper, spread over the seconds before it); at zero it asks only for the key (GET paper-key, no
+//   session; asked again shortly while it is 404), then at its own moment within the first 2 s (the time
+//   sync's offset) commits a photo by hash (POST answers) and delivers its bytes (PUT answer-photos).
+// - `today`: the previous design: at zero each page asks for the exam, the questions and its answers, then
+//   uploads a photo (POST upload, sent again after a 503 with the page's back-off) and saves its address.
 // BENCH_PROCESSES=2 runs two server processes behind Debian's nginx with the shipped site file
 // (deploy/nginx/ngso.conf, round robin) and sends the students to nginx; BENCH_NGINX=on puts nginx in front
 // of a single process too (to see what nginx itself costs). BENCH_PORT (default 3900) is the port the
@@ -10,8 +17,9 @@
 // open before the start, as the countdown page keeps it (it asks the server's time every 50 s);
 // BENCH_WARM=off has every student connect at the start instant instead (each opening the page just then).
 // BENCH_CPU_PROF=<folder> writes a CPU profile of each server process there.
+// `npm run bench:exam -- end [N ...]` runs the exam's last minutes instead (bench/exam-end.ts).
 import type { ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -47,9 +55,13 @@ const sizes = process.argv
   .map(Number)
   .filter((n) => n > 0);
 const RUNS = sizes.length ? sizes : [500, 2000];
-/** Open connections at once: a phone each, up to what one load generator can hold. */
-const IN_FLIGHT = Number(process.env.BENCH_CONCURRENCY ?? 1000);
+/** Students in flight at once: all of them unless capped. */
+const IN_FLIGHT = Number(process.env.BENCH_CONCURRENCY ?? Number.POSITIVE_INFINITY);
 const WARM = process.env.BENCH_WARM !== 'off';
+const DESIGN = process.env.BENCH_DESIGN ?? 'paper';
+if (DESIGN !== 'paper' && DESIGN !== 'today') throw new Error('BENCH_DESIGN is paper or today');
+/** The page's spread of its first save over the window's first seconds (apps/web/src/lib/time-sync.ts). */
+const FIRST_SAVE_SPREAD_MS = 2000;
 
 type Sample = { call: string; ms: number; ok: boolean };
 /** The students' connections: keep-alive, one per request in flight, none closed for being idle. */
@@ -80,7 +92,12 @@ async function timed(samples: Sample[], call: string, run: () => Promise<Reply>)
  * ten minutes (the page never gives up). One sample from the first try to the answer; the 503s are counted
  * apart.
  */
-async function uploadWithRetry(samples: Sample[], refused: { count: number }, run: () => Promise<Reply>) {
+async function uploadWithRetry(
+  samples: Sample[],
+  refused: { count: number },
+  run: () => Promise<Reply>,
+  call = 'POST upload',
+) {
   const started = performance.now();
   for (let attempt = 0; ; attempt++) {
     try {
@@ -91,10 +108,10 @@ async function uploadWithRetry(samples: Sample[], refused: { count: number }, ru
         await new Promise((r) => setTimeout(r, ceiling / 2 + (ceiling / 2) * Math.random()));
         continue;
       }
-      samples.push({ call: 'POST upload', ms: performance.now() - started, ok: reply.ok });
+      samples.push({ call, ms: performance.now() - started, ok: reply.ok });
       return reply.ok ? reply.body : undefined;
     } catch {
-      samples.push({ call: 'POST upload', ms: performance.now() - started, ok: false });
+      samples.push({ call, ms: performance.now() - started, ok: false });
       return undefined;
     }
   }
@@ -106,6 +123,15 @@ function multipartBody(photo: Buffer) {
   const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="answer.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`;
   const body = Buffer.concat([Buffer.from(head), photo, Buffer.from(`\r\n--${boundary}--\r\n`)]);
   return { body, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** The question a paper page answers first. */
+async function firstQuestionOf(client: pg.Client) {
+  const { rows } = await client.query(
+    "select id from questions where category = 'junior' order by position limit 1",
+  );
+  if (!rows[0]) throw new Error('no junior question seeded');
+  return rows[0].id as string;
 }
 
 async function runOnce(n: number, photo: Buffer) {
@@ -136,13 +162,32 @@ async function runOnce(n: number, photo: Buffer) {
     }
     await client.connect();
     const tokens = await seedStudents(client, n);
-    const startAt = new Date(Date.now() + (WARM ? 10_000 : 3000));
+    // The paper's downloads are spread over the 25 s before the start (the page spreads them over 15 min).
+    const startAt = new Date(Date.now() + (DESIGN === 'paper' ? 30_000 : WARM ? 10_000 : 3000));
     await client.query("update exams set starts_at = $1, ends_at = $2 where category = 'junior'", [
       startAt,
       new Date(startAt.getTime() + 3_600_000),
     ]);
-    if (WARM) {
-      // Before the start the countdown page has loaded the exam and keeps its connection open: one per student in flight.
+    if (DESIGN === 'paper') {
+      // Each countdown page downloads the paper at its own moment; the connection stays open (the time
+      // sync every 50 s keeps it) unless the students connect at the start.
+      const before = WARM ? agent : new http.Agent({ keepAlive: false });
+      const downloaded = await Promise.all(
+        tokens.map(async (token) => {
+          await new Promise((r) => setTimeout(r, Math.random() * 25_000));
+          const reply = await sendWith(before, 'GET', '/api/v1/ngso-1/paper', {
+            cookie: `ngso_session=${token}`,
+            accept: 'application/json',
+            'accept-encoding': 'br',
+          });
+          return reply.ok;
+        }),
+      );
+      if (!WARM) before.destroy();
+      const missing = downloaded.filter((ok) => !ok).length;
+      if (missing) throw new Error(`${missing} papers were not downloaded before the start`);
+    } else if (WARM) {
+      // Before the start the countdown page has loaded the exam and keeps its connection open.
       await Promise.all(
         tokens.slice(0, IN_FLIGHT).map((token) =>
           send('GET', '/api/v1/ngso-1/exam', {
@@ -164,54 +209,109 @@ async function runOnce(n: number, photo: Buffer) {
     loopDelay.enable();
     const began = performance.now();
     let lastStored = 0;
+    const photoHash = createHash('sha256').update(photo).digest('hex');
+    const today = async (token: string) => {
+      const headers = { cookie: `ngso_session=${token}`, accept: 'application/json' };
+      const post = { ...headers, 'x-requested-with': 'XMLHttpRequest', origin: BASE };
+      await timed(samples, 'GET exam', () => send('GET', '/api/v1/ngso-1/exam', headers));
+      const questions = await timed(samples, 'GET questions', () =>
+        send('GET', '/api/v1/ngso-1/questions?category=junior', headers),
+      );
+      await timed(samples, 'GET answers', () => send('GET', '/api/v1/ngso-1/answers', headers));
+      const stored = await uploadWithRetry(samples, refused, () =>
+        send('POST', '/api/v1/upload', { ...post, 'content-type': upload.contentType }, upload.body),
+      );
+      const questionId = (questions?.data as Array<{ id?: string }> | undefined)?.[0]?.id;
+      if (!stored?.url || !questionId) return;
+      const saved = await timed(samples, 'POST answers', () =>
+        send(
+          'POST',
+          '/api/v1/ngso-1/answers',
+          { ...post, 'content-type': 'application/json' },
+          Buffer.from(JSON.stringify({ question_id: questionId, image_urls: [stored.url], version: 0 })),
+        ),
+      );
+      if (saved) lastStored = performance.now();
+    };
+    const withPaper = async (token: string, questionId: string) => {
+      const headers = { cookie: `ngso_session=${token}`, accept: 'application/json' };
+      const post = { ...headers, 'x-requested-with': 'XMLHttpRequest', origin: BASE };
+      let key: unknown;
+      for (let attempt = 0; key === undefined && attempt < 20; attempt++) {
+        if (attempt > 0) await new Promise((r) => setTimeout(r, 250 + 250 * Math.random()));
+        key = await timed(samples, 'GET paper-key', () =>
+          send('GET', '/api/v1/ngso-1/paper-key/junior', { accept: 'application/json' }),
+        );
+      }
+      if (key === undefined) return;
+      questionsShown = performance.now();
+      await new Promise((r) => setTimeout(r, Math.random() * FIRST_SAVE_SPREAD_MS));
+      const saved = await timed(samples, 'POST answers', () =>
+        send(
+          'POST',
+          '/api/v1/ngso-1/answers',
+          { ...post, 'content-type': 'application/json' },
+          Buffer.from(
+            JSON.stringify({
+              question_id: questionId,
+              images: [{ sha256: photoHash, size: photo.length }],
+              version: 0,
+            }),
+          ),
+        ),
+      );
+      if (saved) lastStored = performance.now();
+      await uploadWithRetry(
+        samples,
+        refused,
+        () =>
+          send(
+            'PUT',
+            `/api/v1/ngso-1/answer-photos/${photoHash}`,
+            { ...post, 'content-type': 'image/jpeg' },
+            photo,
+          ),
+        'PUT photo',
+      );
+    };
+    let questionsShown = 0;
+    const firstQuestion = DESIGN === 'paper' ? await firstQuestionOf(client) : '';
     await Promise.all(
       tokens.map((token) =>
-        limit(async () => {
-          const headers = { cookie: `ngso_session=${token}`, accept: 'application/json' };
-          const post = { ...headers, 'x-requested-with': 'XMLHttpRequest', origin: BASE };
-          await timed(samples, 'GET exam', () => send('GET', '/api/v1/ngso-1/exam', headers));
-          const questions = await timed(samples, 'GET questions', () =>
-            send('GET', '/api/v1/ngso-1/questions?category=junior', headers),
-          );
-          await timed(samples, 'GET answers', () => send('GET', '/api/v1/ngso-1/answers', headers));
-          const stored = await uploadWithRetry(samples, refused, () =>
-            send('POST', '/api/v1/upload', { ...post, 'content-type': upload.contentType }, upload.body),
-          );
-          const questionId = (questions?.data as Array<{ id?: string }> | undefined)?.[0]?.id;
-          if (!stored?.url || !questionId) return;
-          const saved = await timed(samples, 'POST answers', () =>
-            send(
-              'POST',
-              '/api/v1/ngso-1/answers',
-              { ...post, 'content-type': 'application/json' },
-              Buffer.from(JSON.stringify({ question_id: questionId, image_urls: [stored.url], version: 0 })),
-            ),
-          );
-          if (saved) lastStored = performance.now();
-        }),
+        limit(() => (DESIGN === 'paper' ? withPaper(token, firstQuestion) : today(token))),
       ),
     );
     const seconds = (performance.now() - began) / 1000;
     loopDelay.disable();
     const tcpAtEnd = tcpCounters();
     const { rows } = await client.query('select count(*)::int as n from answers');
-    const rowsOut = ['GET exam', 'GET questions', 'GET answers', 'POST upload', 'POST answers'].map(
-      (call) => {
-        const of = samples.filter((s) => s.call === call);
-        const times = of.map((s) => s.ms).sort((a, b) => a - b);
-        return {
-          N: n,
-          call,
-          requests: of.length,
-          errors: of.filter((s) => !s.ok).length,
-          p50: percentile(times, 50),
-          p95: percentile(times, 95),
-          p99: percentile(times, 99),
-        };
-      },
+    const delivered = await client.query(
+      'select count(*)::int as n from answer_photos where media_id is not null',
     );
+    const calls =
+      DESIGN === 'paper'
+        ? ['GET paper-key', 'POST answers', 'PUT photo']
+        : ['GET exam', 'GET questions', 'GET answers', 'POST upload', 'POST answers'];
+    const json = (s: Sample) => s.call !== 'POST upload' && s.call !== 'PUT photo';
+    const rowsOut = [...calls, 'all JSON'].map((call) => {
+      const of = samples.filter((s) => (call === 'all JSON' ? json(s) : s.call === call));
+      const times = of.map((s) => s.ms).sort((a, b) => a - b);
+      return {
+        N: n,
+        call,
+        requests: of.length,
+        errors: of.filter((s) => !s.ok).length,
+        p50: percentile(times, 50),
+        p95: percentile(times, 95),
+        p99: percentile(times, 99),
+      };
+    });
+    const shown =
+      DESIGN === 'paper'
+        ? `; every page had its questions ${((questionsShown - began) / 1000).toFixed(1)} s after the start; photos delivered: ${delivered.rows[0].n}`
+        : '';
     console.log(
-      `\nN = ${n}: ${samples.length} requests in ${seconds.toFixed(1)} s (${(samples.length / seconds).toFixed(0)} requests/s); answers stored: ${rows[0].n} of ${n}, the last ${((lastStored - began) / 1000).toFixed(1)} s after the start; uploads refused with 503 and sent again: ${refused.count}`,
+      `\nN = ${n} (${DESIGN}): ${samples.length} requests in ${seconds.toFixed(1)} s (${(samples.length / seconds).toFixed(0)} requests/s); answers stored: ${rows[0].n} of ${n}, the last ${((lastStored - began) / 1000).toFixed(1)} s after the start${shown}; uploads refused with 503 and sent again: ${refused.count}`,
     );
     console.log(
       `load average at the start ${loadAtStart}, at the end ${loadAverage()}; listen queue overflows ${tcpAtEnd.overflows - tcpAtStart.overflows} and SYNs sent again ${tcpAtEnd.synRetransmits - tcpAtStart.synRetransmits} (machine-wide); load generator's event loop delay p99 ${(loopDelay.percentile(99) / 1e6).toFixed(0)} ms, max ${(loopDelay.max / 1e6).toFixed(0)} ms`,
@@ -235,7 +335,7 @@ if (scenario === 'end') {
 } else {
   const photo = await syntheticPhoto(1600, 1200, 80);
   console.log(
-    `Exam start benchmark on ${os.cpus().length} cores (${os.cpus()[0]?.model}), ${new Date().toISOString()}; photo ${Math.round(photo.length / 1024)} KB; ${IN_FLIGHT} students in flight at once, connecting ${WARM ? 'before' : 'at'} the start; ${PROCESSES} server process${PROCESSES > 1 ? 'es' : ''}${NGINX ? ' behind nginx (deploy/nginx/ngso.conf)' : ', no proxy'}; load average ${loadAverage()}`,
+    `Exam start benchmark on ${os.cpus().length} cores (${os.cpus()[0]?.model}), ${new Date().toISOString()}; photo ${Math.round(photo.length / 1024)} KB; ${DESIGN} design; ${IN_FLIGHT === Number.POSITIVE_INFINITY ? 'every student released at once' : `${IN_FLIGHT} students in flight at once`}, connecting ${WARM ? 'before' : 'at'} the start; ${PROCESSES} server process${PROCESSES > 1 ? 'es' : ''}${NGINX ? ' behind nginx (deploy/nginx/ngso.conf)' : ', no proxy'}; load average ${loadAverage()}`,
   );
   for (const n of RUNS) await runOnce(n, photo);
 }
