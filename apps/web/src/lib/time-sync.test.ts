@@ -82,3 +82,24 @@ describe('createTimeSync', () => {
     });
   });
 });
+
+describe('the first save of a window', () => {
+  it("gives each page its own moment within the first 2 s, on the device's clock", async () => {
+    const serverNow = Date.parse('2025-01-14T17:00:00+06:00');
+    const draws = [0, 0.5, 0.999];
+    const moments = draws.map((draw) => {
+      const clock = createTimeSync({ fetchServerTime: async () => serverNow, random: () => draw });
+      return clock.firstSaveDelay();
+    });
+    expect(moments).toEqual([0, 1000, 1998]);
+
+    // A phone an hour fast: the moment, as its own clock counts it, is an hour later.
+    const clock = createTimeSync({
+      deviceNow: () => serverNow + 3_600_000,
+      fetchServerTime: async () => serverNow,
+      random: () => 0.5,
+    });
+    await clock.sync();
+    expect(clock.firstSaveAt(serverNow)).toBe(serverNow + 3_600_000 + 1000);
+  });
+});

@@ -34,17 +34,31 @@ export function bestSample(samples: TimeSample[]): TimeSample | undefined {
  */
 export const RESYNC_INTERVAL_MS = 50_000;
 
+/** The span of the exam's first seconds over which the pages' first saves are spread. */
+export const FIRST_SAVE_SPREAD_MS = 2000;
+
 export type TimeSyncOptions = {
   /** Fetches the server's time as milliseconds since the epoch. */
   fetchServerTime: () => Promise<number>;
   /** The device clock (tests pass a wrong one). */
   deviceNow?: () => number;
+  random?: () => number;
 };
 
 export type TimeSync = {
   /** Server-corrected now, in ms since the epoch. */
   now: () => number;
   offset: () => number;
+  /**
+   * This page's own moment within the first FIRST_SAVE_SPREAD_MS of a window, as a delay in ms (drawn
+   * once per page): its first save waits for it, so thousands of pages do not save in the same second.
+   */
+  firstSaveDelay: () => number;
+  /**
+   * When this page may first save in a window starting at `startsAt` (server time, ms): as an instant
+   * of this device's clock, as timers and the answer queue count.
+   */
+  firstSaveAt: (startsAt: number) => number;
   /** Whether at least one sync has succeeded. */
   synced: () => boolean;
   /** Takes a new sample; resolves whether it succeeded (a failed one keeps the last offset). */
@@ -57,8 +71,13 @@ export type TimeSync = {
   watch: () => () => void;
 };
 
-export function createTimeSync({ fetchServerTime, deviceNow = Date.now }: TimeSyncOptions): TimeSync {
+export function createTimeSync({
+  fetchServerTime,
+  deviceNow = Date.now,
+  random = Math.random,
+}: TimeSyncOptions): TimeSync {
   let offset = 0;
+  const firstSaveDelay = Math.floor(random() * FIRST_SAVE_SPREAD_MS);
   let synced = false;
   let running: Promise<boolean> | null = null;
   let watchers = 0;
@@ -99,6 +118,8 @@ export function createTimeSync({ fetchServerTime, deviceNow = Date.now }: TimeSy
   return {
     now: () => deviceNow() + offset,
     offset: () => offset,
+    firstSaveDelay: () => firstSaveDelay,
+    firstSaveAt: (startsAt) => startsAt - offset + firstSaveDelay,
     synced: () => synced,
     sync,
     subscribe: (listener) => {

@@ -489,3 +489,73 @@ describe('AnswerQueue', () => {
     queue.stop();
   });
 });
+
+describe('AnswerQueue in the exam first second', () => {
+  const counting = (server: Server) => {
+    const reads = { count: 0 };
+    const load = server.transport.loadAnswers;
+    server.transport.loadAnswers = async () => {
+      reads.count += 1;
+      return load();
+    };
+    return reads;
+  };
+
+  it('a first attempt opened from the paper reads no answers until its first save', async () => {
+    const server = fakeServer();
+    const reads = counting(server);
+    const queue = newQueue(server, { noAnswersYet: true });
+    await queue.start();
+    expect(reads.count).toBe(0);
+    expect(queue.getState().loaded).toBe(true);
+
+    await queue.addPhotos('q1', [photo('first.jpg')]);
+    expect(await queue.flush(1000)).toBe(true);
+    expect(server.calls[0]).toBe('commit q1 v0 1');
+    expect(server.view('q1')?.version).toBe(1);
+    queue.stop();
+  });
+
+  it('another tab saved first: the first commit, refused as stale, is redone with both photos', async () => {
+    const server = fakeServer();
+    await server.transport.commit({
+      question_id: 'q1',
+      images: [{ sha256: 'a'.repeat(64), size: 9 }],
+      version: 0,
+    });
+    const queue = newQueue(server, { noAnswersYet: true });
+    await queue.start();
+    await queue.addPhotos('q1', [photo('mine.jpg')]);
+    expect(await queue.flush(1000)).toBe(true);
+    expect(server.view('q1')?.images).toHaveLength(2);
+    queue.stop();
+  });
+
+  it('with work of an earlier visit on the device, it reads the answers as before', async () => {
+    const server = fakeServer();
+    const reads = counting(server);
+    const storage = memoryStorage();
+    await storage.set('s:intent:q1', { questionId: 'q1', add: [], remove: ['b'.repeat(64)] });
+    const queue = newQueue(server, { storage, noAnswersYet: true });
+    await queue.start();
+    expect(reads.count).toBeGreaterThan(0);
+    queue.stop();
+  });
+
+  it("holds its first save until the page's own moment in the first seconds", async () => {
+    const server = fakeServer();
+    let now = 1_000;
+    const queue = newQueue(server, { now: () => now, firstSaveAt: 2_500 });
+    await queue.start();
+    await queue.addPhotos('q1', [photo('early.jpg')]);
+    queue.kick();
+    await Promise.resolve();
+    expect(server.calls.filter((call) => call.startsWith('commit'))).toEqual([]);
+    expect(queue.getState().waiting).toBe(1);
+
+    now = 2_500;
+    queue.kick();
+    await vi.waitFor(() => expect(server.view('q1')?.images).toHaveLength(1));
+    queue.stop();
+  });
+});

@@ -180,6 +180,17 @@ export type QueueOptions = {
   isOnline?: () => boolean;
   newId?: () => string;
   onNotice?: (notice: QueueNotice) => void;
+  /**
+   * The student has no answers yet (the exam page opened from the paper at the start, a first attempt):
+   * the server's answers are not read at start, only after the first save. Ignored when this device
+   * holds work of an earlier visit.
+   */
+  noAnswersYet?: boolean;
+  /**
+   * No commit before this instant (this device's clock, ms): each page's own moment within the exam's
+   * first seconds, so the first saves of thousands of pages do not land in the same second.
+   */
+  firstSaveAt?: number;
 };
 
 export const DEFAULT_BACKOFF: RetryPolicy = {
@@ -263,7 +274,8 @@ const statusOfStage = (stage: PhotoStage): PhotoStatus =>
   stage === 'commit' ? 'sending' : stage === 'deliver' ? 'recorded' : 'late';
 
 export class AnswerQueue {
-  private readonly o: Required<Omit<QueueOptions, 'onNotice'>> & Pick<QueueOptions, 'onNotice'>;
+  private readonly o: Required<Omit<QueueOptions, 'onNotice' | 'noAnswersYet' | 'firstSaveAt'>> &
+    Pick<QueueOptions, 'onNotice' | 'noAnswersYet' | 'firstSaveAt'>;
   private state: QueueState;
   private readonly listeners = new Set<() => void>();
   private readonly stored = new Map<string, StoredPhoto>();
@@ -398,7 +410,11 @@ export class AnswerQueue {
         previewUrl: previewOf(photo),
       })),
     });
-    await this.reloadAnswers();
+    if (this.o.noAnswersYet && photos.length === 0 && Object.keys(intents).length === 0) {
+      this.update({ answers: {}, latePhotos: [], loaded: true });
+    } else {
+      await this.reloadAnswers();
+    }
     this.kick();
   }
 
@@ -590,6 +606,8 @@ export class AnswerQueue {
     // they may be minutes from arriving).
     this.saveBackoff.clear();
     this.loadBackoff.clear();
+    // A submission does not wait for the page's first-save moment.
+    this.o.firstSaveAt = undefined;
     if (deliveries) this.photoBackoff.clear();
     if (!this.state.loaded) void this.reloadAnswers().then(() => this.kick());
     this.kick();
@@ -723,7 +741,7 @@ export class AnswerQueue {
       if (!this.loadingAnswers && this.ready(this.loadBackoff, 'answers')) {
         void this.reloadAnswers().then(() => this.kick());
       }
-    } else {
+    } else if (this.savesAllowed()) {
       for (const intent of Object.values(this.state.intents)) {
         const q = intent.questionId;
         if (this.saving.has(q) || !this.ready(this.saveBackoff, q)) continue;
@@ -746,12 +764,21 @@ export class AnswerQueue {
     }
   }
 
-  /** A timer for the earliest retry that is waiting for its back-off. */
+  private savesAllowed() {
+    return this.o.firstSaveAt === undefined || this.o.now() >= this.o.firstSaveAt;
+  }
+
+  /** A timer for the earliest retry that is waiting for its back-off (or the first save's moment). */
   private schedule() {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     if (this.stopped) return;
+    const firstSave =
+      !this.savesAllowed() && Object.keys(this.state.intents).length > 0
+        ? [{ notBefore: this.o.firstSaveAt ?? 0 }]
+        : [];
     const times = [
+      ...firstSave,
       ...[...this.photoBackoff].filter(([id]) => this.stored.has(id)).map(([, b]) => b),
       ...[...this.saveBackoff].filter(([q]) => this.state.intents[q]).map(([, b]) => b),
       ...(this.state.loaded ? [] : this.loadBackoff.values()),

@@ -18,6 +18,10 @@ type Options = {
   onNotice?: (notice: QueueNotice) => void;
   /** Ask before the page is left with work the server does not have (the exam page; not the success page). */
   warnOnLeave?: boolean;
+  /** A queue started now reads no answers until its first save (answer-queue.ts, `noAnswersYet`). */
+  noAnswersYet?: boolean;
+  /** A queue started now commits nothing before this instant (answer-queue.ts, `firstSaveAt`). */
+  firstSaveAt?: number;
 };
 
 /** How long a queue no page shows any more keeps going (a navigation from the exam to its success page). */
@@ -64,7 +68,14 @@ function release(scope: string) {
  * sent), retried when the connection returns, and (optionally) a warning before the page is left with
  * unsent work. Returns null until the storage has opened.
  */
-export function useAnswerQueue({ scope, transport, onNotice, warnOnLeave = true }: Options): {
+export function useAnswerQueue({
+  scope,
+  transport,
+  onNotice,
+  warnOnLeave = true,
+  noAnswersYet,
+  firstSaveAt,
+}: Options): {
   queue: AnswerQueue | null;
   state: QueueState;
 } {
@@ -73,6 +84,9 @@ export function useAnswerQueue({ scope, transport, onNotice, warnOnLeave = true 
   transportRef.current = transport;
   const noticeRef = useRef(onNotice);
   noticeRef.current = onNotice;
+  // Read when the queue is made (once per scope), not followed afterwards.
+  const startRef = useRef({ noAnswersYet, firstSaveAt });
+  startRef.current = { noAnswersYet, firstSaveAt };
 
   useEffect(() => {
     if (!scope) return;
@@ -85,6 +99,7 @@ export function useAnswerQueue({ scope, transport, onNotice, warnOnLeave = true 
           storage,
           scope,
           prepare: (file) => prepareImage(file),
+          ...startRef.current,
         }),
     ).then((acquired) => {
       if (!active) return;
