@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../lib/app-error.ts';
 import {
   ANSWER_RECORDS_AT_ONCE,
@@ -118,6 +118,30 @@ describe('byteGate when full', () => {
       await settle();
     }
     await Promise.all(running);
+  });
+});
+
+describe('byteGate with a longest wait', () => {
+  it('tells an upload that waited too long to come back (503), before the page would drop it, and admits the rest', async () => {
+    vi.useFakeTimers();
+    try {
+      const gate = byteGate({ budgetBytes: 1, waiting: 10, longestWaitMs: 20_000 });
+      let release = () => {};
+      const first = gate(1, () => new Promise<string>((resolve) => (release = () => resolve('first'))));
+      const waited = gate(1, async () => 'never').catch((err: unknown) => err);
+      await vi.advanceTimersByTimeAsync(19_000);
+      const later = gate(1, async () => 'later');
+      await vi.advanceTimersByTimeAsync(1_000);
+      const refused = (await waited) as AppError;
+      expect(refused).toBeInstanceOf(AppError);
+      expect(refused.statusCode).toBe(503);
+      expect(refused.options.headers).toEqual({ 'Retry-After': '5' });
+      release();
+      expect(await first).toBe('first');
+      expect(await later).toBe('later');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

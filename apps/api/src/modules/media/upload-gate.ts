@@ -84,10 +84,17 @@ export function accountGate(atOnce: number) {
  * unread (TCP holds the bytes back on the client), and beyond `waiting` of them an upload is refused at
  * once with 503 and a Retry-After of the time the queue takes to go at the recent pace (5 to 60 s).
  */
-export function byteGate(options: { budgetBytes: number; waiting: number; now?: () => number }) {
+export function byteGate(options: {
+  budgetBytes: number;
+  waiting: number;
+  /** How long an upload may wait for its turn before it is told to come back (503), if at all. */
+  longestWaitMs?: number;
+  now?: () => number;
+}) {
   let inFlight = 0;
   const rate = finishRate(10_000, options.now);
-  const queue: Array<{ bytes: number; admit: () => void }> = [];
+  type Waiting = { bytes: number; admit: () => void };
+  const queue: Waiting[] = [];
   const admitNext = () => {
     for (let next = queue[0]; next; next = queue[0]) {
       if (inFlight > 0 && inFlight + next.bytes > options.budgetBytes) return;
@@ -98,8 +105,21 @@ export function byteGate(options: { budgetBytes: number; waiting: number; now?: 
   };
   return async <T>(bytes: number, work: () => Promise<T>): Promise<T> => {
     if (queue.length >= options.waiting) throw serverFull(rate.secondsFor(queue.length));
-    await new Promise<void>((admit) => {
-      queue.push({ bytes, admit });
+    await new Promise<void>((admit, refuse) => {
+      const entry: Waiting = { bytes, admit };
+      if (options.longestWaitMs !== undefined) {
+        const timer = setTimeout(() => {
+          const at = queue.indexOf(entry);
+          if (at < 0) return;
+          queue.splice(at, 1);
+          refuse(serverFull(rate.secondsFor(at + 1)));
+        }, options.longestWaitMs);
+        entry.admit = () => {
+          clearTimeout(timer);
+          admit();
+        };
+      }
+      queue.push(entry);
       admitNext();
     });
     try {
@@ -118,9 +138,16 @@ export function byteGate(options: { budgetBytes: number; waiting: number; now?: 
  * PostgreSQL and 14 ms on the embedded database, against 41 ms to re-encode the same photo
  * (docs/performance.md, "Answer photos acknowledged before processing"). So what bounds them is memory:
  * 128 MB of bodies at once (about 250 photos of 0.5 MB as the exam page sends them, or 8 of 15 MB); 1000
- * wait, and beyond that an upload is told when to come back.
+ * wait, at most 20 s each, and beyond that an upload is told when to come back.
  */
-const answerUploads = byteGate({ budgetBytes: 128 * 1_000_000, waiting: 1000 });
+const answerUploads = byteGate({
+  budgetBytes: 128 * 1_000_000,
+  waiting: 1000,
+  // Under the exam page's 30 s: a delivery silent that long is dropped by the page and sent again on a new
+  // connection, and thousands of new connections at once overflow the listen queue, where the JSON calls
+  // wait too. Told to come back instead, the phone keeps its connection.
+  longestWaitMs: 20_000,
+});
 const answerUploadsPerAccount = accountGate(2);
 
 /** What an upload whose size is not known is counted as: the largest body allowed. */
