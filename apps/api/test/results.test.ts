@@ -8,7 +8,10 @@ import { registeredStudent, signedInAdmin } from './helpers/fixtures.ts';
 import { multipart } from './helpers/multipart.ts';
 import { client, createTestApp } from './helpers/test-app.ts';
 
-const clock = fixedClock('2025-01-14T11:10:00Z'); // 17:10 in Dhaka: the seeded exam is open
+const DURING = '2025-01-14T11:10:00Z'; // 17:10 in Dhaka: the seeded exam is open
+/** 18:30 in Dhaka: the exam and its grace have ended for everyone, so graders may grade. */
+const AFTER = '2025-01-14T12:30:00Z';
+const clock = fixedClock(DURING);
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let admin: ReturnType<typeof client>;
 let grader: ReturnType<typeof client>;
@@ -30,6 +33,7 @@ afterAll(() => t.close());
 
 /** An approved senior who answers the given questions (by position) with one image each. */
 async function candidate(answerPositions: number[]) {
+  clock.set(DURING);
   const s = await registeredStudent(t, 'approved', 'senior');
   const questions = (await s.browser.get('/api/v1/ngso-1/questions?category=senior')).json().data as Array<{
     id: string;
@@ -52,6 +56,7 @@ describe('grading and results', () => {
     const second = await candidate([1]);
     const third = await candidate([1]);
     const [q1, q2] = first.questions;
+    clock.set(AFTER);
 
     expect((await first.browser.get('/api/v1/ngso-1/result')).json()).toMatchObject({
       message: 'Results are not out yet. We will e-mail you when they are published.',
@@ -157,6 +162,7 @@ describe('grading and results', () => {
   });
 
   it('lets graders read submissions and marks, but only admins publish', async () => {
+    clock.set(AFTER);
     const list = await grader.get('/api/v1/admin/submissions?category=senior');
     expect(list.statusCode).toBe(200);
     expect(list.json().data[0]).toMatchObject({ user_id: expect.any(String), answers: expect.any(Array) });

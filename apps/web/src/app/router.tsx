@@ -104,8 +104,14 @@ export const routes: RouteObject[] = [
                 ...page(['admin'], () => import('./routes/admin-registrations.tsx')),
               },
               { path: paths.adminExam, ...page(['admin'], () => import('./routes/admin-exam.tsx')) },
-              { path: paths.adminGrading, ...page(['admin'], () => import('./routes/admin-grading.tsx')) },
-              { path: paths.adminResults, ...page(['admin'], () => import('./routes/admin-results.tsx')) },
+              {
+                path: paths.adminGrading,
+                ...page(['admin', 'messages'], () => import('./routes/admin-grading.tsx')),
+              },
+              {
+                path: paths.adminResults,
+                ...page(['admin', 'messages'], () => import('./routes/admin-results.tsx')),
+              },
               {
                 path: paths.adminLatePhotos,
                 ...page(['admin'], () => import('./routes/admin-late-photos.tsx')),

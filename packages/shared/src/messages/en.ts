@@ -82,6 +82,9 @@ export const messagesEn = {
   'marks.invalid': 'Marks must be a whole number, 0 or more.',
   'marks.range': 'Marks must be a whole number from 0 to {{max}}.',
   'marks.noAnswer': 'This student has no answer to this question.',
+  'grading.notOpen':
+    'Grading opens when the exam has ended for every student in this category, extra time included.',
+  'marks.published': 'The results of this category are published, so only an admin can change marks now.',
   'results.ungraded': 'Answers not graded yet: {{count}}. Grade them first, or publish with the override.',
   'results.published': 'The results of this category are already published.',
   'results.notPublished': 'Results are not out yet. We will e-mail you when they are published.',

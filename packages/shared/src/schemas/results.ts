@@ -44,7 +44,8 @@ export const SubmissionAnswerSchema = z.object({
 });
 export const SubmissionSchema = z.object({
   user_id: z.string(),
-  name: z.string(),
+  /** Admins only: null for graders (the roll number is all grading needs). */
+  name: z.string().nullable(),
   roll_number: z.string().nullable(),
   submitted_at: z.string().nullable(),
   answers: z.array(SubmissionAnswerSchema),
@@ -92,7 +93,8 @@ export const ResultResponseSchema = z.object({
 
 export const StandingSchema = z.object({
   user_id: z.string(),
-  name: z.string(),
+  /** Admins only: null for graders. */
+  name: z.string().nullable(),
   roll_number: z.string().nullable(),
   total: z.number(),
   rank: z.number(),

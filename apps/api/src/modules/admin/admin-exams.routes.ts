@@ -182,14 +182,22 @@ export const adminExamRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: "A category's questions, in order",
+        description:
+          'Graders: 403 until the exam has ended for every student of the category (its end, the most extra ' +
+          'time given, and the grace).',
         querystring: CompetitionQuerySchema.extend({ category: z.enum(CATEGORIES) }),
         response: { 200: AdminQuestionsResponseSchema, ...errors },
       },
-      preValidation: staff, // graders read the question they grade
+      preValidation: staff, // graders read the question they grade, once grading is open
     },
     async (request) => ({
       status: 'success' as const,
-      data: await questionsForAdmin(ctx, request.query.competition, request.query.category),
+      data: await questionsForAdmin(
+        ctx,
+        signedIn(request).user,
+        request.query.competition,
+        request.query.category,
+      ),
     }),
   );
 

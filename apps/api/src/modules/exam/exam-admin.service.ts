@@ -8,6 +8,7 @@ import { toDhakaIso } from '../../lib/time.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import { findUserById, type UserRow } from '../auth/auth.repo.ts';
 import { competitionByCode } from '../competitions/competitions.service.ts';
+import { assertMayGradeNow } from '../results/grading-access.ts';
 import {
   deleteQuestion,
   type ExamRow,
@@ -106,8 +107,15 @@ export async function giveExtraTime(
   });
 }
 
-export async function questionsForAdmin(ctx: ServiceContext, code: string, category: Category) {
+/** A category's questions: for admins at any time, for a grader once grading is open (grading-access.ts). */
+export async function questionsForAdmin(
+  ctx: ServiceContext,
+  viewer: UserRow,
+  code: string,
+  category: Category,
+) {
   const competition = await competitionByCode(ctx.db, code);
+  await assertMayGradeNow(ctx, viewer, competition.id, category);
   return (await questionsOf(ctx.db, competition.id, category)).map(toAdminQuestion);
 }
 

@@ -7,6 +7,7 @@ import type { ServiceContext } from '../../lib/context.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { newImageKey, newRawKey } from '../../lib/storage.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
+import { graderMaySeeMedia } from '../results/grading-access.ts';
 import { inspectImage, processImage } from './image-pipeline.ts';
 import { deleteMedia, findMedia, insertMedia, lockOwner, type MediaRow, usageOf } from './media.repo.ts';
 import { recordAnswerPhoto } from './upload-gate.ts';
@@ -104,14 +105,17 @@ async function storeReceived(ctx: ServiceContext, owner: UserRow, upload: Upload
   });
 }
 
-/** A stored image, for its owner and for staff only; anyone else is told it does not exist. */
+/**
+ * A stored image, for its owner, for admins, and for a grader only when it is a photo of an answer in a
+ * category they may grade now (never a profile photo); anyone else is told it does not exist.
+ */
 export async function readableMedia(ctx: ServiceContext, viewer: UserRow, id: string) {
   if (!isUuid(id)) throw notFound();
   const row = await findMedia(ctx.db, id);
   if (!row) throw notFound();
-  const isStaff = viewer.role === 'admin' || viewer.role === 'grader';
-  if (row.ownerId !== viewer.id && !isStaff) throw notFound();
-  return row;
+  if (row.ownerId === viewer.id || viewer.role === 'admin') return row;
+  if (viewer.role === 'grader' && (await graderMaySeeMedia(ctx, viewer, row.id))) return row;
+  throw notFound();
 }
 
 /** Seconds a client waits before asking again for a photo being processed. */

@@ -54,6 +54,9 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: "A category's answers per student, with marks (graders and admins)",
+        description:
+          'Graders: 403 until the exam has ended for every student of the category (its end, the most extra ' +
+          'time given, and the grace); names are null for graders (the roll number identifies the answer).',
         querystring: SubmissionsQuerySchema,
         response: { 200: SubmissionsResponseSchema, ...errors },
       },
@@ -61,7 +64,12 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       status: 'success' as const,
-      data: await submissionsOf(app.services, request.query.competition, request.query.category),
+      data: await submissionsOf(
+        app.services,
+        signedIn(request).user,
+        request.query.competition,
+        request.query.category,
+      ),
     }),
   );
 
@@ -71,6 +79,9 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: "Mark one answer (0 to the question's marks) with an optional comment",
+        description:
+          'Graders: 403 before grading opens and once the category is published. Admins may change marks ' +
+          'after publication; each such change is in the audit log as marks.after_publication.',
         params: z.object({ userId: z.string().max(64) }),
         body: MarkInputSchema,
         response: {
@@ -107,7 +118,12 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       status: 'success' as const,
-      data: await standingsOf(app.services, request.query.competition, request.params.category),
+      data: await standingsOf(
+        app.services,
+        signedIn(request).user,
+        request.query.competition,
+        request.params.category,
+      ),
     }),
   );
 
@@ -126,7 +142,14 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
       reply
         .type('text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="results-${request.params.category}.csv"`)
-        .send(await standingsCsv(app.services, request.query.competition, request.params.category)),
+        .send(
+          await standingsCsv(
+            app.services,
+            signedIn(request).user,
+            request.query.competition,
+            request.params.category,
+          ),
+        ),
   );
 
   app.post(

@@ -15,6 +15,7 @@ import { outstandingPhotos, photosOfQuestions } from '../exam/answer-photos.repo
 import { gradingImage, photoKey } from '../exam/answer-photos.service.ts';
 import { findQuestion, questionsOf } from '../exam/exam.repo.ts';
 import { findRegistrationOfUser } from '../registration/registration.repo.ts';
+import { assertMayGradeNow } from './grading-access.ts';
 import {
   answersOfQuestions,
   approvedRegistrants,
@@ -81,17 +82,23 @@ async function categorySheet(ctx: ServiceContext, competition: CompetitionRow, c
   };
 }
 
-/** Every participant's answers with their marks, for grading (names are hidden in the console by default). */
+/**
+ * Every participant's answers with their marks, for grading. A grader gets them once the category's last
+ * window has ended (grading-access.ts), with the roll number but not the name: the answer photos and the
+ * roll number are all that grading needs. Admins see the names (hidden in the console by default).
+ */
 export async function submissionsOf(
   ctx: ServiceContext,
+  viewer: UserRow,
   code: string,
   category: Category,
 ): Promise<Submission[]> {
   const competition = await competitionByCode(ctx.db, code);
+  await assertMayGradeNow(ctx, viewer, competition.id, category);
   const sheet = await categorySheet(ctx, competition, category);
   return sheet.participants.map((p) => ({
     user_id: p.userId,
-    name: p.name,
+    name: viewer.role === 'admin' ? p.name : null,
     roll_number: p.rollNumber,
     submitted_at: sheet.submittedAt.get(p.userId)
       ? toDhakaIso(sheet.submittedAt.get(p.userId) as Date)
@@ -116,7 +123,9 @@ export async function submissionsOf(
 
 /**
  * Gives marks (0 to the question's marks) and a comment to one answer. A grader's marks are kept; an admin
- * marking an answer a grader already marked overrides it, and both stay on record.
+ * marking an answer a grader already marked overrides it, and both stay on record. A grader marks only
+ * once grading is open, and never after the category's results are published; an admin may still change
+ * marks then, recorded in the audit log as `marks.after_publication`.
  */
 export async function giveMarks(
   ctx: ServiceContext,
@@ -132,6 +141,9 @@ export async function giveMarks(
       params: { max: question.marks },
     });
   }
+  await assertMayGradeNow(ctx, staff, question.competitionId, question.category);
+  const publication = await findPublication(ctx.db, question.competitionId, question.category);
+  if (publication && staff.role !== 'admin') throw new AppError(403, 'marks.published');
   const registration = await findRegistrationOfUser(ctx.db, question.competitionId, userId);
   if (registration?.status !== 'approved' || registration.category !== question.category) {
     throw new AppError(404, 'marks.noAnswer');
@@ -162,7 +174,7 @@ export async function giveMarks(
     const written = await writeMark(tx, values);
     await recordAudit(tx, {
       actorId: staff.id,
-      action: overriding ? 'marks.override' : 'marks.grade',
+      action: publication ? 'marks.after_publication' : overriding ? 'marks.override' : 'marks.grade',
       targetType: 'answer',
       targetId: `${userId}/${question.id}`,
       before: existing ?? null,
@@ -173,8 +185,10 @@ export async function giveMarks(
   });
 }
 
-export async function standingsOf(ctx: ServiceContext, code: string, category: Category) {
+/** A category's standings; for a grader only once grading is open, and without names (as submissionsOf). */
+export async function standingsOf(ctx: ServiceContext, viewer: UserRow, code: string, category: Category) {
   const competition = await competitionByCode(ctx.db, code);
+  await assertMayGradeNow(ctx, viewer, competition.id, category);
   const [sheet, outstanding] = await Promise.all([
     categorySheet(ctx, competition, category),
     outstandingPhotos(ctx.db, competition.id, category),
@@ -186,7 +200,7 @@ export async function standingsOf(ctx: ServiceContext, code: string, category: C
     late_photos_undecided: outstanding.undecided,
     standings: sheet.standings.map((s) => ({
       user_id: s.userId,
-      name: s.name,
+      name: viewer.role === 'admin' ? s.name : null,
       roll_number: s.rollNumber,
       total: s.total,
       rank: s.rank,
@@ -292,8 +306,8 @@ export async function resultFor(ctx: ServiceContext, code: string, user: UserRow
 }
 
 /** A category's standings as CSV (UTF-8 with BOM, formula-safe), for certificates and prize lists. */
-export async function standingsCsv(ctx: ServiceContext, code: string, category: Category) {
-  const { standings } = await standingsOf(ctx, code, category);
+export async function standingsCsv(ctx: ServiceContext, admin: UserRow, code: string, category: Category) {
+  const { standings } = await standingsOf(ctx, admin, code, category);
   return toCsv(
     ['rank', 'roll_number', 'name', 'total', 'award'],
     standings.map((s) => [s.rank, s.roll_number, s.name, s.total, s.award]),

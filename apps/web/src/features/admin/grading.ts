@@ -3,7 +3,8 @@ import { stableShuffle } from './shuffle.ts';
 
 export type GradingItem = {
   userId: string;
-  name: string;
+  /** null for graders (the server sends names to admins only). */
+  name: string | null;
   rollNumber: string | null;
   /** Every photo of the answer, in order, with its state (only `ready` ones can be shown). */
   images: GradingImage[];

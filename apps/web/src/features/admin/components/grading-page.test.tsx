@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { applyLanguage } from '../../../i18n/i18n.ts';
 import { stubApi, testUser } from '../../../test/fetch-stub.ts';
 import { renderWithStore, signedInAuth } from '../../../test/render.tsx';
 import { GradingPage } from './grading-page.tsx';
@@ -48,9 +49,10 @@ function stub() {
     'GET /api/v1/admin/submissions': () => ({
       body: {
         status: 'success',
+        // Graders are sent roll numbers, not names.
         data: Object.entries(marks).map(([id, value]) => ({
           user_id: id,
-          name: `Name ${id}`,
+          name: null,
           roll_number: `R-${id}`,
           submitted_at: null,
           answers: [answer('q1', value)],
@@ -85,13 +87,13 @@ function stub() {
 const render = () => renderWithStore(<GradingPage />, { auth: { ...signedInAuth, user: grader } });
 
 describe('GradingPage', () => {
-  it('hides names, grades with number keys, moves to the next ungraded, and shows the count', async () => {
+  it('hides who wrote an answer, grades with number keys, moves to the next ungraded, and shows the count', async () => {
     const { saves } = stub();
     render();
     const count = await screen.findByTestId('graded-count');
     expect(count).toHaveTextContent('Graded 0 of 3');
     expect(screen.getByTestId('grading-student')).toHaveTextContent('Answer 1 of 3');
-    expect(screen.queryByText(/Name s/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/R-s/)).not.toBeInTheDocument();
 
     fireEvent.keyDown(document.body, { key: '7' });
     await waitFor(() => expect(count).toHaveTextContent('Graded 1 of 3'));
@@ -99,13 +101,13 @@ describe('GradingPage', () => {
     expect(saves).toHaveLength(1);
     expect(saves[0]).toMatchObject({ marks: 7, question_id: 'q1', comment: null });
 
-    // K goes back, J forward; N shows the name and roll number.
+    // K goes back, J forward; N shows the roll number (a grader has no names).
     fireEvent.keyDown(document.body, { key: 'k' });
     expect(screen.getByTestId('grading-student')).toHaveTextContent('Answer 1 of 3');
     fireEvent.keyDown(document.body, { key: 'ArrowRight' });
     expect(screen.getByTestId('grading-student')).toHaveTextContent('Answer 2 of 3');
     fireEvent.keyDown(document.body, { key: 'n' });
-    expect(screen.getByTestId('grading-student')).toHaveTextContent(/Name s\d \(R-s\d\)/);
+    expect(screen.getByTestId('grading-student')).toHaveTextContent(/^R-s\d$/);
   });
 
   it("shows the server's message for marks out of range and keeps the answer", async () => {
@@ -227,5 +229,53 @@ describe('GradingPage: photos not all here', () => {
     // Nothing else can be graded now: it stays on the saved answer rather than the waiting one.
     expect(await screen.findByText('Saved. Every answer to this question is graded.')).toBeVisible();
     expect(showing('mixed')).toBe(true);
+  });
+});
+
+describe('GradingPage: before grading opens', () => {
+  afterEach(async () => {
+    await applyLanguage('en');
+  });
+
+  const refused = {
+    status: 403,
+    body: {
+      status: 'error',
+      message:
+        'Grading opens when the exam has ended for every student in this category, extra time included.',
+    },
+  };
+
+  it('tells a grader when grading opens, in English and Bangla, instead of an error', async () => {
+    stubApi({
+      'GET /api/v1/admin/submissions': () => refused,
+      'GET /api/v1/admin/questions': () => refused,
+    });
+    render();
+    const state = await screen.findByTestId('grading-not-open');
+    expect(state).toHaveTextContent(
+      'Grading opens when the exam has ended for every student in this category, extra time included.',
+    );
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    await applyLanguage('bn');
+    expect(await screen.findByTestId('grading-not-open')).toHaveTextContent(
+      'এই ক্যাটাগরির প্রত্যেক শিক্ষার্থীর পরীক্ষা (বাড়তি সময়সহ) শেষ হলে মূল্যায়ন শুরু হবে।',
+    );
+  });
+
+  it('shows an admin a refusal as the error it is', async () => {
+    stubApi({
+      'GET /api/v1/admin/submissions': () => ({
+        status: 403,
+        body: { status: 'error', message: 'You do not have permission to do this.' },
+      }),
+      'GET /api/v1/admin/questions': () => ({ body: { status: 'success', data: [] } }),
+    });
+    renderWithStore(<GradingPage />, {
+      auth: { ...signedInAuth, user: { ...testUser, role: 'admin' as const } },
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('You do not have permission to do this.');
+    expect(screen.queryByTestId('grading-not-open')).not.toBeInTheDocument();
   });
 });

@@ -17,9 +17,19 @@ import { firstUngraded, gradingQueue, nextUngraded, questionIdsOf } from '../gra
 import { gradingActionFor } from '../grading-keys.ts';
 import { checkMarks } from '../marks.ts';
 import { ImageViewer, type ViewerPage, type ViewState, zoomIn, zoomOut } from './image-viewer.tsx';
-import { AdminSection, cardClasses, LoadError, Loading } from './section.tsx';
+import {
+  AdminSection,
+  cardClasses,
+  GradingNotOpen,
+  gradingNotOpenFor,
+  LoadError,
+  Loading,
+} from './section.tsx';
 
 const isCategory = (value: string | null): value is Category => CATEGORIES.some((c) => c === value);
+/** Who wrote an answer: the name and roll number for admins; graders get the roll number only. */
+const studentLabel = (name: string | null, rollNumber: string | null) =>
+  name ? `${name}${rollNumber ? ` (${rollNumber})` : ''}` : (rollNumber ?? '');
 const FIELD_TAGS = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
 
 /** An answer's photos as the viewer's pages: the image once processed, else a sentence on its state. */
@@ -245,7 +255,13 @@ export function GradingPage() {
       </details>
 
       {submissions.isLoading ? <Loading /> : null}
-      {submissions.isError ? <LoadError error={submissions.error} onRetry={submissions.refetch} /> : null}
+      {submissions.isError ? (
+        gradingNotOpenFor(user?.role, submissions.error) ? (
+          <GradingNotOpen />
+        ) : (
+          <LoadError error={submissions.error} onRetry={submissions.refetch} />
+        )
+      ) : null}
       {submissions.data && queue.length === 0 ? <Alert tone="info">{t('grading.noAnswers')}</Alert> : null}
 
       {current ? (
@@ -290,7 +306,7 @@ export function GradingPage() {
             <div className="flex items-center justify-between gap-2">
               <h2 className="text-lg font-semibold text-slate-900" data-testid="grading-student">
                 {showNames
-                  ? `${current.name}${current.rollNumber ? ` (${current.rollNumber})` : ''}`
+                  ? studentLabel(current.name, current.rollNumber)
                   : t('grading.answerNumber', { number: String(index + 1), total: String(queue.length) })}
               </h2>
               <label className="flex items-center gap-2 text-sm">

@@ -106,3 +106,48 @@ describe('ResultsPage: publishing while photos are outstanding', () => {
     expect(within(dialog).queryByRole('checkbox')).not.toBeInTheDocument();
   });
 });
+
+describe('ResultsPage: as a grader', () => {
+  const grader = { ...testUser, id: 'g1', role: 'grader' as const };
+  const renderAsGrader = () => renderWithStore(<ResultsPage />, { auth: { ...signedInAuth, user: grader } });
+
+  it('says when grading opens instead of an error, before the exam has ended for everyone', async () => {
+    stubApi({
+      'GET /api/v1/admin/results/junior': () => ({
+        status: 403,
+        body: {
+          status: 'error',
+          message:
+            'Grading opens when the exam has ended for every student in this category, extra time included.',
+        },
+      }),
+    });
+    renderAsGrader();
+    expect(await screen.findByTestId('grading-not-open')).toHaveTextContent(
+      'Grading opens when the exam has ended for every student in this category, extra time included.',
+    );
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows the standings without a name column (graders are sent roll numbers only)', async () => {
+    stubApi({
+      'GET /api/v1/admin/results/junior': () => ({
+        body: {
+          status: 'success',
+          data: {
+            published_at: null,
+            ungraded: 0,
+            photos_arriving: 0,
+            late_photos_undecided: 0,
+            standings: [{ user_id: 's1', name: null, roll_number: 'J-1', total: 7, rank: 1, award: null }],
+          },
+        },
+      }),
+    });
+    renderAsGrader();
+    const table = await screen.findByRole('table');
+    expect(within(table).getByRole('cell', { name: 'J-1' })).toBeVisible();
+    expect(within(table).queryByRole('columnheader', { name: 'Name' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Publish results' })).not.toBeInTheDocument();
+  });
+});

@@ -13,6 +13,8 @@ import {
   AdminSection,
   ColumnHeaders,
   ConfirmDialog,
+  GradingNotOpen,
+  gradingNotOpenFor,
   LoadError,
   Loading,
   tableClasses,
@@ -22,7 +24,8 @@ import {
 /** A category's standings (total, rank with ties shared, award), the ungraded count, and publishing. */
 export function ResultsPage() {
   const { t } = useTranslation('admin');
-  const isAdmin = useSelector(selectUser)?.role === 'admin';
+  const role = useSelector(selectUser)?.role;
+  const isAdmin = role === 'admin';
   const [category, setCategory] = useCategoryParam();
   const standings = useStandingsQuery(category);
   const [publish, publishing] = usePublishResultsMutation();
@@ -72,7 +75,13 @@ export function ResultsPage() {
         }}
       />
       {standings.isLoading ? <Loading /> : null}
-      {standings.isError ? <LoadError error={standings.error} onRetry={standings.refetch} /> : null}
+      {standings.isError ? (
+        gradingNotOpenFor(role, standings.error) ? (
+          <GradingNotOpen />
+        ) : (
+          <LoadError error={standings.error} onRetry={standings.refetch} />
+        )
+      ) : null}
       {report ? (
         <Alert tone="success" className="mb-3">
           {report}
@@ -115,7 +124,8 @@ export function ResultsPage() {
               <ColumnHeaders
                 columns={[
                   { label: t('results.rank') },
-                  { label: t('field.name') },
+                  // Graders are not sent names: the roll number is all they need.
+                  ...(isAdmin ? [{ label: t('field.name') }] : []),
                   { label: t('field.rollNumber') },
                   { label: t('results.total') },
                   { label: t('results.award') },
@@ -124,7 +134,7 @@ export function ResultsPage() {
               <tbody className="divide-y divide-slate-100">
                 {data.standings.length === 0 ? (
                   <tr>
-                    <td colSpan={5} className={`${tdClasses} py-6 text-center text-slate-600`}>
+                    <td colSpan={isAdmin ? 5 : 4} className={`${tdClasses} py-6 text-center text-slate-600`}>
                       {t('results.none')}
                     </td>
                   </tr>
@@ -132,7 +142,7 @@ export function ResultsPage() {
                 {data.standings.map((row) => (
                   <tr key={row.user_id}>
                     <td className={`${tdClasses} tabular-nums`}>{row.rank}</td>
-                    <td className={tdClasses}>{row.name}</td>
+                    {isAdmin ? <td className={tdClasses}>{row.name}</td> : null}
                     <td className={`${tdClasses} font-mono`}>{row.roll_number ?? '—'}</td>
                     <td className={`${tdClasses} tabular-nums`}>{row.total}</td>
                     <td className={tdClasses}>{row.award ? t(`award.${row.award}`) : '—'}</td>

@@ -1,3 +1,4 @@
+import type { Role } from '@ngso/shared/constants';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
@@ -7,7 +8,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
-import { serverMessage } from '../../../lib/api-error.ts';
+import { errorStatus, serverMessage } from '../../../lib/api-error.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { selectUser } from '../../auth/slice.ts';
 import { canUse, type SectionId } from '../sections.ts';
@@ -72,6 +73,24 @@ export function LoadError({ error, onRetry }: { error: unknown; onRetry?: () => 
         </button>
       ) : null}
     </Alert>
+  );
+}
+
+/**
+ * Whether a load failed only because grading of the category is not open for this grader yet: the server
+ * refuses a grader (403) a category's questions, answers and standings until the exam has ended for every
+ * student of it. A grader passed the console's role check, so a 403 here means exactly that.
+ */
+export const gradingNotOpenFor = (role: Role | undefined, error: unknown) =>
+  role === 'grader' && errorStatus(error) === 403;
+
+/** What a grader sees instead of a category's answers before grading opens: a state, not an error. */
+export function GradingNotOpen() {
+  const { t } = useTranslation('messages');
+  return (
+    <div data-testid="grading-not-open">
+      <Alert tone="info">{t('grading.notOpen')}</Alert>
+    </div>
   );
 }
 
