@@ -8,6 +8,7 @@ import { type SubmitResult, useGetQuestionsQuery, useSubmitExamMutation } from '
 import { ExamScreen } from '../../features/exam/components/exam-screen.tsx';
 import { ExamLoadError, ExamLoading } from '../../features/exam/components/exam-status.tsx';
 import { rememberQuestionOrder } from '../../features/exam/question-order.ts';
+import { clearStartHandover, peekStartHandover } from '../../features/exam/start-handover.ts';
 import { serverTransport } from '../../features/exam/transport.ts';
 import { useAnswerQueue } from '../../features/exam/use-answer-queue.ts';
 import { useExamStatus } from '../../features/exam/use-exam-status.ts';
@@ -33,15 +34,22 @@ export function Component() {
   useDocumentTitle(t('examTitle'));
   const navigate = useNavigate();
   const { user } = useSelector(selectAuth);
-  const { exam, now, phase, isLoading, error, refetch } = useExamStatus();
+  // Opened from the countdown at the start with the paper: the exam and questions are known already and
+  // a first attempt has no answers, so nothing is asked for in the start second (start-handover.ts).
+  const [handover] = useState(() => peekStartHandover(user?.id));
+  useEffect(() => {
+    if (handover) clearStartHandover();
+  }, [handover]);
+  const { exam, now, phase, isLoading, error, refetch } = useExamStatus({ seed: handover?.exam });
   const [finishing, setFinishing] = useState(false);
   // Once the exam is on screen it stays until it has been submitted (the clock at 0 keeps saving).
   const active = finishing || (phase === 'DURING_EXAM' && exam?.submitted_at === null);
   // After the end the questions are no longer served (403): a reconnection then must not ask again.
-  const questions = useGetQuestionsQuery(exam?.category ?? 'junior', {
-    skip: !active || !exam,
+  const fetched = useGetQuestionsQuery(exam?.category ?? 'junior', {
+    skip: !active || !exam || handover !== null,
     refetchOnReconnect: !finishing,
   });
+  const questions = handover ? { ...fetched, data: handover.questions } : fetched;
   const [submitExam] = useSubmitExamMutation();
   const done = useRef(false);
   const { notices, add, onNotice, clear } = useNotices();
@@ -49,6 +57,9 @@ export function Component() {
     scope: active && user ? `exam:${user.id}` : null,
     transport: () => serverTransport,
     onNotice,
+    noAnswersYet: handover !== null,
+    // Each page's own moment in the exam's first seconds for its first save (lib/time-sync.ts).
+    firstSaveAt: exam ? serverClock.firstSaveAt(Date.parse(exam.starts_at)) : undefined,
   });
 
   useEffect(() => {

@@ -1,5 +1,5 @@
 import type { Exam, ExamPhase } from '@ngso/shared/schemas/exam';
-import { useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useServerNow } from '../../lib/time-sync.ts';
 import { useGetExamQuery } from './api.ts';
 import { derivePhase } from './phase.ts';
@@ -20,21 +20,59 @@ export type ExamStatus = {
   refetch: () => void;
 };
 
+export type ExamStatusOptions = {
+  /**
+   * The page opens the question paper at the start (use-paper.ts): the key's answer confirms the start,
+   * so the exam is not asked for again at that edge (nor when the connection returns meanwhile).
+   */
+  holdStart?: boolean;
+  /**
+   * The exam as the countdown page knew it at the start (start-handover.ts): not asked for until the
+   * window gets the focus again or an edge is crossed.
+   */
+  seed?: Exam;
+};
+
 /** The student's exam and where it stands, ticking every second. */
-export function useExamStatus(): ExamStatus {
-  const query = useGetExamQuery(undefined, { refetchOnMountOrArgChange: true, refetchOnFocus: true });
+export function useExamStatus({ holdStart = false, seed }: ExamStatusOptions = {}): ExamStatus {
+  const [live, setLive] = useState(seed === undefined);
+  const query = useGetExamQuery(undefined, {
+    skip: !live,
+    refetchOnMountOrArgChange: true,
+    refetchOnFocus: true,
+    refetchOnReconnect: !holdStart,
+  });
   const now = useServerNow();
-  const exam = query.data;
+  const exam = query.data ?? seed;
   const clientPhase = exam && now !== null ? derivePhase(now, exam.starts_at, exam.ends_at) : null;
-  const { refetch, isFetching, fulfilledTimeStamp } = query;
+  const { isFetching, fulfilledTimeStamp, refetch: refetchQuery } = query;
+  const refetch = useCallback(() => {
+    if (live) void refetchQuery();
+    else setLive(true);
+  }, [live, refetchQuery]);
+
+  useEffect(() => {
+    if (live) return;
+    // A seeded page asks again once the student comes back to it (another tab may have submitted).
+    const wake = () => {
+      if (document.visibilityState !== 'hidden') setLive(true);
+    };
+    window.addEventListener('focus', wake);
+    document.addEventListener('visibilitychange', wake);
+    return () => {
+      window.removeEventListener('focus', wake);
+      document.removeEventListener('visibilitychange', wake);
+    };
+  }, [live]);
 
   useEffect(() => {
     if (!exam || !clientPhase || isFetching || clientPhase === exam.phase) return;
+    if (holdStart && exam.phase === 'BEFORE_EXAM' && clientPhase === 'DURING_EXAM') return;
     // An edge was crossed: ask the server soon, then every 2 s while the two still disagree.
     const recent = fulfilledTimeStamp !== undefined && Date.now() - fulfilledTimeStamp < 2000;
-    const timer = setTimeout(() => void refetch(), recent ? 2000 : 300);
+    const timer = setTimeout(refetch, recent ? 2000 : 300);
     return () => clearTimeout(timer);
-  }, [exam, clientPhase, isFetching, refetch, fulfilledTimeStamp]);
+  }, [exam, clientPhase, isFetching, refetch, fulfilledTimeStamp, holdStart]);
 
   return {
     exam,
@@ -43,6 +81,6 @@ export function useExamStatus(): ExamStatus {
     clientPhase,
     isLoading: query.isLoading || (exam !== undefined && now === null),
     error: query.error,
-    refetch: () => void refetch(),
+    refetch,
   };
 }

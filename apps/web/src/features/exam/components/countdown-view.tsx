@@ -4,12 +4,26 @@ import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatDigits, formatInDhaka } from '../../../lib/dates.ts';
+import type { PaperPhase } from '../paper.ts';
 import { secondsLeft, splitSeconds } from '../phase.ts';
 
-type CountdownViewProps = { exam: Exam; now: number; phase: ExamPhase };
+type CountdownViewProps = {
+  exam: Exam;
+  now: number;
+  phase: ExamPhase;
+  /** Where the question paper stands on this device (the countdown page only). */
+  paper?: PaperPhase;
+};
+
+/** What the student is told about the paper: only what is true of this device now. */
+const PAPER_MESSAGES = {
+  ready: 'countdown.paperReady',
+  opening: 'countdown.paperOpening',
+  waiting: 'countdown.paperWaiting',
+} as const;
 
 /** The countdown to the start (spec section 2, Exam countdown); also on /submission-success before the exam. */
-export function CountdownView({ exam, now, phase }: CountdownViewProps) {
+export function CountdownView({ exam, now, phase, paper }: CountdownViewProps) {
   const { t } = useTranslation('exam');
   const parts = splitSeconds(secondsLeft(now, exam.starts_at));
   const boxes = [
@@ -19,6 +33,8 @@ export function CountdownView({ exam, now, phase }: CountdownViewProps) {
     { key: 'seconds', value: parts.seconds, label: t('countdown.seconds') },
   ];
   const category = t(`category.${exam.category}`);
+  const paperMessage =
+    paper === 'ready' || paper === 'opening' || paper === 'waiting' ? t(PAPER_MESSAGES[paper]) : '';
 
   return (
     <section className="mx-auto w-full max-w-2xl px-4 py-8 sm:py-12" aria-labelledby="countdown-title">
@@ -54,6 +70,17 @@ export function CountdownView({ exam, now, phase }: CountdownViewProps) {
             <button type="button" disabled className={buttonClasses('primary', 'mt-5 w-full')}>
               {t('countdown.notStarted')}
             </button>
+            {paper !== undefined ? (
+              // Present from the first render, so screen readers announce each change.
+              <p
+                role="status"
+                aria-live="polite"
+                className="mt-3 min-h-5 text-center text-sm text-slate-700"
+                data-testid="paper-status"
+              >
+                {paperMessage}
+              </p>
+            ) : null}
           </>
         ) : phase === 'DURING_EXAM' ? (
           <div className="text-center">

@@ -37,6 +37,9 @@ export const exam = {
   'countdown.started': 'The exam has started!',
   'countdown.goToExam': 'Go to Exam',
   'countdown.ended': 'The exam period has ended.',
+  'countdown.paperReady': 'Question paper downloaded to this device. It opens at the start.',
+  'countdown.paperOpening': 'Opening the question paper...',
+  'countdown.paperWaiting': 'Waiting for the connection: the question paper opens as soon as it is back.',
   returnToProfile: 'Return to Profile',
   // The exam page
   submitExam: 'Submit Exam',
