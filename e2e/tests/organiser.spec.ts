@@ -355,9 +355,9 @@ test.describe("the organisers' console", () => {
   });
 
   test.describe('grading and publishing', () => {
-    // Marks above the maximum (422) and publishing with ungraded answers (409) are refused, as they should
-    // be; Chromium logs those responses.
-    test.use({ allowedConsoleErrors: [/status of (409|422)/] });
+    // Marks above the maximum (422), publishing with ungraded answers (409) and a grader's reads before
+    // grading opens (403) are refused, as they should be; Chromium logs those responses.
+    test.use({ allowedConsoleErrors: [/status of (403|409|422)/] });
 
     test('a grader grades one question for two students with the keyboard; the admin publishes; the student sees the result', async ({
       page,
@@ -366,6 +366,7 @@ test.describe("the organisers' console", () => {
       const category: ExamCategory = 'secondary';
       const first = await pendingStudent(admin, category, 'Tanvir Hasan');
       const second = await pendingStudent(admin, category, 'Sadia Islam');
+      const rollNumbers: string[] = [];
       for (const student of [first, second]) {
         const id = (await (
           await admin.get('/api/v1/admin/registrations', { params: { q: student.person.email } })
@@ -374,7 +375,10 @@ test.describe("the organisers' console", () => {
           data: {},
         });
         expect(approved.status(), await approved.text()).toBe(200);
+        rollNumbers.push(((await approved.json()) as { data: { roll_number: string } }).data.roll_number);
       }
+      const [tanvirRoll] = rollNumbers;
+      if (!tanvirRoll) throw new Error('Tanvir has no roll number');
 
       // The exam is open: both answer question 1; the first also answers question 2 (left ungraded).
       await setExamWindow(admin, category, Date.now() - 60_000, Date.now() + 30 * 60_000);
@@ -386,8 +390,6 @@ test.describe("the organisers' console", () => {
       await answer(first.api, q1, 40);
       await answer(first.api, q2, 80);
       await answer(second.api, q1, 160);
-      // The exam is over.
-      await setExamWindow(admin, category, Date.now() - 3 * 3_600_000, Date.now() - 2 * 3_600_000);
 
       // A grader: a registered user whose role the admin changes.
       const grader = await account('Rafiq Grader');
@@ -405,7 +407,17 @@ test.describe("the organisers' console", () => {
       await expect(page).toHaveURL(/\/admin\/grading/);
       await expect(consoleNav(page).getByRole('link')).toHaveText(['Grading', 'Results']);
 
+      // While the exam is still open, the grader sees no answer, only when grading opens.
       await page.getByLabel('Category').selectOption(category);
+      await expect(page.getByTestId('grading-not-open')).toHaveText(
+        'Grading opens when the exam has ended for every student in this category, extra time included.',
+      );
+      await expect(page.getByTestId('answer-image')).toHaveCount(0);
+
+      // The exam is over: grading opens.
+      await setExamWindow(admin, category, Date.now() - 3 * 3_600_000, Date.now() - 2 * 3_600_000);
+      await page.reload();
+      await expect(page.getByLabel('Category')).toHaveValue(category);
       // The shortcuts work when no field has the focus.
       await page.getByRole('heading', { name: 'Grading' }).click();
       await expect(page.getByLabel('Question')).toHaveValue(q1);
@@ -419,10 +431,13 @@ test.describe("the organisers' console", () => {
       await expect(image).toBeVisible();
       await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
-      // Show the names to know who is first (the order is the grader's own shuffle).
+      // Show who wrote it to know who is first (the order is the grader's own shuffle): a grader sees the
+      // roll number, never the name.
       await page.keyboard.press('n');
+      await expect(student).not.toHaveText('Answer 1 of 2');
       const firstShown = (await student.textContent()) ?? '';
-      const firstIsTanvir = firstShown.includes('Tanvir Hasan');
+      expect(firstShown).not.toMatch(/Tanvir|Sadia/);
+      const firstIsTanvir = firstShown === tanvirRoll;
       await page.keyboard.press('n');
       await expect(student).toHaveText('Answer 1 of 2');
 
