@@ -200,6 +200,7 @@ export class PaperLoader {
   private stopped = false;
   private downloadAttempts = 0;
   private keyAttempts = 0;
+  private notYetAttempts = 0;
   private rechecked = false;
 
   constructor(options: PaperLoaderOptions) {
@@ -386,8 +387,14 @@ export class PaperLoader {
       return;
     }
     if (result.kind === 'notYet') {
-      // The server's clock is a hair behind ours: ask again in a second or two.
-      this.plan(this.o.now() + 1000 + this.o.random() * 1000, () => this.open());
+      // The server's clock is a hair behind ours: ask again in a second or two. Still not after a few
+      // tries (the start was moved; the page learns it from the exam), less often.
+      this.notYetAttempts += 1;
+      const wait =
+        this.notYetAttempts <= 5
+          ? 1000 + this.o.random() * 1000
+          : retryDelay(this.notYetAttempts - 5, KEY_RETRY, this.o.random);
+      this.plan(this.o.now() + wait, () => this.open());
       return;
     }
     if (result.key.version !== held.paper.version) {
