@@ -79,7 +79,8 @@ export function useExamStatus({ holdStart = false, seed }: ExamStatusOptions = {
     now,
     phase: exam?.phase ?? null,
     clientPhase,
-    isLoading: query.isLoading || (exam !== undefined && now === null),
+    // A seeded page stays on screen while the exam is asked for again.
+    isLoading: (query.isLoading && exam === undefined) || (exam !== undefined && now === null),
     error: query.error,
     refetch,
   };
