@@ -65,6 +65,7 @@ describe('the exam window, decided on the server', () => {
       phase: 'BEFORE_EXAM',
       submitted_at: null,
       delivery_ends_at: '2025-01-14T19:00:00+06:00',
+      paper_from: '2025-01-14T16:45:00+06:00',
     });
     at(START);
     expect((await browser.get('/api/v1/ngso-1/exam')).json().data.phase).toBe('DURING_EXAM');

@@ -19,6 +19,8 @@ export const ExamSchema = z.object({
   submitted_at: z.string().nullable(),
   /** Ours: until when the bytes of photos committed in time are accepted (end + EXAM_DELIVERY_MINUTES). */
   delivery_ends_at: z.string(),
+  /** Ours: from when the encrypted question paper can be downloaded (start - EXAM_PAPER_LEAD_MINUTES). */
+  paper_from: z.string(),
 });
 export type Exam = z.infer<typeof ExamSchema>;
 export const ExamResponseSchema = z.object({ status: z.literal('success'), data: ExamSchema });

@@ -20,7 +20,7 @@ import {
   recordSubmission,
   replaceAnswer,
 } from './exam.repo.ts';
-import { studentExam } from './student-exam.ts';
+import { paperFrom, studentExam } from './student-exam.ts';
 
 export async function examFor(ctx: ServiceContext, code: string, user: UserRow): Promise<Exam> {
   const s = await studentExam(ctx, code, user);
@@ -34,6 +34,7 @@ export async function examFor(ctx: ServiceContext, code: string, user: UserRow):
     phase: s.phase,
     submitted_at: s.attempt.submittedAt ? toDhakaIso(s.attempt.submittedAt) : null,
     delivery_ends_at: toDhakaIso(deliveryEnd(ctx, s)),
+    paper_from: toDhakaIso(paperFrom(ctx, s)),
   };
 }
 

@@ -16,7 +16,7 @@ import {
   type ExamDefinition,
   forgetExamDefinition,
 } from './exam-cache.ts';
-import { studentExam } from './student-exam.ts';
+import { paperFrom, studentExam } from './student-exam.ts';
 
 /**
  * The question paper before the start (docs/decisions/022-exam-paper-before-the-start.md). An entrant's
@@ -114,8 +114,7 @@ async function currentPaper(db: Database, competitionId: string, category: Categ
  */
 export async function paperFor(ctx: ServiceContext, code: string, user: UserRow) {
   const s = await studentExam(ctx, code, user);
-  const from = s.window.start.getTime() - ctx.config.EXAM_PAPER_LEAD_MINUTES * 60_000;
-  if (s.now.getTime() < from) {
+  if (s.now < paperFrom(ctx, s)) {
     throw new AppError(403, 'paper.notYet', { params: { minutes: ctx.config.EXAM_PAPER_LEAD_MINUTES } });
   }
   if (s.phase === 'AFTER_EXAM') throw new AppError(403, 'exam.notOpen');

@@ -65,3 +65,7 @@ export async function studentExam(ctx: ServiceContext, code: string, user: UserR
 }
 
 export type StudentExam = Awaited<ReturnType<typeof studentExam>>;
+
+/** From when a student's encrypted question paper may be downloaded: EXAM_PAPER_LEAD_MINUTES before the start. */
+export const paperFrom = (ctx: ServiceContext, s: Pick<StudentExam, 'window'>) =>
+  new Date(s.window.start.getTime() - ctx.config.EXAM_PAPER_LEAD_MINUTES * 60_000);

@@ -18,6 +18,7 @@ const exam: Exam = {
   phase: 'DURING_EXAM',
   submitted_at: null,
   delivery_ends_at: iso(start + 3 * 3_600_000),
+  paper_from: iso(start - 15 * 60_000),
 };
 const questions = [
   { id: 'q1', marks: 10, questionEnglish: 'What is light?', questionBangla: 'আলো কী?' },

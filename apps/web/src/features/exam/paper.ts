@@ -22,7 +22,7 @@ import { indexedDbStorage, memoryStorage } from './queue-storage.ts';
  * ordinary calls. No React in here.
  */
 
-/** The server's default EXAM_PAPER_LEAD_MINUTES; a server with a shorter one answers 403 and is asked again. */
+/** The server's default EXAM_PAPER_LEAD_MINUTES, for a page that was not told the exam's `paper_from`. */
 export const PAPER_LEAD_MS = 15 * 60_000;
 /** Downloads end this long before the start at the latest (the margin for retries). */
 const DOWNLOAD_MARGIN_MS = 60_000;

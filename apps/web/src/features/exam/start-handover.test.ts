@@ -12,6 +12,7 @@ const exam: Exam = {
   phase: 'DURING_EXAM',
   submitted_at: null,
   delivery_ends_at: '2025-01-14T20:00:00+06:00',
+  paper_from: '2025-01-14T16:45:00+06:00',
 };
 const questions = [{ id: 'q1', marks: 10, questionEnglish: 'What is light?', questionBangla: 'আলো কী?' }];
 

@@ -23,6 +23,8 @@ export function usePaper(exam: Exam | undefined): PaperState {
   const enabled = active === true && exam !== undefined;
   const category = exam?.category;
   const startsAt = exam ? Date.parse(exam.starts_at) : Number.NaN;
+  // The server's lead time (EXAM_PAPER_LEAD_MINUTES), as it says when the paper can be downloaded.
+  const leadMs = exam ? startsAt - Date.parse(exam.paper_from) : Number.NaN;
 
   useEffect(() => {
     if (!enabled || !category || Number.isNaN(startsAt)) return;
@@ -32,6 +34,7 @@ export function usePaper(exam: Exam | undefined): PaperState {
       startsAt,
       now: serverClock.now,
       storage: openPaperStorage(),
+      ...(leadMs > 0 ? { leadMs } : {}),
     });
     setLoader(created);
     void created.start();
@@ -41,7 +44,7 @@ export function usePaper(exam: Exam | undefined): PaperState {
       window.removeEventListener('online', online);
       created.stop();
     };
-  }, [enabled, category, startsAt]);
+  }, [enabled, category, startsAt, leadMs]);
 
   // Timers of a tab in the background lag: the page's every-second render catches up.
   useEffect(() => {

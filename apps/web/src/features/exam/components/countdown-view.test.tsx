@@ -15,6 +15,7 @@ const exam: Exam = {
   phase: 'BEFORE_EXAM',
   submitted_at: null,
   delivery_ends_at: '2025-01-14T20:00:00+06:00',
+  paper_from: '2025-01-14T16:45:00+06:00',
 };
 const now = Date.parse(exam.starts_at) - 5 * 60_000;
 
