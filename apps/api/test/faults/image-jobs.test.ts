@@ -163,6 +163,16 @@ describe('image jobs on PostgreSQL', () => {
     // Every received file was removed once processed.
     expect(await receivedFiles(dataDir)).toEqual([]);
 
+    // The killed worker's own job may still be marked active until its timeout runs out (its photo was
+    // processed again by the sweep); once it has, it runs again, finds the photo ready and ends.
+    await eventually("the killed worker's job to run again and end", async () => {
+      const left = await cluster?.query(
+        "select id from pgboss.job where state in ('active', 'created', 'retry')",
+        [],
+        DATABASE,
+      );
+      return left?.length === 0 ? true : undefined;
+    });
     // SIGTERM (systemd's stop): the worker finishes what it has under way and exits cleanly.
     expect(await second.stop(35_000)).toEqual({ code: 0, signal: null });
     const active = await cluster.query('select id from pgboss.job where state = $1', ['active'], DATABASE);
