@@ -13,8 +13,13 @@ async function main() {
   const releaseLock = config.DATABASE_URL ? () => {} : acquireDataDirLock(config.DATA_DIR, 'server');
   const database = await openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL });
   const app = await buildApp(config, { database });
+  app.addHook('onClose', async () => {
+    await database.close();
+    releaseLock();
+  });
   // Several processes may start together on one PostgreSQL (behind nginx): one at a time creates the
-  // first admin and the placeholder e-book, so there is one of each (apps/api/test/scale).
+  // first admin and the placeholder e-book, so there is one of each, and starts its background jobs
+  // (on a new database pg-boss creates its tables then; two at once collide) (apps/api/test/scale).
   const seeded = await withStartupLock(config.DATABASE_URL, async () => {
     if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
       const outcome = await createFirstAdmin(
@@ -31,14 +36,11 @@ async function main() {
       }
     }
     if (await seedTutorials(app.services)) app.log.info('seeded the eight tutorials');
-    return seedPreparationEbook(app.services);
+    const generated = await seedPreparationEbook(app.services);
+    await app.ready();
+    return generated;
   });
   if (seeded) app.log.info('generated the placeholder pages of the e-book');
-  app.addHook('onClose', async () => {
-    await database.close();
-    releaseLock();
-  });
-
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');

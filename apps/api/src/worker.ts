@@ -1,7 +1,7 @@
 import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { openDatabase, withStartupLock } from './db/client.ts';
 import { imageJobs, openJobQueue } from './jobs/image-jobs.ts';
 import type { JobLog } from './jobs/job-queue.ts';
 import { serializeLoggedError } from './lib/database-errors.ts';
@@ -53,7 +53,8 @@ async function main() {
     workers: jobsAtOnce,
     timeoutSeconds: config.IMAGE_JOB_TIMEOUT_SECONDS,
   });
-  await jobs.start();
+  // One process at a time starts its queue: on a new database pg-boss creates its tables then.
+  await withStartupLock(config.DATABASE_URL, () => jobs.start());
   log.info({ jobsAtOnce }, 'image worker started');
 
   closeWithGrace({ delay: 30_000 }, async ({ signal, err }) => {
