@@ -26,6 +26,9 @@ export async function startSmtpServer(options: { port?: number; delayMs?: number
       });
     },
   });
+  // A client that dies mid-connection (a server killed by a fault test) resets its socket; the SMTP
+  // server reports that as an 'error' event, which would be an uncaught exception without a listener.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
