@@ -11,7 +11,7 @@ import { setLoggingOut } from './slice.ts';
 /**
  * Logs out: the Logging out screen shows while `POST /v1/logout` runs (auth.loggingOut); the
  * local session is cleared whatever the answer, and a failure is only logged (spec section 4).
- * It goes to the home page first; the flag goes off once it shows signed out (see RootLayout). With exam answers not yet
+ * Then to the home page; the flag goes off when it shows (see RootLayout). With exam answers not yet
  * saved, it asks first.
  */
 export function useLogout() {
@@ -22,9 +22,6 @@ export function useLogout() {
     // Exam answers still waiting to be saved: the student decides (spec: no answer lost silently).
     if (hasUnsavedWork() && !window.confirm(t('unsavedLogout'))) return;
     dispatch(setLoggingOut(true));
-    // Home first: the page being left stops its own calls (a status retry, a photo delivery) before the
-    // server forgets the session, so none of them comes back 401 and sends the reader to the login page.
-    await navigate(paths.home, { replace: true });
     // The API is loaded by now (a signed-in session has called it); the navigation bar, in the first
     // chunk, does not carry it (docs/decisions/013-first-load.md).
     const [{ authApi }, { baseApi }] = await Promise.all([import('./api.ts'), import('../../lib/api.ts')]);
@@ -35,6 +32,7 @@ export function useLogout() {
     } finally {
       dispatch(sessionEnded());
       dispatch(baseApi.util.resetApiState());
+      await navigate(paths.home, { replace: true });
     }
   }, [dispatch, navigate, t]);
 }
