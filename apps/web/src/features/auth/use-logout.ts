@@ -30,9 +30,12 @@ export function useLogout() {
     } catch (failure) {
       console.warn('Logout failed on the server; the session is cleared on this device.', failure);
     } finally {
+      // Signed out first: the protected page shows nothing (RequireAuth while logging out) and its calls
+      // stop. The cache is emptied only once home shows: emptied while that page was still there, its
+      // calls would run again without a session and come back 401.
       dispatch(sessionEnded());
-      dispatch(baseApi.util.resetApiState());
       await navigate(paths.home, { replace: true });
+      dispatch(baseApi.util.resetApiState());
     }
   }, [dispatch, navigate, t]);
 }
