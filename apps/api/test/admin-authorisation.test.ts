@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAdmin } from '../src/lib/admin.ts';
-import { findUserByEmail, updateUserRole } from '../src/modules/auth/auth.repo.ts';
-import { registeredStudent, signedInAdmin } from './helpers/fixtures.ts';
+import { registeredStudent, signedInAdmin, signedInGrader } from './helpers/fixtures.ts';
 import { client, createTestApp } from './helpers/test-app.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -20,11 +18,7 @@ beforeAll(async () => {
   t = await createTestApp();
   as.signedOut = client(t.app);
   as.student = (await registeredStudent(t, 'approved')).browser;
-  await ensureAdmin(t.db, 'grader@example.com', 'Grader-pass-1', new Date());
-  const graderRow = await findUserByEmail(t.db, 'grader@example.com');
-  await updateUserRole(t.db, graderRow?.id ?? '', 'grader', new Date());
-  as.grader = client(t.app);
-  await as.grader.post('/api/v1/login', { email: 'grader@example.com', password: 'Grader-pass-1' });
+  as.grader = await signedInGrader(t);
   as.admin = await signedInAdmin(t);
 });
 afterAll(() => t.close());

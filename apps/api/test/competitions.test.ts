@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAdmin } from '../src/lib/admin.ts';
-import { findUserByEmail, updateUserRole } from '../src/modules/auth/auth.repo.ts';
-import { signedInAdmin } from './helpers/fixtures.ts';
+import { signedInAdmin, signedInGrader } from './helpers/fixtures.ts';
 import { client, createTestApp } from './helpers/test-app.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -11,11 +9,7 @@ let grader: ReturnType<typeof client>;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await signedInAdmin(t);
-  await ensureAdmin(t.db, 'grader@example.com', 'Grader-pass-1', new Date());
-  const graderRow = await findUserByEmail(t.db, 'grader@example.com');
-  await updateUserRole(t.db, graderRow?.id ?? '', 'grader', new Date());
-  grader = client(t.app);
-  await grader.post('/api/v1/login', { email: 'grader@example.com', password: 'Grader-pass-1' });
+  grader = await signedInGrader(t);
 });
 afterAll(() => t.close());
 

@@ -2,11 +2,9 @@ import { and, asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, ebookPages, ebooks } from '../src/db/schema.ts';
-import { ensureAdmin } from '../src/lib/admin.ts';
-import { findUserByEmail, updateUserRole } from '../src/modules/auth/auth.repo.ts';
 import { seedPreparationEbook } from '../src/modules/ebooks/ebook-seed.ts';
 import { createEbook, remove, sendFiles, storedFileCount, storedFileExists } from './helpers/ebooks.ts';
-import { registeredStudent, signedInAdmin } from './helpers/fixtures.ts';
+import { registeredStudent, signedInAdmin, signedInGrader } from './helpers/fixtures.ts';
 import { jpegPhoto, pixelFlood } from './helpers/images.ts';
 import { client, createTestApp } from './helpers/test-app.ts';
 
@@ -365,11 +363,7 @@ describe('organisers manage e-books', () => {
 
   it('is for admins only: 401 signed out, 403 for students and graders', async () => {
     const id = await createEbook(admin, 'Guarded');
-    await ensureAdmin(t.db, 'grader-ebooks@example.com', 'Grader-pass-1', new Date());
-    const graderRow = await findUserByEmail(t.db, 'grader-ebooks@example.com');
-    await updateUserRole(t.db, graderRow?.id ?? '', 'grader', new Date());
-    const grader = client(t.app);
-    await grader.post('/api/v1/login', { email: 'grader-ebooks@example.com', password: 'Grader-pass-1' });
+    const grader = await signedInGrader(t, 'grader-ebooks@example.com');
     const png = await pngOf('#fff');
     const calls = [
       (b: ReturnType<typeof client>) => b.get('/api/v1/admin/ebooks'),

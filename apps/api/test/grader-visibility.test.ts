@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAdmin } from '../src/lib/admin.ts';
 import { fixedClock } from '../src/lib/clock.ts';
-import { findUserByEmail, updateUserRole } from '../src/modules/auth/auth.repo.ts';
-import { registeredStudent, signedInAdmin } from './helpers/fixtures.ts';
+import { registeredStudent, signedInAdmin, signedInGrader } from './helpers/fixtures.ts';
 import { jpegPhoto } from './helpers/images.ts';
 import { waitForMedia } from './helpers/media.ts';
 import { multipart } from './helpers/multipart.ts';
-import { client, createTestApp } from './helpers/test-app.ts';
+import { type client, createTestApp } from './helpers/test-app.ts';
 
 // The seeded exam: 2025-01-14, 17:00 to 18:00 in Dhaka (11:00 to 12:00 UTC), for every category; the
 // grace in which answers are still saved is EXAM_GRACE_SECONDS (60 s by default).
@@ -23,11 +21,7 @@ const NOT_OPEN =
 beforeAll(async () => {
   t = await createTestApp({ clock, startMailWorker: false });
   admin = await signedInAdmin(t);
-  await ensureAdmin(t.db, 'grader@example.com', 'Grader-pass-1', clock.now());
-  const graderRow = await findUserByEmail(t.db, 'grader@example.com');
-  await updateUserRole(t.db, graderRow?.id ?? '', 'grader', clock.now());
-  grader = client(t.app);
-  await grader.post('/api/v1/login', { email: 'grader@example.com', password: 'Grader-pass-1' });
+  grader = await signedInGrader(t, 'grader@example.com', clock.now());
 });
 afterAll(() => t.close());
 

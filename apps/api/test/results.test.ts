@@ -1,12 +1,10 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAdmin } from '../src/lib/admin.ts';
 import { fixedClock } from '../src/lib/clock.ts';
 import { listMails } from '../src/mail/outbox.repo.ts';
-import { findUserByEmail, updateUserRole } from '../src/modules/auth/auth.repo.ts';
-import { registeredStudent, signedInAdmin } from './helpers/fixtures.ts';
+import { registeredStudent, signedInAdmin, signedInGrader } from './helpers/fixtures.ts';
 import { multipart } from './helpers/multipart.ts';
-import { client, createTestApp } from './helpers/test-app.ts';
+import { type client, createTestApp } from './helpers/test-app.ts';
 
 const DURING = '2025-01-14T11:10:00Z'; // 17:10 in Dhaka: the seeded exam is open
 /** 18:30 in Dhaka: the exam and its grace have ended for everyone, so graders may grade. */
@@ -20,11 +18,7 @@ let photo: Buffer;
 beforeAll(async () => {
   t = await createTestApp({ clock, startMailWorker: false });
   admin = await signedInAdmin(t);
-  await ensureAdmin(t.db, 'grader@example.com', 'Grader-pass-1', clock.now());
-  const graderRow = await findUserByEmail(t.db, 'grader@example.com');
-  await updateUserRole(t.db, graderRow?.id ?? '', 'grader', clock.now());
-  grader = client(t.app);
-  await grader.post('/api/v1/login', { email: 'grader@example.com', password: 'Grader-pass-1' });
+  grader = await signedInGrader(t, 'grader@example.com', clock.now());
   photo = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#abc' } })
     .jpeg()
     .toBuffer();

@@ -1,10 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAdmin } from '../src/lib/admin.ts';
-import { findUserByEmail, updateUserRole } from '../src/modules/auth/auth.repo.ts';
 import { SEED_TUTORIALS, seedTutorials } from '../src/modules/tutorials/tutorial-seed.ts';
 import { remove, sendFiles, storedFileCount } from './helpers/ebooks.ts';
-import { registeredStudent, signedInAdmin } from './helpers/fixtures.ts';
+import { registeredStudent, signedInAdmin, signedInGrader } from './helpers/fixtures.ts';
 import { jpegPhoto } from './helpers/images.ts';
 import { client, createTestApp } from './helpers/test-app.ts';
 
@@ -172,11 +170,7 @@ describe('tutorial authorisation', () => {
   it('only admins change tutorials: 401 signed out, 403 for students and graders; everyone reads the list', async () => {
     const tutorial = await create();
     const student = (await registeredStudent(t, 'approved')).browser;
-    await ensureAdmin(t.db, 'tutorial-grader@example.com', 'Grader-pass-1', new Date());
-    const graderRow = await findUserByEmail(t.db, 'tutorial-grader@example.com');
-    await updateUserRole(t.db, graderRow?.id ?? '', 'grader', new Date());
-    const grader = client(t.app);
-    await grader.post('/api/v1/login', { email: 'tutorial-grader@example.com', password: 'Grader-pass-1' });
+    const grader = await signedInGrader(t, 'tutorial-grader@example.com');
 
     const calls = (who: ReturnType<typeof client>) => [
       who.get('/api/v1/admin/tutorials'),

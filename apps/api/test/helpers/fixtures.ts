@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { competitions, registrations } from '../../src/db/schema.ts';
 import { ensureAdmin } from '../../src/lib/admin.ts';
+import { findUserByEmail, updateUserRole } from '../../src/modules/auth/auth.repo.ts';
 import { client, type createTestApp, newStudent } from './test-app.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -11,6 +12,16 @@ export async function signedInAdmin(t: TestApp, email = 'organiser@example.com')
   const admin = client(t.app);
   await admin.post('/api/v1/login', { email, password: 'Organiser-pass-1' });
   return admin;
+}
+
+/** A signed-in grader of the test app (an account made staff, then given the grader role). */
+export async function signedInGrader(t: TestApp, email = 'grader@example.com', now = new Date()) {
+  await ensureAdmin(t.db, email, 'Grader-pass-1', now);
+  const row = await findUserByEmail(t.db, email);
+  await updateUserRole(t.db, row?.id ?? '', 'grader', now);
+  const grader = client(t.app);
+  await grader.post('/api/v1/login', { email, password: 'Grader-pass-1' });
+  return grader;
 }
 
 let transaction = 0;
