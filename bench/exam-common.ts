@@ -107,6 +107,12 @@ export async function seedStudents(client: pg.Client, n: number) {
   return tokens;
 }
 
+/** A signed-in page's headers: for reads, and for writes (the CSRF rule's two headers added). */
+export function headersOf(token: string) {
+  const headers = { cookie: `ngso_session=${token}`, accept: 'application/json' };
+  return { headers, post: { ...headers, 'x-requested-with': 'XMLHttpRequest', origin: BASE } };
+}
+
 export type Reply = {
   status: number;
   ok: boolean;

@@ -29,7 +29,7 @@ import { DEFAULT_BACKOFF } from '../apps/web/src/features/exam/answer-queue.ts';
 import { retryDelay } from '../apps/web/src/lib/media/retry-policy.ts';
 import {
   ADMIN_URL,
-  BASE,
+  headersOf,
   loadAverage,
   PORT,
   percentile,
@@ -123,14 +123,7 @@ class Student {
     private readonly tally: Tally,
     private readonly stopAt: () => number,
   ) {
-    const cookie = `ngso_session=${token}`;
-    this.json = {
-      cookie,
-      accept: 'application/json',
-      'content-type': 'application/json',
-      'x-requested-with': 'XMLHttpRequest',
-      origin: BASE,
-    };
+    this.json = { ...headersOf(token).post, 'content-type': 'application/json' };
     this.put = { ...this.json, 'content-type': 'image/jpeg' };
   }
 

@@ -30,7 +30,7 @@ import pg from 'pg';
 import { type Nginx, startNginx } from '../apps/api/test/helpers/nginx.ts';
 import {
   ADMIN_URL,
-  BASE,
+  headersOf,
   loadAverage,
   PORT,
   percentile,
@@ -211,8 +211,7 @@ async function runOnce(n: number, photo: Buffer) {
     let lastStored = 0;
     const photoHash = createHash('sha256').update(photo).digest('hex');
     const today = async (token: string) => {
-      const headers = { cookie: `ngso_session=${token}`, accept: 'application/json' };
-      const post = { ...headers, 'x-requested-with': 'XMLHttpRequest', origin: BASE };
+      const { headers, post } = headersOf(token);
       await timed(samples, 'GET exam', () => send('GET', '/api/v1/ngso-1/exam', headers));
       const questions = await timed(samples, 'GET questions', () =>
         send('GET', '/api/v1/ngso-1/questions?category=junior', headers),
@@ -234,8 +233,7 @@ async function runOnce(n: number, photo: Buffer) {
       if (saved) lastStored = performance.now();
     };
     const withPaper = async (token: string, questionId: string) => {
-      const headers = { cookie: `ngso_session=${token}`, accept: 'application/json' };
-      const post = { ...headers, 'x-requested-with': 'XMLHttpRequest', origin: BASE };
+      const { post } = headersOf(token);
       let key: unknown;
       for (let attempt = 0; key === undefined && attempt < 20; attempt++) {
         if (attempt > 0) await new Promise((r) => setTimeout(r, 250 + 250 * Math.random()));

@@ -17,7 +17,7 @@ import {
   linkDelivery,
   type PhotoWithFile,
 } from './answer-photos.repo.ts';
-import { type StudentExam, studentExam } from './student-exam.ts';
+import { deliveryEnd, graceEnd, type StudentExam, studentExam } from './student-exam.ts';
 
 /**
  * "Commit before the deadline, deliver after" (docs/decisions/016-exam-photo-commitments.md). A photo is
@@ -29,14 +29,6 @@ import { type StudentExam, studentExam } from './student-exam.ts';
 
 /** A photo's key among one student's photos. */
 export const photoKey = (userId: string, sha256: string) => `${userId}/${sha256}`;
-
-/** The end of the grace: commitments are accepted until then. */
-export const graceEnd = (ctx: ServiceContext, s: StudentExam) =>
-  new Date(s.window.end.getTime() + ctx.config.EXAM_GRACE_SECONDS * 1000);
-
-/** Until when bytes of committed (and late) photos are accepted, without the publication check. */
-export const deliveryEnd = (ctx: ServiceContext, s: Pick<StudentExam, 'window'>) =>
-  new Date(s.window.end.getTime() + ctx.config.EXAM_DELIVERY_MINUTES * 60_000);
 
 /** Refuses bytes after the delivery deadline, and once the category's results are out. */
 async function assertDeliveryOpen(ctx: ServiceContext, s: StudentExam) {

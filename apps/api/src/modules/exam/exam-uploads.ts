@@ -1,9 +1,9 @@
 import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
-import { deliveryEnd } from './answer-photos.service.ts';
 import { approvedExamWindowsOf } from './exam.repo.ts';
 import { studentWindow } from './exam-phase.ts';
+import { deliveryEnd } from './student-exam.ts';
 
 /**
  * Who may upload answer photos (POST /v1/upload): staff, for their own tools, and an approved entrant from

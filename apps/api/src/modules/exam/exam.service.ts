@@ -8,7 +8,7 @@ import type { ServiceContext } from '../../lib/context.ts';
 import { toDhakaIso } from '../../lib/time.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
 import { insertPhotos, type PhotoWithFile, photosOfUsers } from './answer-photos.repo.ts';
-import { answerImage, deliveryEnd, graceEnd, latePhotoOf } from './answer-photos.service.ts';
+import { answerImage, latePhotoOf } from './answer-photos.service.ts';
 import {
   type AnswerRow,
   answersOf,
@@ -20,7 +20,7 @@ import {
   recordSubmission,
   replaceAnswer,
 } from './exam.repo.ts';
-import { paperFrom, studentExam } from './student-exam.ts';
+import { deliveryEnd, graceEnd, paperFrom, studentExam } from './student-exam.ts';
 
 export async function examFor(ctx: ServiceContext, code: string, user: UserRow): Promise<Exam> {
   const s = await studentExam(ctx, code, user);

@@ -66,6 +66,14 @@ export async function studentExam(ctx: ServiceContext, code: string, user: UserR
 
 export type StudentExam = Awaited<ReturnType<typeof studentExam>>;
 
+/** The end of the grace: commitments are accepted until then. */
+export const graceEnd = (ctx: ServiceContext, s: Pick<StudentExam, 'window'>) =>
+  new Date(s.window.end.getTime() + ctx.config.EXAM_GRACE_SECONDS * 1000);
+
+/** Until when bytes of committed (and late) photos are accepted, without the publication check. */
+export const deliveryEnd = (ctx: ServiceContext, s: Pick<StudentExam, 'window'>) =>
+  new Date(s.window.end.getTime() + ctx.config.EXAM_DELIVERY_MINUTES * 60_000);
+
 /** From when a student's encrypted question paper may be downloaded: EXAM_PAPER_LEAD_MINUTES before the start. */
 export const paperFrom = (ctx: ServiceContext, s: Pick<StudentExam, 'window'>) =>
   new Date(s.window.start.getTime() - ctx.config.EXAM_PAPER_LEAD_MINUTES * 60_000);

@@ -2,6 +2,8 @@ import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
 import { findExam } from '../exam/exam.repo.ts';
+import { studentWindow } from '../exam/exam-phase.ts';
+import { graceEnd } from '../exam/student-exam.ts';
 import { answerOfMedia, mostExtraMinutes } from './results.repo.ts';
 
 /**
@@ -17,7 +19,7 @@ export async function gradingOpensAt(ctx: ServiceContext, competitionId: string,
   const exam = await findExam(ctx.db, competitionId, category);
   if (!exam) return undefined;
   const extraMinutes = await mostExtraMinutes(ctx.db, competitionId, category);
-  return new Date(exam.endsAt.getTime() + extraMinutes * 60_000 + ctx.config.EXAM_GRACE_SECONDS * 1000);
+  return graceEnd(ctx, { window: studentWindow(exam, extraMinutes) });
 }
 
 /** Whether this member of staff may see the category's questions and answers now. */

@@ -8,8 +8,10 @@ import {
   PaperResponseSchema,
   type Question,
 } from '@ngso/shared/schemas/exam';
+import type { z } from 'zod';
 import { apiBaseUrl } from '../../lib/base-query.ts';
 import { type RetryPolicy, retryDelay } from '../../lib/media/retry-policy.ts';
+import { timeoutSignal } from '../../lib/timeout-signal.ts';
 import type { QueueStorage } from './answer-queue.ts';
 import { indexedDbStorage, memoryStorage } from './queue-storage.ts';
 
@@ -68,24 +70,37 @@ export class PaperError extends Error {
 const failureOf = (status: number) =>
   new PaperError(status >= 500 || status === 429 ? 'network' : 'refused', status);
 
-/** `GET /v1/:competition/paper` with the ETag of the paper held, if any (then 304 costs nothing). */
-export async function fetchPaper(competition: string, etag: string | null): Promise<FetchedPaper> {
-  let response: Response;
+/** One GET of the paper's calls: a failed connection (or a hang past `timeoutMs`) is a network error. */
+async function get(path: string, init: RequestInit, timeoutMs: number): Promise<Response> {
   try {
-    response = await fetch(new URL(`v1/${competition}/paper`, apiBaseUrl()), {
-      credentials: 'include',
-      cache: 'no-store',
-      headers: { Accept: 'application/json', ...(etag ? { 'If-None-Match': etag } : {}) },
-      signal: typeof AbortSignal.timeout === 'function' ? AbortSignal.timeout(60_000) : undefined,
+    return await fetch(new URL(path, apiBaseUrl()), {
+      ...init,
+      headers: { Accept: 'application/json', ...init.headers },
+      signal: timeoutSignal(timeoutMs),
     });
   } catch {
     throw new PaperError('network');
   }
-  if (response.status === 304) return { kind: 'same' };
+}
+
+/** The `data` of a successful answer, checked against its schema (anything else is tried again). */
+async function dataOf<T>(response: Response, schema: z.ZodType<{ data: T }>): Promise<T> {
   if (!response.ok) throw failureOf(response.status);
-  const parsed = PaperResponseSchema.safeParse(await response.json().catch(() => null));
+  const parsed = schema.safeParse(await response.json().catch(() => null));
   if (!parsed.success) throw new PaperError('network', response.status);
-  return { kind: 'paper', paper: parsed.data.data, etag: response.headers.get('ETag') };
+  return parsed.data.data;
+}
+
+/** `GET /v1/:competition/paper` with the ETag of the paper held, if any (then 304 costs nothing). */
+export async function fetchPaper(competition: string, etag: string | null): Promise<FetchedPaper> {
+  const response = await get(
+    `v1/${competition}/paper`,
+    { credentials: 'include', cache: 'no-store', headers: etag ? { 'If-None-Match': etag } : {} },
+    60_000,
+  );
+  if (response.status === 304) return { kind: 'same' };
+  const paper = await dataOf(response, PaperResponseSchema);
+  return { kind: 'paper', paper, etag: response.headers.get('ETag') };
 }
 
 /**
@@ -93,21 +108,9 @@ export async function fetchPaper(competition: string, etag: string | null): Prom
  * answer it; 404 means "not yet" (the server's clock a hair behind ours).
  */
 export async function fetchPaperKey(competition: string, category: Category): Promise<FetchedKey> {
-  let response: Response;
-  try {
-    response = await fetch(new URL(`v1/${competition}/paper-key/${category}`, apiBaseUrl()), {
-      credentials: 'omit',
-      headers: { Accept: 'application/json' },
-      signal: typeof AbortSignal.timeout === 'function' ? AbortSignal.timeout(20_000) : undefined,
-    });
-  } catch {
-    throw new PaperError('network');
-  }
+  const response = await get(`v1/${competition}/paper-key/${category}`, { credentials: 'omit' }, 20_000);
   if (response.status === 404) return { kind: 'notYet' };
-  if (!response.ok) throw failureOf(response.status);
-  const parsed = PaperKeyResponseSchema.safeParse(await response.json().catch(() => null));
-  if (!parsed.success) throw new PaperError('network', response.status);
-  return { kind: 'key', key: parsed.data.data };
+  return { kind: 'key', key: await dataOf(response, PaperKeyResponseSchema) };
 }
 
 const bytesOf = (base64: string) => Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));

@@ -11,6 +11,7 @@ import { apiBaseUrl } from '../../lib/base-query.ts';
 import { MediaError } from '../../lib/media/media-error.ts';
 import { parseRetryAfter } from '../../lib/media/retry-policy.ts';
 import { sendBytes } from '../../lib/media/upload.ts';
+import { timeoutSignal } from '../../lib/timeout-signal.ts';
 import {
   type QueueStorage,
   type QueueTransport,
@@ -42,7 +43,7 @@ async function call(path: string, init: RequestInit = {}): Promise<unknown> {
     response = await fetch(apiUrl(path), {
       ...init,
       // A call that hangs on a dead mobile link fails after a while and goes back to the queue.
-      signal: typeof AbortSignal.timeout === 'function' ? AbortSignal.timeout(CALL_TIMEOUT_MS) : undefined,
+      signal: timeoutSignal(CALL_TIMEOUT_MS),
       credentials: 'include',
       cache: 'no-store',
       headers: {
