@@ -10,7 +10,7 @@ import pg from 'pg';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openPostgres } from '../apps/api/src/db/client.ts';
-import { ensureAdmin } from '../apps/api/src/lib/admin.ts';
+import { ensureAdmin } from '../apps/api/src/modules/auth/admin-accounts.ts';
 
 const N = Number(process.argv[2] ?? 20_000);
 const REPEAT = 20;

@@ -4,6 +4,7 @@ import { E2E_BASE_URL, E2E_PORT } from './support/env.ts';
 /** Browser journeys against the built app and the real server, in Debian's Chromium. */
 export default defineConfig({
   testDir: './tests',
+  globalSetup: './support/global-setup.ts',
   fullyParallel: true,
   workers: 2,
   retries: 0,

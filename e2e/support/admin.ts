@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, request } from '@playwright/test';
 import { E2E_BASE_URL } from './env.ts';
+import { passSecondFactor } from './second-factor.ts';
 
 /** The admin the e2e server creates at start (support/server.mjs). */
 export const E2E_ADMIN = { email: 'admin@e2e.test', password: 'Admin-e2e-pass-1' };
@@ -7,11 +8,24 @@ export const E2E_ADMIN = { email: 'admin@e2e.test', password: 'Admin-e2e-pass-1'
 /** State-changing calls need this header (api.md); browsers' fetches from the app send it too. */
 export const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 
-/** An API session signed in as the e2e admin. Dispose it after use. */
-export async function adminApi(): Promise<APIRequestContext> {
-  const api = await request.newContext({ baseURL: E2E_BASE_URL, extraHTTPHeaders: XHR });
+/** An API session of the e2e admin, past the second factor. Dispose it after use. */
+export function adminApi(): Promise<APIRequestContext> {
+  return adminApiOn(E2E_BASE_URL);
+}
+
+/**
+ * A signed-in admin session on a server (`server` names it: its address and data), past the second factor. One session per worker and server is
+ * signed in; each call gets a context of its own holding that session (disposing it signs nothing out).
+ */
+const sessions = new Map<string, Awaited<ReturnType<APIRequestContext['storageState']>>>();
+export async function adminApiOn(baseURL: string, server = baseURL): Promise<APIRequestContext> {
+  const saved = sessions.get(server);
+  if (saved) return request.newContext({ baseURL, extraHTTPHeaders: XHR, storageState: saved });
+  const api = await request.newContext({ baseURL, extraHTTPHeaders: XHR });
   const login = await api.post('/api/v1/login', { data: E2E_ADMIN });
   expect(login.ok(), 'the e2e admin logs in').toBe(true);
+  await passSecondFactor(api, server);
+  sessions.set(server, await api.storageState());
   return api;
 }
 

@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { approveRegistrationOf, importPreliminaryResults, uniqueTransactionId, XHR } from './admin.ts';
 import { newStudent } from './fixtures.ts';
+import { verifyEmailThroughMail } from './mailbox.ts';
 
 export type ExamCategory = 'junior' | 'senior' | 'secondary';
 
@@ -46,6 +47,7 @@ export async function approvedStudent(
     headers: XHR,
   });
   expect(registered.ok(), await registered.text()).toBe(true);
+  await verifyEmailThroughMail(page.request, student.email);
   await importPreliminaryResults(admin, [
     { email: student.email, name: student.name, category, score: 48, total: 60, qualified: true },
   ]);

@@ -1,10 +1,18 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { type APIRequestContext, expect } from '@playwright/test';
 import PostalMime, { type Email } from 'postal-mime';
-import { E2E_DATA_DIR } from './env.ts';
+import { XHR } from './admin.ts';
+import { E2E_BASE_URL, E2E_DATA_DIR } from './env.ts';
 
-/** Waits for the server to write a mail to this address (DATA_DIR/mail/*.eml) and parses it. */
-export async function waitForMail(to: string, timeoutMs = 15_000): Promise<Email> {
+/**
+ * Waits for the server to write a mail to this address (DATA_DIR/mail/*.eml) and parses it: the newest,
+ * of those whose text contains `containing` when given (an account gets several kinds of mail).
+ */
+export async function waitForMail(
+  to: string,
+  { containing, timeoutMs = 15_000 }: { containing?: string; timeoutMs?: number } = {},
+): Promise<Email> {
   const dir = path.join(E2E_DATA_DIR, 'mail');
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -14,7 +22,8 @@ export async function waitForMail(to: string, timeoutMs = 15_000): Promise<Email
       .sort()
       .reverse()) {
       const mail = await PostalMime.parse(await readFile(path.join(dir, file)));
-      if (mail.to?.some((address) => address.address === to)) return mail;
+      const kind = containing === undefined || (mail.text ?? '').includes(containing);
+      if (kind && mail.to?.some((address) => address.address === to)) return mail;
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -26,4 +35,17 @@ export function linkIn(mail: Email, startsWith: string): string {
   const match = new RegExp(`${startsWith.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\S+`).exec(mail.text ?? '');
   if (!match) throw new Error(`no link to ${startsWith} in the mail`);
   return match[0];
+}
+
+/** The link of the verification mail sent to `email` at registration. */
+export async function verificationLink(email: string): Promise<string> {
+  const mail = await waitForMail(email, { containing: '/verify-email?token=' });
+  return linkIn(mail, `${E2E_BASE_URL}/verify-email?`);
+}
+
+/** Proves a student's address with the mailed link's token, as its page does (for set-ups through the API). */
+export async function verifyEmailThroughMail(api: APIRequestContext, email: string) {
+  const token = new URL(await verificationLink(email)).searchParams.get('token');
+  const answer = await api.post('/api/v1/verify-email', { data: { token }, headers: XHR });
+  expect(answer.status(), await answer.text()).toBe(200);
 }

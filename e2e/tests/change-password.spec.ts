@@ -88,7 +88,7 @@ test.describe('change password and signed-in devices', () => {
     await expect(devices.getByRole('listitem')).toHaveCount(1);
     expect((await laptop.request.get('/api/v1/user')).status()).toBe(401);
     await laptop.close();
-    const mail = await waitForMail(student.email);
+    const mail = await waitForMail(student.email, { containing: 'was changed' });
     expect(mail.subject).toBe('Your password was changed');
 
     // Log out from the phone's menu; the home page follows.

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { adminApi, E2E_ADMIN } from '../support/admin.ts';
 import { approvedStudent } from '../support/exam-setup.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { confirmSecondFactorInPage } from '../support/second-factor.ts';
 
 /** A page image of a given size and colour (the size tells the pages apart in the viewer). */
 const pageImage = (width: number, height: number, background: string) =>
@@ -36,6 +37,7 @@ test('an admin creates an e-book, uploads two page images, and an approved stude
 
   await logIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
   await page.goto('/admin');
+  await confirmSecondFactorInPage(page);
   await page
     .getByRole('navigation', { name: 'Console sections' })
     .getByRole('link', { name: 'E-books' })

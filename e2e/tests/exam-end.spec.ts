@@ -12,6 +12,7 @@ import {
 import { approvedStudent, setExamWindow } from '../support/exam-setup.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { OwnServer } from '../support/own-server.ts';
+import { confirmSecondFactorInPage } from '../support/second-factor.ts';
 
 /**
  * The exam's last minutes at national scale (issue 14): a photo is committed (its SHA-256 and size, a
@@ -251,6 +252,7 @@ endTest.describe('the exam ends while photos are on their way', () => {
       await consolePage.getByLabel('Email').fill(E2E_ADMIN.email);
       await consolePage.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
       await consolePage.getByRole('button', { name: 'Login' }).click();
+      await confirmSecondFactorInPage(consolePage, own.name);
       const card = (n: number) => consolePage.getByTestId('late-photo').filter({ hasText: `Question ${n}` });
       await expect(consolePage.getByTestId('late-photo')).toHaveCount(2, { timeout: 30_000 });
       await card(2).getByRole('button', { name: 'Accept' }).click();

@@ -8,6 +8,7 @@ import {
   XHR,
 } from '../support/admin.ts';
 import { expect, newStudent, test } from '../support/fixtures.ts';
+import { verificationLink, verifyEmailThroughMail } from '../support/mailbox.ts';
 
 type Student = ReturnType<typeof newStudent>;
 
@@ -22,8 +23,11 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 }
 
-/** A new account (through the API), then signed in through the login page. */
-async function signedInStudent(page: Page): Promise<Student> {
+/**
+ * A new account (through the API), its address proven with the mailed link unless told, then signed in
+ * through the login page.
+ */
+async function signedInStudent(page: Page, { verified = true } = {}): Promise<Student> {
   const student = newStudent();
   const response = await page.request.post('/api/v1/register', {
     data: {
@@ -35,6 +39,7 @@ async function signedInStudent(page: Page): Promise<Student> {
     headers: XHR,
   });
   expect(response.ok()).toBe(true);
+  if (verified) await verifyEmailThroughMail(page.request, student.email);
   await page.context().clearCookies();
   await page.goto('/login');
   await page.getByLabel('Email').fill(student.email);
@@ -80,7 +85,19 @@ test.describe('final round registration', () => {
   test('a qualified student registers, sees Pending; after approval sees Approved and downloads the admit card', async ({
     page,
   }) => {
-    const student = await signedInStudent(page);
+    const student = await signedInStudent(page, { verified: false });
+
+    // The address is proven first: the profile says so, and the mailed link does it.
+    const notice = page.getByRole('region', { name: 'Please verify your email address' });
+    await expect(notice).toContainText(`We sent a link to ${student.email}.`);
+    await notice.getByRole('button', { name: 'Send the link again' }).click();
+    await expect(notice.getByText('We have sent a new verification link to your email.')).toBeVisible();
+    await page.goto(await verificationLink(student.email));
+    await expect(page.getByText('Your email address is verified. Thank you.')).toBeVisible();
+    await page.getByRole('link', { name: 'Go to your profile' }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByTestId('profile-name')).toHaveText(student.name);
+    await expect(notice).toHaveCount(0);
     await qualify(student);
 
     // The profile offers the preliminary result and the Register Now card.

@@ -26,7 +26,7 @@ test('forgot password: the mailed link resets the password, and the new one logs
   await expect(page.getByText('Password reset link has been sent to your email.')).toBeVisible();
   await expect(page.getByText(/1:(30|29|28)/)).toBeVisible();
 
-  const mail = await waitForMail(student.email);
+  const mail = await waitForMail(student.email, { containing: '/reset-password?' });
   expect(mail.subject).toBe('Reset your password');
   const link = linkIn(mail, `${baseURL}/reset-password?`);
 

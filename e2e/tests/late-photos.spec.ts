@@ -5,6 +5,7 @@ import { questionIds, smallAnswerPhoto } from '../support/exam-answers.ts';
 import { approvedStudent, dhakaIso, setExamWindow } from '../support/exam-setup.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { OwnServer } from '../support/own-server.ts';
+import { confirmSecondFactorInPage } from '../support/second-factor.ts';
 
 type Photo = { buffer: Buffer; sha256: string; size: number };
 
@@ -104,6 +105,7 @@ serverTest.describe('late photos in the console', () => {
       await page.getByRole('button', { name: 'Login' }).click();
       await expect(page).toHaveURL(/\/profile$/);
       await page.goto('/admin');
+      await confirmSecondFactorInPage(page, own.name);
       await consoleNav(page).getByRole('link', { name: 'Late photos' }).click();
       await expect(page).toHaveURL(/\/admin\/late-photos/);
       await expect(page.getByRole('heading', { name: 'Late photos', level: 1 })).toBeVisible();

@@ -4,6 +4,8 @@ import { adminApi, E2E_ADMIN, importPreliminaryResults, uniqueTransactionId, XHR
 import { E2E_BASE_URL } from '../support/env.ts';
 import { type ExamCategory, setExamWindow } from '../support/exam-setup.ts';
 import { expect, newStudent, test } from '../support/fixtures.ts';
+import { linkIn, verifyEmailThroughMail, waitForMail } from '../support/mailbox.ts';
+import { codeNow, confirmSecondFactorInPage } from '../support/second-factor.ts';
 
 type Person = ReturnType<typeof newStudent>;
 
@@ -15,6 +17,7 @@ async function account(name?: string): Promise<{ person: Person; api: APIRequest
     data: { name: person.name, email: person.email, password: person.password, phone_number: person.phone },
   });
   expect(registered.ok(), await registered.text()).toBe(true);
+  await verifyEmailThroughMail(api, person.email);
   return { person, api };
 }
 
@@ -51,15 +54,6 @@ async function pendingStudent(admin: APIRequestContext, category: ExamCategory, 
   });
   expect(form.status(), await form.text()).toBe(201);
   return { ...student, transactionId };
-}
-
-async function idOfUser(admin: APIRequestContext, email: string): Promise<string> {
-  const response = await admin.get('/api/v1/admin/users', { params: { q: email } });
-  expect(response.status(), await response.text()).toBe(200);
-  const body = (await response.json()) as { data: { id: string; email: string }[] };
-  const found = body.data.find((user) => user.email === email);
-  if (!found) throw new Error(`No user ${email}`);
-  return found.id;
 }
 
 /** A photo of a handwritten answer (a JPEG with noise, so it does not compress to nothing). */
@@ -116,6 +110,7 @@ test.describe("the organisers' console", () => {
       const code = `ngso-e2e-${Date.now().toString(36)}`;
       await page.goto('/admin/competitions');
       await logIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+      await confirmSecondFactorInPage(page);
       await expect(page).toHaveURL(/\/admin\/competitions$/);
       const form = page.getByTestId('new-competition');
       await form.getByLabel('Code').fill('Not A Code');
@@ -164,6 +159,7 @@ test.describe("the organisers' console", () => {
 
     await page.goto('/admin/registrations');
     await logIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await confirmSecondFactorInPage(page);
     await expect(page).toHaveURL(/\/admin\/registrations$/);
     await page.getByRole('button', { name: 'Reconcile payments' }).click();
     await page.getByLabel('Statement (CSV)').setInputFiles({
@@ -220,6 +216,8 @@ test.describe("the organisers' console", () => {
     await page.goto('/admin/registrations');
     await expect(page).toHaveURL(/\/login$/);
     await logIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    // Staff confirm the sign-in with the authenticator app's code, then are back where they were going.
+    await confirmSecondFactorInPage(page);
     await expect(page).toHaveURL(/\/admin\/registrations$/);
     await expect(consoleNav(page).getByRole('link')).toHaveText([
       'Dashboard',
@@ -282,6 +280,7 @@ test.describe("the organisers' console", () => {
       await logIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
       await page.getByRole('button', { name: 'Account menu for' }).click();
       await page.getByRole('menuitem', { name: "Organisers' console" }).click();
+      await confirmSecondFactorInPage(page);
       await expect(page).toHaveURL(/\/admin$/);
       await expect(page.getByRole('heading', { name: 'Registrations by status' })).toBeVisible();
       await expect(page.getByText('Active in the last minute')).toBeVisible();
@@ -337,6 +336,19 @@ test.describe("the organisers' console", () => {
       const profile = await someone.api.get('/api/v1/user');
       expect(profile.status()).toBe(401);
 
+      // Staff join by invitation, never by a role given to whoever holds an address.
+      const invitee = newStudent().email;
+      const invite = page.getByRole('region', { name: 'Invite staff' });
+      await invite.getByLabel('E-mail address').fill(invitee);
+      await invite.getByLabel('Role').selectOption('admin');
+      await invite.getByRole('button', { name: 'Send invitation' }).click();
+      await expect(invite.getByText(`The invitation has been sent to ${invitee}.`)).toBeVisible();
+      await expect(invite.getByRole('list', { name: 'Invitations waiting to be accepted' })).toContainText(
+        invitee,
+      );
+      const mail = await waitForMail(invitee, { containing: '/accept-invitation?' });
+      expect(mail.text).toContain('as an admin');
+
       await consoleNav(page).getByRole('link', { name: 'Audit log' }).click();
       await page.getByLabel('Action').fill('user.end_sessions');
       await page.getByRole('button', { name: 'Filter' }).click();
@@ -391,18 +403,31 @@ test.describe("the organisers' console", () => {
       await answer(first.api, q2, 80);
       await answer(second.api, q1, 160);
 
-      // A grader: a registered user whose role the admin changes.
-      const grader = await account('Rafiq Grader');
-      const role = await admin.put(`/api/v1/admin/users/${await idOfUser(admin, grader.person.email)}/role`, {
-        data: { role: 'grader' },
+      // A grader joins by invitation: the admin invites the address, the grader opens the mailed link,
+      // chooses a password and is signed in.
+      const graderEmail = newStudent().email;
+      const invited = await admin.post('/api/v1/admin/invitations', {
+        data: { email: graderEmail, role: 'grader' },
       });
-      expect(role.status(), await role.text()).toBe(200);
-
-      await page.goto('/login');
-      await logIn(page, grader.person.email, grader.person.password);
-      await expect(page).toHaveURL(/\/profile$/);
-      await page.getByRole('button', { name: 'Account menu for Rafiq Grader' }).click();
-      await page.getByRole('menuitem', { name: "Organisers' console" }).click();
+      expect(invited.status(), await invited.text()).toBe(201);
+      const invitation = await waitForMail(graderEmail, { containing: '/accept-invitation?' });
+      expect(invitation.subject).toBe('You are invited to the National General Science Olympiad team');
+      await page.goto(linkIn(invitation, `${E2E_BASE_URL}/accept-invitation?`));
+      await expect(page.getByRole('heading', { name: 'Join the organisers' })).toBeVisible();
+      await page.getByLabel('Your name').fill('Rafiq Grader');
+      await page.getByLabel('New password').fill('Grading-weekend-26');
+      await page.getByLabel('Confirm new password').fill('Grading-weekend-26');
+      await page.getByRole('button', { name: 'Accept invitation' }).click();
+      // The first visit to the console sets up two-step sign-in with an authenticator app.
+      await expect(page).toHaveURL(/\/two-factor/);
+      await expect(
+        page.getByRole('img', { name: 'QR code that adds this account to an authenticator app' }),
+      ).toBeVisible();
+      const secret = ((await page.getByTestId('two-factor-secret').textContent()) ?? '').replace(/\s/g, '');
+      await page.getByLabel('Code from the app').fill(codeNow(secret));
+      await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
+      await expect(page.getByRole('list', { name: 'Your recovery codes' }).getByRole('listitem')).toHaveCount(10);
+      await page.getByRole('button', { name: 'I have saved these codes' }).click();
       // A grader lands on grading and sees only grading and results.
       await expect(page).toHaveURL(/\/admin\/grading/);
       await expect(consoleNav(page).getByRole('link')).toHaveText(['Grading', 'Results']);
@@ -480,6 +505,7 @@ test.describe("the organisers' console", () => {
       // The admin publishes: refused while an answer is ungraded, then with the explicit override.
       await page.goto('/admin/results?category=secondary');
       await logIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+      await confirmSecondFactorInPage(page);
       await expect(page).toHaveURL(/\/admin\/results\?category=secondary$/);
       const table = page.getByRole('table', { name: 'Standings of the Secondary category' });
       const tanvirTotal = firstIsTanvir ? '7' : '5';
@@ -538,7 +564,7 @@ test.describe("the organisers' console", () => {
       expect(q1Result?.marks_awarded).toBe(Number(tanvirTotal));
       expect(q1Result?.comment).toBe(firstIsTanvir ? null : 'Good diagram, units missing.');
 
-      for (const context of [first.api, second.api, grader.api, admin]) await context.dispose();
+      for (const context of [first.api, second.api, admin]) await context.dispose();
     });
   });
 });

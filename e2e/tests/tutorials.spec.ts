@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { E2E_ADMIN } from '../support/admin.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { OwnServer } from '../support/own-server.ts';
+import { confirmSecondFactorInPage } from '../support/second-factor.ts';
 
 /**
  * The home page's tutorials are entries organisers set in the console (issue 20). The test runs its own
@@ -74,6 +75,7 @@ tutorialsTest(
 
     await signInAsAdmin(page);
     await page.goto('/admin/tutorials');
+    await confirmSecondFactorInPage(page, own.name);
     await expect(page.getByRole('heading', { name: 'Tutorials', level: 1 })).toBeVisible();
     await page.getByRole('button', { name: 'New tutorial' }).click();
     const dialog = page.getByRole('dialog', { name: 'New tutorial' });

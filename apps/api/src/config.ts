@@ -1,4 +1,4 @@
-import { UPLOAD_MAX_MEGABYTES } from '@ngso/shared/constants';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, UPLOAD_MAX_MEGABYTES } from '@ngso/shared/constants';
 import { z } from 'zod';
 import { isCommonPassword } from './modules/auth/common-passwords.ts';
 
@@ -34,8 +34,8 @@ export const ConfigSchema = z
       .optional(),
     ADMIN_PASSWORD: z
       .string()
-      .min(8)
-      .max(128)
+      .min(PASSWORD_MIN_LENGTH)
+      .max(PASSWORD_MAX_LENGTH)
       .refine(
         (password) => !isCommonPassword(password),
         'is one of the most common passwords; choose another',

@@ -2,8 +2,8 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase, withStartupLock } from './db/client.ts';
-import { createFirstAdmin } from './lib/admin.ts';
 import { acquireDataDirLock, DataDirLockedError } from './lib/data-dir-lock.ts';
+import { createFirstAdmin } from './modules/auth/admin-accounts.ts';
 import { seedPreparationEbook } from './modules/ebooks/ebook-seed.ts';
 import { seedTutorials } from './modules/tutorials/tutorial-seed.ts';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registrations } from '../src/db/schema.ts';
-import { registeredStudent, signedInAdmin } from './helpers/fixtures.ts';
+import { registeredStudent, signedInAdmin, signedInGrader } from './helpers/fixtures.ts';
 import { type client, createTestApp } from './helpers/test-app.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -66,9 +66,18 @@ describe("the organisers' console", () => {
     const s = await registeredStudent(t, 'approved');
     const found = (await admin.get(`/api/v1/admin/users?q=${encodeURIComponent(s.user.email)}`)).json();
     expect(found.data).toEqual([expect.objectContaining({ id: s.user.id, role: 'student' })]);
-    const changed = await admin.put(`/api/v1/admin/users/${s.user.id}/role`, { role: 'grader' });
-    expect(changed.json().data.role).toBe('grader');
-    expect((await s.browser.get('/api/v1/user')).statusCode).toBe(401);
+    // Staff are never made by promoting whoever holds an address (they are invited).
+    const promoted = await admin.put(`/api/v1/admin/users/${s.user.id}/role`, { role: 'grader' });
+    expect(promoted.statusCode).toBe(409);
+    expect(promoted.json().message).toBe(
+      'Staff are added by invitation only: invite the address from the Users page, and they accept through the mailed link.',
+    );
+    // Rights are taken away freely: a grader made a student is signed out at once.
+    const grader = await signedInGrader(t, 'demoted-grader@example.com');
+    const graderId = (await grader.get('/api/v1/user')).json().user.id;
+    const changed = await admin.put(`/api/v1/admin/users/${graderId}/role`, { role: 'student' });
+    expect(changed.json().data).toMatchObject({ role: 'student', email_verified: true });
+    expect((await grader.get('/api/v1/user')).statusCode).toBe(401);
 
     const me = (await admin.get('/api/v1/user')).json().user;
     const own = await admin.put(`/api/v1/admin/users/${me.id}/role`, { role: 'student' });
@@ -80,9 +89,9 @@ describe("the organisers' console", () => {
       actor_id: me.id,
       actor_email: 'organiser@example.com',
       action: 'user.role',
-      target_id: s.user.id,
-      before: { role: 'student' },
-      after: { role: 'grader' },
+      target_id: graderId,
+      before: { role: 'grader' },
+      after: { role: 'student' },
     });
     const approvals = (await admin.get('/api/v1/admin/audit?action=registration.approve')).json();
     expect(approvals.meta.total).toBeGreaterThanOrEqual(2);

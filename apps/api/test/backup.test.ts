@@ -9,8 +9,9 @@ import { buildApp } from '../src/app.ts';
 import { createBackup, restoreBackup } from '../src/backup/backup.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
-import { ensureAdmin } from '../src/lib/admin.ts';
 import { fixedClock } from '../src/lib/clock.ts';
+import { ensureAdmin } from '../src/modules/auth/admin-accounts.ts';
+import { verifyEmailThroughMail, withSecondFactor } from './helpers/fixtures.ts';
 import { withDatabase } from './helpers/global-setup.ts';
 import { waitForMedia } from './helpers/media.ts';
 import { multipart } from './helpers/multipart.ts';
@@ -67,9 +68,12 @@ describe('backup and restore', () => {
     await ensureAdmin(database.db, 'chief@example.com', 'Chief-pass-1', new Date());
     const admin = client(app);
     await admin.post('/api/v1/login', { email: 'chief@example.com', password: 'Chief-pass-1' });
+    // The restored copy holds the same second factor: one name for both servers.
+    await withSecondFactor({ app }, admin, 'chief@example.com', 'backup-source');
     const student = newStudent();
     const browser = client(app);
     await browser.post('/api/v1/register', student);
+    await verifyEmailThroughMail({ app, db: database.db }, student.email);
     const csv = `email,name,category,score,total,qualified\n${student.email},S,junior,40,60,true\n`;
     await admin.request({
       method: 'POST',
@@ -136,6 +140,7 @@ describe('backup and restore', () => {
       expect((await again.get(url)).rawPayload.equals(original)).toBe(true);
       const adminAgain = client(restored.app);
       await adminAgain.post('/api/v1/login', { email: 'chief@example.com', password: 'Chief-pass-1' });
+      await withSecondFactor(restored, adminAgain, 'chief@example.com', 'backup-source');
       const submissions = (await adminAgain.get('/api/v1/admin/submissions?category=junior')).json().data;
       expect(submissions.find((s: { user_id: string }) => s.user_id === userId).answers[0].grader_marks).toBe(
         7,

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAdmin } from '../src/lib/admin.ts';
+import { ensureAdmin } from '../src/modules/auth/admin-accounts.ts';
 import { seedPreparationEbook } from '../src/modules/ebooks/ebook-seed.ts';
 import { registeredStudent } from './helpers/fixtures.ts';
 import { client, createTestApp, newStudent } from './helpers/test-app.ts';

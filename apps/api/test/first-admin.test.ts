@@ -3,7 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFirstAdmin } from '../src/lib/admin.ts';
+import { createFirstAdmin } from '../src/modules/auth/admin-accounts.ts';
 import { httpClient, type ServerProcess, startServerProcess } from './helpers/server-process.ts';
 import { client, createTestApp, newStudent } from './helpers/test-app.ts';
 

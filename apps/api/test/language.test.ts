@@ -114,13 +114,15 @@ describe('mails in the user’s language', () => {
       const guest = client(t.app);
       expect((await guest.post('/api/v1/forgot-password', { email: student.email })).statusCode).toBe(200);
     }
-    const mailTo = (email: string) => queuedMail(t.db, email);
-    const bn = await mailTo(bangla.email);
+    const bn = await queuedMail(t.db, bangla.email, 1, 'আপনার পাসওয়ার্ড রিসেট করুন');
     expect(bn?.subject).toBe('আপনার পাসওয়ার্ড রিসেট করুন');
     expect(bn?.text).toContain('৬০ মিনিটের মধ্যে');
     expect(bn?.text).toContain('/reset-password?token=');
-    const en = await mailTo(english.email);
-    expect(en?.subject).toBe('Reset your password');
+    const en = await queuedMail(t.db, english.email, 1, 'Reset your password');
+    expect(en.text).toContain('within 60 minutes');
+    // The verification link of the registration speaks the chosen language too.
+    const verifyBn = await queuedMail(t.db, bangla.email, 1, 'আপনার ইমেইল ঠিকানা যাচাই করুন');
+    expect(verifyBn.text).toContain('৪৮ ঘণ্টার মধ্যে');
   });
 });
 

@@ -34,7 +34,7 @@ async function cpuMs(work: () => Promise<unknown>) {
 
 /** The reset link of the `nth` reset mail to `email` (1 the first), once it is queued (after the answer). */
 async function resetLink(email: string, nth = 1) {
-  const mail = await queuedMail(t.db, email, nth);
+  const mail = await queuedMail(t.db, email, nth, 'Reset your password');
   return new URL(/http\S+/.exec(mail.text)?.[0] ?? '');
 }
 

@@ -2,8 +2,8 @@ import type { Category } from '@ngso/shared/constants';
 import { categoryForClass } from '@ngso/shared/schemas/registration';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAdmin } from '../src/lib/admin.ts';
 import { listMails } from '../src/mail/outbox.repo.ts';
+import { signedInAdmin, verifyEmailThroughMail } from './helpers/fixtures.ts';
 import { multipart } from './helpers/multipart.ts';
 import { client, createTestApp, newStudent } from './helpers/test-app.ts';
 
@@ -12,9 +12,7 @@ let admin: ReturnType<typeof client>;
 
 beforeAll(async () => {
   t = await createTestApp({ startMailWorker: false });
-  await ensureAdmin(t.db, 'organiser@example.com', 'Organiser-pass-1', new Date());
-  admin = client(t.app);
-  await admin.post('/api/v1/login', { email: 'organiser@example.com', password: 'Organiser-pass-1' });
+  admin = await signedInAdmin(t);
 });
 afterAll(() => t.close());
 
@@ -49,6 +47,7 @@ async function student(qualified: boolean | null = true, category: Category = 's
   const details = newStudent();
   const browser = client(t.app);
   await browser.post('/api/v1/register', details);
+  await verifyEmailThroughMail(t, details.email);
   if (qualified !== null) {
     const imported = await importCsv(
       admin,

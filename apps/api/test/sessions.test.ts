@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAdmin } from '../src/lib/admin.ts';
 import { fixedClock } from '../src/lib/clock.ts';
+import { ensureAdmin } from '../src/modules/auth/admin-accounts.ts';
 import { client, createTestApp, newStudent } from './helpers/test-app.ts';
 
 const HOUR = 3_600_000;

@@ -1,8 +1,8 @@
 import { CATEGORIES } from '@ngso/shared/constants';
 import { openForTool, runTool } from '../cli/open-for-tool.ts';
-import { ensureAdmin } from '../lib/admin.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { toDhakaIso } from '../lib/time.ts';
+import { ensureAdmin } from '../modules/auth/admin-accounts.ts';
 import { findUserByEmail, insertUser } from '../modules/auth/auth.repo.ts';
 import { seedPreparationEbook } from '../modules/ebooks/ebook-seed.ts';
 import { changeExamWindow } from '../modules/exam/exam-admin.service.ts';
@@ -58,6 +58,8 @@ runTool(async () => {
           division: 'Dhaka',
           district: 'Dhaka',
           subDistrict: 'Dhamrai',
+          // Demo accounts come with proven addresses, so each can be tried at once (real ones open a link).
+          emailVerifiedAt: now,
           createdAt: now,
           updatedAt: now,
         }));

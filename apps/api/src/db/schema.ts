@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   index,
@@ -36,6 +37,14 @@ export const users = pgTable(
     language: text('language', { enum: ['en', 'bn'] })
       .notNull()
       .default('en'),
+    /** When the owner opened the link mailed to this address (null: not proven yet). */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** Staff's second factor (RFC 6238, base32): the secret being set up, then the one in use. */
+    totpPendingSecret: text('totp_pending_secret'),
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** The last time step whose code was accepted: a code works once (ASVS V6.5.1). */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -55,8 +64,24 @@ export const sessions = pgTable(
     /** Absolute expiry; idle expiry is computed from lastSeenAt. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     userAgent: text('user_agent'),
+    /** When this session passed the second factor (staff need it for the console). */
+    secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Staff's recovery codes for a lost authenticator: shown once, kept only as SHA-256, each used once. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId)],
 );
 
 /**
@@ -73,6 +98,40 @@ export const loginDevices = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('login_devices_user_idx').on(t.userId)],
+);
+
+/** Links mailed to prove an address: single-use, stored only as their SHA-256. */
+export const emailVerifications = pgTable(
+  'email_verifications',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The address the link was mailed to: it proves only that one. */
+    email: text('email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_verifications_user_idx').on(t.userId)],
+);
+
+/** Staff are made by an invitation mailed to the address, accepted through its link (single-use). */
+export const staffInvitations = pgTable(
+  'staff_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull().unique(),
+    email: text('email').notNull(),
+    role: text('role', { enum: ['grader', 'admin'] }).notNull(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('staff_invitations_email_idx').on(sql`lower(${t.email})`)],
 );
 
 export const passwordResets = pgTable(

@@ -40,6 +40,69 @@ export function passwordResetMail(to: Recipient, link: string, minutes: number):
   };
 }
 
+/** At registration (and on request): the link that proves the address is the owner's. */
+export function verifyEmailMail(to: Recipient, link: string, hours: number): NewMail {
+  if (inBangla(to)) {
+    return {
+      to: to.email,
+      subject: 'আপনার ইমেইল ঠিকানা যাচাই করুন',
+      text:
+        `প্রিয় ${to.name},\n\n` +
+        'জাতীয় সাধারণ বিজ্ঞান অলিম্পিয়াডে অ্যাকাউন্ট খোলার জন্য ধন্যবাদ। ঠিকানাটি যে আপনার, তা নিশ্চিত করতে ' +
+        `${toBanglaDigits(String(hours))} ঘণ্টার মধ্যে এই লিংকটি খুলুন:\n${link}\n\n` +
+        'প্রাথমিক পর্বের ফলাফল দেখা ও চূড়ান্ত পর্বে নিবন্ধনের আগে ঠিকানাটি যাচাই করা দরকার। লিংকটি একবারই কাজ করবে।\n\n' +
+        'অ্যাকাউন্টটি আপনি না খুলে থাকলে এই ইমেইলটি উপেক্ষা করুন।' +
+        SIGNATURE_BN,
+    };
+  }
+  return {
+    to: to.email,
+    subject: 'Verify your email address',
+    text:
+      `Hello ${to.name},\n\n` +
+      'Thank you for creating a National General Science Olympiad account. To confirm that this address is ' +
+      `yours, open this link within ${hours} hours:\n${link}\n\n` +
+      'Your address must be verified before you can see your preliminary result and register for the final ' +
+      'round. The link works once.\n\n' +
+      'If you did not create this account, ignore this e-mail.' +
+      SIGNATURE,
+  };
+}
+
+/** An organiser invites a grader or an admin: accepting sets the account's password and gives the role. */
+export function staffInvitationMail(
+  to: { email: string; language?: Language | null },
+  role: 'grader' | 'admin',
+  link: string,
+  days: number,
+): NewMail {
+  if (to.language === 'bn') {
+    const roleBn = role === 'admin' ? 'অ্যাডমিন' : 'পরীক্ষক (গ্রেডার)';
+    return {
+      to: to.email,
+      subject: 'জাতীয় সাধারণ বিজ্ঞান অলিম্পিয়াডের আয়োজক দলে আমন্ত্রণ',
+      text:
+        `আপনাকে জাতীয় সাধারণ বিজ্ঞান অলিম্পিয়াডের কনসোলে ${roleBn} হিসেবে আমন্ত্রণ জানানো হয়েছে।\n\n` +
+        `আমন্ত্রণ গ্রহণ করে নতুন পাসওয়ার্ড দিতে ${toBanglaDigits(String(days))} দিনের মধ্যে এই লিংকটি খুলুন:\n${link}\n\n` +
+        'এই ঠিকানায় আগে থেকে অ্যাকাউন্ট থাকলে তার পাসওয়ার্ড বদলে যাবে এবং অন্য সব ডিভাইস থেকে লগআউট হয়ে যাবে। ' +
+        'আমন্ত্রণটি প্রত্যাশিত না হলে এই ইমেইলটি উপেক্ষা করুন।' +
+        SIGNATURE_BN,
+    };
+  }
+  return {
+    to: to.email,
+    subject: 'You are invited to the National General Science Olympiad team',
+    text:
+      `You have been invited to the National General Science Olympiad console as ${
+        role === 'admin' ? 'an admin' : 'a grader'
+      }.\n\n` +
+      `To accept and choose your password, open this link within ${days} days:\n${link}\n\n` +
+      'If this address already has an account, its password is replaced and every other device is signed ' +
+      'out. If you did not expect this invitation, ignore this e-mail.' +
+      SIGNATURE,
+  };
+}
+
 /** After a signed-in change of the password: the owner learns of it, and how to take the account back. */
 export function passwordChangedMail(to: Recipient, forgotPasswordUrl: string): NewMail {
   if (inBangla(to)) {

@@ -34,7 +34,8 @@ export function fileTransport(dir: string, log: FastifyBaseLogger): MailTranspor
       const safeId = mail.messageId.replace(/[^A-Za-z0-9.-]/g, '');
       const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeId}.eml`);
       await writeFile(file, info.message as Buffer);
-      log.info({ file, to: mail.to, subject: mail.subject }, 'mail written to file');
+      // No recipient here: a log line must not carry a child's e-mail address (the file holds it).
+      log.info({ file, subject: mail.subject }, 'mail written to file');
     },
     close: () => builder.close(),
   };

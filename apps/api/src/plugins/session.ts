@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { forbidden, unauthorized } from '../lib/app-error.ts';
+import { AppError, forbidden, unauthorized } from '../lib/app-error.ts';
 import type { UserRow } from '../modules/auth/auth.repo.ts';
 import { type Auth, resolveSession, type SessionLookup } from '../modules/auth/sessions.ts';
 
@@ -75,6 +75,10 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
       async (request: FastifyRequest, reply: FastifyReply) => {
         await app.requireUser(request, reply);
         if (!request.auth || !roles.includes(request.auth.user.role)) throw forbidden();
+        // Staff reach the console only from a session that passed the second factor (two-factor.ts).
+        if (request.auth.user.role !== 'student' && !request.auth.secondFactorPassed) {
+          throw new AppError(403, 'twoFactor.required');
+        }
       },
   );
 });

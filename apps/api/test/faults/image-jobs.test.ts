@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { type FollowedChild, followChild, waitUntilReady } from '../helpers/child-process.ts';
+import { passSecondFactorOverHttp } from '../helpers/second-factor.ts';
 import {
   type HttpClient,
   httpClient,
@@ -74,9 +75,10 @@ const heavyPhoto = () =>
 const receivedFiles = async (dataDir: string) =>
   (await readdir(path.join(dataDir, 'uploads'), { recursive: true })).filter((name) => name.endsWith('.raw'));
 
-async function signedInAdmin(baseUrl: string) {
+async function signedInAdmin(baseUrl: string, database: string) {
   const admin = httpClient(baseUrl);
   expectStatus(await admin.post('/api/v1/login', ADMIN), 200);
+  await passSecondFactorOverHttp(admin, database, ADMIN.email);
   return admin;
 }
 
@@ -122,7 +124,7 @@ describe('image jobs on PostgreSQL', () => {
     };
     // The server only queues; a separate worker process does the re-encoding.
     const server = await startServer(4628, { ...env, IMAGE_WORKERS: '0' });
-    const admin = await signedInAdmin(server.baseUrl);
+    const admin = await signedInAdmin(server.baseUrl, cluster.url(DATABASE));
     const heavy = await heavyPhoto();
     const urls = await uploadAll(
       admin,
@@ -194,7 +196,7 @@ describe('image jobs on PostgreSQL', () => {
       IMAGE_JOB_TIMEOUT_SECONDS: TIMEOUT_SECONDS,
     };
     const server = await startServer(4628, env);
-    const admin = await signedInAdmin(server.baseUrl);
+    const admin = await signedInAdmin(server.baseUrl, cluster?.url(DATABASE) ?? '');
     const heavy = await heavyPhoto();
     const urls = await uploadAll(
       admin,
@@ -227,7 +229,7 @@ describe('image jobs on the embedded database', () => {
       RATE_LIMITS: 'off',
     };
     const server = await startServer(4624, env);
-    const admin = await signedInAdmin(server.baseUrl);
+    const admin = await signedInAdmin(server.baseUrl, dataDir);
     const heavy = await heavyPhoto();
     const urls = await uploadAll(
       admin,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpClient } from '../helpers/server-process.ts';
+import { verifyThroughOutbox } from '../helpers/verify-through-outbox.ts';
 import {
   ADMIN,
   accountOf,
@@ -95,6 +96,7 @@ describe('kill -9 of the server during writes', () => {
         const browser = env.client();
         expectStatus(await browser.post('/api/v1/register', accountOf(student)), 201);
         acked.accounts.push({ student, browser });
+        await verifyThroughOutbox(env.query, browser, student.email);
         const form = await browser.post('/api/v1/ngso-1/registration', registrationFormOf(student));
         expectStatus(form, 201);
         acked.registrations.push(student);

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { expect } from 'vitest';
+import { passSecondFactorOverHttp } from '../helpers/second-factor.ts';
 import {
   type HttpClient,
   httpClient,
@@ -11,6 +12,7 @@ import {
 } from '../helpers/server-process.ts';
 import { startSmtpServer } from '../helpers/smtp-server.ts';
 import { startThrowawayPostgres, type ThrowawayPostgres } from '../helpers/throwaway-postgres.ts';
+import { verifyThroughOutbox } from '../helpers/verify-through-outbox.ts';
 
 /**
  * What each fault test runs on: a PostgreSQL cluster of its own (stopped and crashed at will), a real SMTP
@@ -87,9 +89,11 @@ export function expectStatus(
   expect(response.status, `${response.text}\n${server?.output().slice(-2000) ?? ''}`).toBe(status);
 }
 
+/** A signed-in admin (past the second factor the console needs, set up at the first sign-in). */
 export async function signIn(env: FaultEnvironment, email: string, password: string) {
   const browser = env.client();
   expectStatus(await browser.post('/api/v1/login', { email, password }), 200);
+  await passSecondFactorOverHttp(browser, env.cluster.url(DATABASE), email);
   return browser;
 }
 
@@ -169,6 +173,7 @@ export async function registrationIdOf(admin: HttpClient, email: string) {
 export async function approvedStudent(env: FaultEnvironment, admin: HttpClient, student: Student) {
   const browser = env.client();
   expectStatus(await browser.post('/api/v1/register', accountOf(student)), 201);
+  await verifyThroughOutbox(env.query, browser, student.email);
   expectStatus(await browser.post('/api/v1/ngso-1/registration', registrationFormOf(student)), 201);
   const id = await registrationIdOf(admin, student.email);
   expectStatus(await admin.post(`/api/v1/admin/registrations/${id}/approve`, {}), 200);

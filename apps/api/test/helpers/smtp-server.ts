@@ -39,6 +39,19 @@ export async function startSmtpServer(options: { port?: number; delayMs?: number
       refusing = value;
     },
     /** Resolves when at least `count` mails have arrived, or rejects after the time-out. */
+    /** The first mail received to `address` with this subject, waiting for it. */
+    async mailTo(address: string, subject: string, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const mail = received.find((m) => m.to?.[0]?.address === address && m.subject === subject);
+        if (mail) return mail;
+        if (Date.now() > deadline) throw new Error(`no mail "${subject}" to ${address}`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 100);
+        });
+      }
+    },
     async waitFor(count: number, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       while (received.length < count) {

@@ -84,6 +84,7 @@ export function client(app: App) {
       request({ method: 'POST', url, payload: payload as InjectOptions['payload'], headers }),
     put: (url: string, payload?: unknown, headers?: Record<string, string>) =>
       request({ method: 'PUT', url, payload: payload as InjectOptions['payload'], headers }),
+    delete: (url: string, headers?: Record<string, string>) => request({ method: 'DELETE', url, headers }),
   };
 }
 

@@ -21,6 +21,7 @@ import {
   type Student,
 } from '../faults/support.ts';
 import { answeredBy, type Nginx, startNginx, UPSTREAM_HEADER } from '../helpers/nginx.ts';
+import { passSecondFactorOverHttp } from '../helpers/second-factor.ts';
 import {
   type HttpClient,
   httpClient,
@@ -29,6 +30,7 @@ import {
 } from '../helpers/server-process.ts';
 import { startThrowawayPostgres, type ThrowawayPostgres } from '../helpers/throwaway-postgres.ts';
 import { startThrowawayRedis, type ThrowawayRedis } from '../helpers/throwaway-redis.ts';
+import { verifyThroughOutbox } from '../helpers/verify-through-outbox.ts';
 
 /**
  * Scale-out (docs/operations.md, "Several processes behind nginx"): Debian's nginx, with the shipped site file
@@ -120,6 +122,7 @@ async function signedInStudent(prefix: string) {
 async function signedInAdmin() {
   const admin = viaNginx();
   expectStatus(await admin.post('/api/v1/login', { email: ADMIN.email, password: ADMIN.password }), 200);
+  await passSecondFactorOverHttp(admin, 'two-processes', ADMIN.email);
   return admin;
 }
 
@@ -318,6 +321,7 @@ describe('two server processes behind nginx', () => {
     await openJuniorExam(admin);
     const browser = viaNginx();
     expectStatus(await browser.post('/api/v1/register', accountOf(student)), 201);
+    await verifyThroughOutbox(query, browser, student.email);
     expectStatus(await browser.post('/api/v1/ngso-1/registration', registrationFormOf(student)), 201);
     const id = await registrationIdOf(admin, student.email);
     expectStatus(await admin.post(`/api/v1/admin/registrations/${id}/approve`, {}), 200);

@@ -61,6 +61,14 @@ export const routes: RouteObject[] = [
         path: paths.resetPassword,
         ...page(['auth', 'messages'], () => import('./routes/reset-password.tsx')),
       },
+      {
+        path: paths.verifyEmail,
+        ...page(['auth', 'messages'], () => import('./routes/verify-email.tsx')),
+      },
+      {
+        path: paths.acceptInvitation,
+        ...page(['auth', 'messages'], () => import('./routes/accept-invitation.tsx')),
+      },
       { path: paths.verify, ...page(['verify'], () => import('./routes/verify.tsx')) },
       {
         element: <RequireAuth />,
@@ -69,6 +77,7 @@ export const routes: RouteObject[] = [
             path: paths.profile,
             ...page(['profile', 'registration', 'messages'], () => import('./routes/profile.tsx')),
           },
+          { path: paths.twoFactor, ...page(['auth', 'messages'], () => import('./routes/two-factor.tsx')) },
           { path: paths.myPdfs, ...page(['ebooks'], () => import('./routes/my-pdfs.tsx')) },
           { path: paths.finalExam, ...page(['exam'], () => import('./routes/final-exam.tsx')) },
           {

@@ -9,6 +9,9 @@ export const paths = {
   login: '/login',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  verifyEmail: '/verify-email',
+  acceptInvitation: '/accept-invitation',
+  twoFactor: '/two-factor',
   profile: '/profile',
   myPdfs: '/my-pdfs',
   finalExam: '/final-exam',
@@ -45,6 +48,9 @@ export const TRANSPARENT_NAV_PATHS: readonly string[] = [
   paths.login,
   paths.forgotPassword,
   paths.resetPassword,
+  paths.verifyEmail,
+  paths.acceptInvitation,
+  paths.twoFactor,
 ];
 
 /** Pages that show the full footer; every other page shows only the copyright line. */

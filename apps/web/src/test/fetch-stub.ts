@@ -32,6 +32,7 @@ export const testUser = {
   number: '01712345678',
   profile_image: null,
   role: 'student' as const,
+  email_verified: true,
 };
 
 export const testProfile = {

@@ -143,6 +143,38 @@ export const messagesEn = {
   'forgot.sent': 'If an account exists for this email, a password reset link has been sent to it.',
   'reset.invalid': 'This password reset link is invalid or has expired. Please request a new one.',
   'reset.success': 'Password has been reset successfully.',
+  'verifyEmail.sent': 'We have sent a new verification link to your email.',
+  'verifyEmail.done': 'Your email address is verified. Thank you.',
+  'verifyEmail.invalid':
+    'This verification link is invalid, has expired or has already been used. Please ask for a new one from your profile.',
+  'verifyEmail.already': 'Your email address is already verified.',
+  'email.unverified':
+    'Please verify your email address first: open the link we sent to your email, or ask for a new one from your profile.',
+  'invitation.sent': 'The invitation has been sent to {{email}}.',
+  'invitation.invalid':
+    'This invitation link is invalid, has expired or has already been used. Please ask the organisers for a new one.',
+  'invitation.accepted': 'Welcome to the team. Your password is set and you are signed in.',
+  'invitation.notFound': 'This invitation was not found. It may have been accepted or withdrawn already.',
+  'invitation.withdrawn': 'The invitation has been withdrawn.',
+  'invitation.alreadyStaff':
+    'This address already belongs to a member of staff with this role or a higher one.',
+  'user.inviteStaff':
+    'Staff are added by invitation only: invite the address from the Users page, and they accept through the mailed link.',
+  'twoFactor.required':
+    "Please confirm your sign-in with the code from your authenticator app to use the organisers' console.",
+  'twoFactor.codeFormat': 'Enter the 6-digit code from your authenticator app.',
+  'twoFactor.recoveryFormat': 'Enter one of your recovery codes, such as abcde-fgh23.',
+  'twoFactor.invalidCode':
+    'This code is not correct, or it has been used already. Please enter the current code from your authenticator app.',
+  'twoFactor.invalidRecovery': 'This recovery code is not correct, or it has been used already.',
+  'twoFactor.enabled': 'Two-step sign-in is on. Keep your recovery codes somewhere safe.',
+  'twoFactor.passed': 'Your sign-in is confirmed.',
+  'twoFactor.notStaff': 'Two-step sign-in is for organisers and graders.',
+  'twoFactor.alreadyEnabled': 'Two-step sign-in is already on for this account.',
+  'twoFactor.notEnabled': 'Two-step sign-in is not set up for this account yet. Please set it up first.',
+  'twoFactor.setupFirst': 'Please start setting up two-step sign-in again: no code was expected.',
+  'twoFactor.reset': 'Two-step sign-in has been reset. The user sets it up again at the next sign-in.',
+  'twoFactor.ownReset': 'You cannot reset your own two-step sign-in. Ask another admin.',
   'password.currentWrong': 'Your current password is incorrect.',
   'password.changed': 'Your password has been changed. Every other device has been signed out.',
   'session.notFound': 'This session was not found. It may have ended already.',

@@ -91,6 +91,8 @@ export const UserSchema = z.object({
   number: z.string().nullable(),
   profile_image: z.string().nullable(),
   role: RoleSchema,
+  /** Whether the owner has opened the link mailed to this address (needed for the final round and staff). */
+  email_verified: z.boolean(),
 });
 export type User = z.infer<typeof UserSchema>;
 
@@ -109,3 +111,42 @@ export const LoginResponseSchema = z.object({
   data: z.object({ user: UserSchema }),
 });
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
+
+/** The token of a link mailed to prove an address (`/verify-email?token=`). */
+export const VerifyEmailSchema = z.object({ token: requiredString().max(200, msg('token.invalid')) });
+export type VerifyEmailInput = z.input<typeof VerifyEmailSchema>;
+
+/** The roles an invitation can give: staff are never made by promoting whoever holds an address. */
+export const STAFF_ROLES = ['grader', 'admin'] as const;
+export const StaffRoleSchema = z.enum(STAFF_ROLES);
+export type StaffRole = z.infer<typeof StaffRoleSchema>;
+
+export const InviteStaffSchema = z.object({ email: EmailSchema, role: StaffRoleSchema });
+export type InviteStaffInput = z.input<typeof InviteStaffSchema>;
+
+/** Accepting an invitation sets the account's name and a new password. */
+export const AcceptInvitationSchema = z.object({
+  token: requiredString().max(200, msg('token.invalid')),
+  name: NameSchema,
+  password: NewPasswordSchema,
+});
+export type AcceptInvitationInput = z.input<typeof AcceptInvitationSchema>;
+
+export const AcceptInvitationFormSchema = z
+  .object({ name: NameSchema, password: NewPasswordSchema, confirm_password: z.string() })
+  .refine((form) => form.password === form.confirm_password, {
+    path: ['confirm_password'],
+    message: 'password.mismatch',
+  });
+export type AcceptInvitationForm = z.input<typeof AcceptInvitationFormSchema>;
+
+/** A pending invitation as the console lists it. */
+export const StaffInvitationSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: StaffRoleSchema,
+  invited_by: z.string().nullable(),
+  created_at: z.string(),
+  expires_at: z.string(),
+});
+export type StaffInvitation = z.infer<typeof StaffInvitationSchema>;

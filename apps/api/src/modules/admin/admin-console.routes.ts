@@ -26,6 +26,9 @@ const AdminUserSchema = z.object({
   email: z.string(),
   phone_number: z.string().nullable(),
   role: z.enum(ROLES),
+  email_verified: z.boolean(),
+  /** Whether the user has set up the second factor (staff). */
+  two_factor: z.boolean(),
   created_at: z.string(),
 });
 const Counts = z.record(z.string(), z.number());

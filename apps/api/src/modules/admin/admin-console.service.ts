@@ -13,6 +13,7 @@ import {
   type UserRow,
   updateUserRole,
 } from '../auth/auth.repo.ts';
+import { emailVerified } from '../auth/email-verification.ts';
 import { competitionByCode } from '../competitions/competitions.service.ts';
 import { approveRegistration } from '../registration/registration.service.ts';
 import { examActivity, gradingProgress, registrationCounts } from './admin-console.repo.ts';
@@ -89,6 +90,8 @@ export const toAdminUser = (user: UserRow) => ({
   email: user.email,
   phone_number: user.phoneNumber,
   role: user.role,
+  email_verified: emailVerified(user),
+  two_factor: user.totpEnabledAt !== null,
   created_at: toDhakaIso(user.createdAt),
 });
 
@@ -107,6 +110,12 @@ async function existingUser(ctx: ServiceContext, id: string) {
 export async function changeRole(ctx: ServiceContext, admin: UserRow, id: string, role: UserRow['role']) {
   const user = await existingUser(ctx, id);
   if (user.id === admin.id && role !== 'admin') throw new AppError(409, 'user.ownRole');
+  // Staff rights go only to a proven address of someone already staff (grader to admin); anyone else is
+  // invited (staff-invitations.ts), never promoted because they hold the address. Taking rights away is free.
+  const promotion = role !== 'student' && role !== user.role;
+  if (promotion && (user.role === 'student' || !emailVerified(user))) {
+    throw new AppError(409, 'user.inviteStaff');
+  }
   await ctx.db.transaction(async (tx) => {
     await updateUserRole(tx, user.id, role, ctx.clock.now());
     await deleteSessionsOfUser(tx, user.id);

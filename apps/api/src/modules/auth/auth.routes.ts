@@ -17,7 +17,10 @@ import { successMessage } from '../../plugins/errors.ts';
 import { signedIn } from '../../plugins/session.ts';
 import { accountRoutes } from './account.routes.ts';
 import * as auth from './auth.service.ts';
+import { emailVerificationRoutes } from './email-verification.routes.ts';
 import { endSession } from './sessions.ts';
+import { staffInvitationRoutes } from './staff-invitations.routes.ts';
+import { twoFactorRoutes } from './two-factor.routes.ts';
 
 const errors = errorResponses(401, 403, 422);
 
@@ -34,6 +37,9 @@ const chosenLanguage = (request: FastifyRequest): Language | undefined => {
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // The signed-in user's password change and own sessions.
   await app.register(accountRoutes);
+  await app.register(emailVerificationRoutes);
+  await app.register(staffInvitationRoutes);
+  await app.register(twoFactorRoutes);
 
   const client = (request: { ip: string; headers: { 'user-agent'?: string } }) => ({
     ip: request.ip,

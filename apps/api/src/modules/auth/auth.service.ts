@@ -22,6 +22,7 @@ import {
   updateUserPassword,
 } from './auth.repo.ts';
 import { assertAcceptablePassword } from './common-passwords.ts';
+import { emailVerified, queueVerificationLink } from './email-verification.ts';
 import { startSession } from './sessions.ts';
 
 export const RESET_TOKEN_MINUTES = 60;
@@ -35,6 +36,7 @@ export function toPublicUser(user: UserRow): User {
     number: user.phoneNumber,
     profile_image: user.profileImageId ? mediaUrl(user.profileImageId) : null,
     role: user.role,
+    email_verified: emailVerified(user),
   };
 }
 
@@ -61,7 +63,8 @@ export async function register(
   await ctx.limits.consume({ registerPerIp: client.ip });
   const now = ctx.clock.now();
   const passwordHash = await hashPassword(input.password);
-  return ctx.db.transaction(async (tx) => {
+  // The account and the mail of its verification link are kept together, or not at all.
+  return ctx.withMail(async (tx, queueMail) => {
     const user = await insertUser(tx, {
       name: input.name,
       email: input.email,
@@ -72,6 +75,7 @@ export async function register(
       updatedAt: now,
     });
     if (!user) throw new AppError(409, 'email.taken', { fieldErrors: { email: ['email.taken'] } });
+    await queueVerificationLink(ctx, tx, queueMail, user);
     const session = await startSession(tx, user, now, client.userAgent);
     return { user, session };
   });

@@ -38,7 +38,8 @@ export async function startSession(db: Executor, user: UserRow, now: Date, userA
   return { token, expiresAt };
 }
 
-export type Auth = { user: UserRow; tokenHash: string };
+/** The signed-in user; `secondFactorPassed` when this session has passed staff's second factor. */
+export type Auth = { user: UserRow; tokenHash: string; secondFactorPassed: boolean };
 
 /** Whether a session of a user with this role is within its idle and absolute lifetimes at `now`. */
 export function sessionAlive(
@@ -101,7 +102,7 @@ export async function resolveSession(
     return null;
   }
   if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) await touchSession(db, tokenHash, now);
-  return { user, tokenHash };
+  return { user, tokenHash, secondFactorPassed: Boolean(session.secondFactorAt) };
 }
 
 export const endSession = (db: Executor, token: string) => deleteSession(db, hashToken(token));

@@ -9,11 +9,13 @@ import {
   RegistrationStatusResponseSchema,
   VerifyResponseSchema,
 } from '@ngso/shared/schemas/registration';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CompetitionParamsSchema, errorResponses } from '../../lib/route-schemas.ts';
 import { requestLanguage, successMessage } from '../../plugins/errors.ts';
 import { signedIn } from '../../plugins/session.ts';
+import { assertEmailVerified } from '../auth/email-verification.ts';
 import { lookUpPreliminaryResult } from '../preliminary/preliminary.service.ts';
 import { ownRegistrationForm, registrationStatus, submitRegistration } from './registration.service.ts';
 import { verifyAdmitCard } from './verify.service.ts';
@@ -21,6 +23,12 @@ import { verifyAdmitCard } from './verify.service.ts';
 const errors = errorResponses(401, 403, 404, 409, 422);
 
 export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The preliminary result is keyed by the address: only its proven owner sees it and takes the place.
+  const verifiedUser = [
+    app.requireUser,
+    async (request: FastifyRequest) => assertEmailVerified(signedIn(request).user),
+  ];
+
   app.get(
     '/v1/:competition/registration/status',
     {
@@ -51,7 +59,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
         body: RegistrationFormSchema,
         response: { 201: RegistrationResponseSchema, ...errors },
       },
-      preValidation: app.requireUser,
+      preValidation: verifiedUser,
     },
     async (request, reply) => {
       const row = await submitRegistration(
@@ -99,17 +107,19 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
         body: PreliminaryLookupSchema,
         response: { 200: PreliminaryResultResponseSchema, ...errors },
       },
-      preValidation: app.requireUser,
+      preValidation: verifiedUser,
     },
-    async (request) => ({
-      status: 'success' as const,
-      data: await lookUpPreliminaryResult(
-        app.services,
-        request.params.competition,
-        signedIn(request).user.email,
-        request.body.email,
-      ),
-    }),
+    async (request) => {
+      return {
+        status: 'success' as const,
+        data: await lookUpPreliminaryResult(
+          app.services,
+          request.params.competition,
+          signedIn(request).user.email,
+          request.body.email,
+        ),
+      };
+    },
   );
 
   app.get(

@@ -5,6 +5,7 @@ import { paths } from '../../config/paths.ts';
 import { selectAuth, setProfileImage } from '../../features/auth/slice.ts';
 import { ExamPhotosResume } from '../../features/exam/components/exam-photos-resume.tsx';
 import { AccountSecurity } from '../../features/profile/components/account-security.tsx';
+import { EmailVerificationNotice } from '../../features/profile/components/email-verification-notice.tsx';
 import { ProfileCard } from '../../features/profile/components/profile-card.tsx';
 import {
   FinalExamCard,
@@ -27,6 +28,7 @@ export function Component() {
     <section className="mx-auto w-full max-w-3xl px-4 py-10 sm:py-16">
       <h1 className="mb-6 text-2xl font-bold text-slate-900 sm:text-3xl">{t('title')}</h1>
       <div className="space-y-6">
+        {user?.email_verified === false ? <EmailVerificationNotice email={user.email} /> : null}
         <ProfileCard onPhotoChanged={(profileImage) => dispatch(setProfileImage(profileImage))} />
         <Link
           to={paths.myPdfs}

@@ -54,6 +54,8 @@ export type AdminUser = {
   email: string;
   phone_number: string | null;
   role: Role;
+  email_verified: boolean;
+  two_factor: boolean;
   created_at: string;
 };
 export type AuditEntry = {

@@ -1,4 +1,5 @@
 import type {
+  AcceptInvitationInput,
   ForgotPasswordInput,
   LoginInput,
   LoginResponse,
@@ -7,6 +8,7 @@ import type {
   ResetPasswordInput,
   User,
   UserResponse,
+  VerifyEmailInput,
 } from '@ngso/shared/schemas/auth';
 import type { MessageResponse } from '@ngso/shared/schemas/common';
 import { baseApi } from '../../lib/api.ts';
@@ -34,6 +36,18 @@ export const authApi = baseApi.injectEndpoints({
     resetPassword: build.mutation<MessageResponse, ResetPasswordInput>({
       query: (body) => ({ url: 'v1/reset-password', method: 'POST', body }),
     }),
+    /** Opens a mailed verification link; the signed-in user is asked again, now verified. */
+    verifyEmail: build.mutation<MessageResponse, VerifyEmailInput>({
+      query: (body) => ({ url: 'v1/verify-email', method: 'POST', body }),
+      invalidatesTags: ['User'],
+    }),
+    resendVerificationEmail: build.mutation<MessageResponse, void>({
+      query: () => ({ url: 'v1/verify-email/resend', method: 'POST', body: {} }),
+    }),
+    /** Accepts a staff invitation; the answer signs this device in (slice.ts). */
+    acceptInvitation: build.mutation<MessageResponse & { user: User }, AcceptInvitationInput>({
+      query: (body) => ({ url: 'v1/invitations/accept', method: 'POST', body }),
+    }),
   }),
 });
 
@@ -44,4 +58,7 @@ export const {
   useLogoutMutation,
   useForgotPasswordMutation,
   useResetPasswordMutation,
+  useVerifyEmailMutation,
+  useResendVerificationEmailMutation,
+  useAcceptInvitationMutation,
 } = authApi;

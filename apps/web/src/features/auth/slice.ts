@@ -46,6 +46,8 @@ function signOut(state: AuthState) {
 const getCurrentUserAction = endpointMatchers<typeof authApi.endpoints.getCurrentUser>('getCurrentUser');
 const loginAction = endpointMatchers<typeof authApi.endpoints.login>('login');
 const registerAction = endpointMatchers<typeof authApi.endpoints.register>('register');
+const acceptInvitationAction =
+  endpointMatchers<typeof authApi.endpoints.acceptInvitation>('acceptInvitation');
 const logoutAction = endpointMatchers<typeof authApi.endpoints.logout>('logout');
 
 export const authSlice = createSlice({
@@ -91,6 +93,9 @@ export const authSlice = createSlice({
         if (action.payload.status === 'success') signIn(state, action.payload.data.user);
       })
       .addMatcher(registerAction.fulfilled, (state, action) => {
+        if (action.payload.status === 'success') signIn(state, action.payload.user);
+      })
+      .addMatcher(acceptInvitationAction.fulfilled, (state, action) => {
         if (action.payload.status === 'success') signIn(state, action.payload.user);
       })
       .addMatcher(logoutAction.pending, (state) => {

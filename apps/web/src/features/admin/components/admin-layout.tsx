@@ -1,11 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
-import { NavLink, Outlet } from 'react-router';
+import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { selectUser } from '../../auth/slice.ts';
+import { useTwoFactorStateQuery } from '../../auth/two-factor-api.ts';
 import { isStaff, type SectionId, sectionsFor } from '../sections.ts';
 import { CompetitionSwitcher } from './competition-switcher.tsx';
 import { NotAllowed } from './not-allowed.tsx';
+import { LoadError, Loading } from './section.tsx';
 
 export const SECTION_PATHS: Record<SectionId, string> = {
   dashboard: paths.admin,
@@ -26,7 +28,15 @@ export const SECTION_PATHS: Record<SectionId, string> = {
 export function AdminLayout() {
   const { t } = useTranslation('admin');
   const user = useSelector(selectUser);
+  const location = useLocation();
+  const secondFactor = useTwoFactorStateQuery(undefined, { skip: !isStaff(user?.role) });
   if (!isStaff(user?.role)) return <NotAllowed />;
+  // The console is for a session that passed the second factor (/two-factor sets it up or asks for it).
+  if (secondFactor.isError) return <LoadError error={secondFactor.error} onRetry={secondFactor.refetch} />;
+  if (!secondFactor.data) return <Loading />;
+  if (!secondFactor.data.passed) {
+    return <Navigate to={paths.twoFactor} replace state={{ from: location.pathname }} />;
+  }
   const sections = sectionsFor(user?.role);
   return (
     <div className="mx-auto flex w-full max-w-screen-2xl flex-col gap-4 px-3 py-4 sm:px-4 lg:flex-row lg:gap-6 lg:py-6">

@@ -10,6 +10,7 @@ import { formatInDhaka } from '../../../lib/dates.ts';
 import { selectUser } from '../../auth/slice.ts';
 import { type AdminUser, useAdminUsersQuery, useChangeRoleMutation, useEndSessionsMutation } from '../api.ts';
 import { pageCount } from '../filters.ts';
+import { useResetTwoFactorMutation } from '../staff-api.ts';
 import {
   AdminSection,
   ColumnHeaders,
@@ -21,8 +22,27 @@ import {
   tdClasses,
   useCanUse,
 } from './section.tsx';
+import { StaffInvitations } from './staff-invitations.tsx';
 
-type Pending = { kind: 'role'; user: AdminUser; role: Role } | { kind: 'sessions'; user: AdminUser };
+/**
+ * The roles a user can be given here: staff rights are taken away freely, but given only by invitation
+ * (staff-invitations.tsx), except a grader with a proven address made admin.
+ */
+const rolesFor = (user: AdminUser) =>
+  ROLES.filter(
+    (role) => role === 'student' || role === user.role || (user.role !== 'student' && user.email_verified),
+  );
+
+const DIALOG = {
+  role: { title: 'users.roleTitle', confirm: 'users.changeRole', text: 'users.roleText' },
+  sessions: { title: 'users.sessionsTitle', confirm: 'users.endSessions', text: 'users.sessionsText' },
+  twoFactor: { title: 'users.twoFactorTitle', confirm: 'users.resetTwoFactor', text: 'users.twoFactorText' },
+} as const;
+
+type Pending =
+  | { kind: 'role'; user: AdminUser; role: Role }
+  | { kind: 'sessions'; user: AdminUser }
+  | { kind: 'twoFactor'; user: AdminUser };
 
 /** Find a user; change a role (admins only) or end a user's sessions, each after a confirmation. */
 export function UsersPage() {
@@ -37,6 +57,7 @@ export function UsersPage() {
   const [notice, setNotice] = useState<string | null>(null);
   const [changeRole, changing] = useChangeRoleMutation();
   const [endSessions, ending] = useEndSessionsMutation();
+  const [resetTwoFactor, resetting] = useResetTwoFactorMutation();
 
   const onSearch = (event: FormEvent) => {
     event.preventDefault();
@@ -47,6 +68,7 @@ export function UsersPage() {
     setPending(null);
     changing.reset();
     ending.reset();
+    resetting.reset();
   };
   const run = async () => {
     if (!pending) return;
@@ -54,6 +76,9 @@ export function UsersPage() {
       if (pending.kind === 'role') {
         await changeRole({ id: pending.user.id, role: pending.role }).unwrap();
         setNotice(t('users.roleChanged', { name: pending.user.name, role: t(`role.${pending.role}`) }));
+      } else if (pending.kind === 'twoFactor') {
+        await resetTwoFactor(pending.user.id).unwrap();
+        setNotice(t('users.twoFactorReset', { name: pending.user.name }));
       } else {
         await endSessions(pending.user.id).unwrap();
         setNotice(t('users.sessionsEnded', { name: pending.user.name }));
@@ -63,10 +88,11 @@ export function UsersPage() {
       // The dialog shows the server's message.
     }
   };
-  const failure = changing.isError ? changing.error : ending.isError ? ending.error : null;
+  const failure = [changing, ending, resetting].find((call) => call.isError)?.error ?? null;
 
   return (
     <AdminSection section="users" title={t('users.title')}>
+      <StaffInvitations />
       <form onSubmit={onSearch} className="mb-4 flex max-w-xl items-end gap-2">
         <TextField
           className="flex-1"
@@ -112,7 +138,12 @@ export function UsersPage() {
                   return (
                     <tr key={user.id} data-testid="user-row">
                       <td className={tdClasses}>{user.name}</td>
-                      <td className={`${tdClasses} break-all`}>{user.email}</td>
+                      <td className={`${tdClasses} break-all`}>
+                        {user.email}
+                        {user.email_verified ? null : (
+                          <span className="ml-1 text-xs text-amber-800">({t('users.unverified')})</span>
+                        )}
+                      </td>
                       <td className={`${tdClasses} hidden whitespace-nowrap md:table-cell`}>
                         {formatInDhaka(user.created_at, 'd MMM yyyy')}
                       </td>
@@ -127,7 +158,7 @@ export function UsersPage() {
                               setRoles({ ...roles, [user.id]: event.target.value as Role })
                             }
                           >
-                            {ROLES.map((role) => (
+                            {rolesFor(user).map((role) => (
                               <option key={role} value={role}>
                                 {t(`role.${role}`)}
                               </option>
@@ -152,6 +183,16 @@ export function UsersPage() {
                           {t('users.endSessions')}
                           <span className="sr-only"> {user.name}</span>
                         </Button>
+                        {user.two_factor && !self ? (
+                          <Button
+                            variant="ghost"
+                            className="px-3"
+                            onClick={() => setPending({ kind: 'twoFactor', user })}
+                          >
+                            {t('users.resetTwoFactor')}
+                            <span className="sr-only"> {user.name}</span>
+                          </Button>
+                        ) : null}
                       </td>
                     </tr>
                   );
@@ -169,9 +210,9 @@ export function UsersPage() {
       ) : null}
       <ConfirmDialog
         open={pending !== null}
-        title={pending?.kind === 'role' ? t('users.roleTitle') : t('users.sessionsTitle')}
-        confirmLabel={pending?.kind === 'role' ? t('users.changeRole') : t('users.endSessions')}
-        pending={changing.isLoading || ending.isLoading}
+        title={t(DIALOG[pending?.kind ?? 'sessions'].title)}
+        confirmLabel={t(DIALOG[pending?.kind ?? 'sessions'].confirm)}
+        pending={changing.isLoading || ending.isLoading || resetting.isLoading}
         error={failure ? (serverMessage(failure) ?? t('actionError')) : null}
         onConfirm={run}
         onClose={close}
@@ -183,7 +224,7 @@ export function UsersPage() {
               to: t(`role.${pending.role}`),
             })
           : pending
-            ? t('users.sessionsText', { name: pending.user.name })
+            ? t(DIALOG[pending.kind].text, { name: pending.user.name })
             : null}
       </ConfirmDialog>
     </AdminSection>

@@ -90,4 +90,11 @@ export const profile: Translation<typeof en> = {
 
   'slot.registration': 'চূড়ান্ত পর্বের নিবন্ধন',
   'slot.exam': 'চূড়ান্ত পরীক্ষা',
+
+  'verifyEmail.heading': 'অনুগ্রহ করে আপনার ইমেইল ঠিকানা যাচাই করুন',
+  'verifyEmail.text':
+    '{{email}} ঠিকানায় আমরা একটি লিংক পাঠিয়েছি। ঠিকানাটি যে আপনার, তা নিশ্চিত করতে লিংকটি খুলুন: প্রাথমিক পর্বের ফলাফল দেখা ও চূড়ান্ত পর্বে নিবন্ধনের জন্য এটি দরকার।',
+  'verifyEmail.resend': 'লিংকটি আবার পাঠান',
+  'verifyEmail.resendPending': 'পাঠানো হচ্ছে...',
+  'verifyEmail.resendError': 'লিংকটি পাঠানো যায়নি। একটু পরে আবার চেষ্টা করুন।',
 };

@@ -88,4 +88,11 @@ export const profile = {
 
   'slot.registration': 'Final Round Registration',
   'slot.exam': 'Final Exam',
+
+  'verifyEmail.heading': 'Please verify your email address',
+  'verifyEmail.text':
+    'We sent a link to {{email}}. Open it to confirm the address is yours: you need this to see your preliminary result and register for the final round.',
+  'verifyEmail.resend': 'Send the link again',
+  'verifyEmail.resendPending': 'Sending...',
+  'verifyEmail.resendError': 'The link could not be sent. Please try again in a moment.',
 } as const;

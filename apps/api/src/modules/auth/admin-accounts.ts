@@ -1,29 +1,37 @@
+import { NewPasswordSchema } from '@ngso/shared/schemas/auth';
 import { eq } from 'drizzle-orm';
-import type { Executor } from '../db/client.ts';
-import { users } from '../db/schema.ts';
+import type { Executor } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import { translate } from '../../lib/messages.ts';
+import { hashPassword } from '../../lib/passwords.ts';
 import {
+  deleteSessionsOfUser,
   findUserByEmail,
   insertUser,
   updateUserPassword,
   updateUserRole,
-} from '../modules/auth/auth.repo.ts';
-import { isCommonPassword, isContextPassword } from '../modules/auth/common-passwords.ts';
-import { hashPassword } from './passwords.ts';
+} from './auth.repo.ts';
+import { newPasswordProblem } from './common-passwords.ts';
+import { clearSecondFactor } from './two-factor.repo.ts';
 
+/**
+ * An operator's admin (the command line and ADMIN_EMAIL at start-up): the same password rules as every
+ * account's (length, common passwords, the site's and the address's words), said in a sentence for a terminal.
+ */
 function assertAdminPassword(email: string, password: string) {
-  if (isCommonPassword(password) || isContextPassword(password, { email })) {
-    throw new Error(
-      "This password is one of the most common passwords, or only the site's or the e-mail's name. Please choose another one.",
-    );
-  }
+  const length = NewPasswordSchema.safeParse(password);
+  const problem = length.success ? newPasswordProblem(password, { email }) : length.error.issues[0]?.message;
+  if (problem) throw new Error(translate(problem));
 }
 
+/** The operator's deliberate act proves the address: an admin made so needs no verification link. */
 async function insertAdmin(db: Executor, email: string, password: string, now: Date) {
   await insertUser(db, {
     name: 'Administrator',
     email,
     passwordHash: await hashPassword(password),
     role: 'admin',
+    emailVerifiedAt: now,
     createdAt: now,
     updatedAt: now,
   });
@@ -31,7 +39,7 @@ async function insertAdmin(db: Executor, email: string, password: string, now: D
 
 /**
  * `npm run admin:create`, an operator's deliberate act: creates the admin account, or makes an existing
- * account admin with the given password.
+ * account admin with the given password (its second factor and sessions reset).
  */
 export async function ensureAdmin(db: Executor, email: string, password: string, now: Date) {
   assertAdminPassword(email, password);
@@ -40,6 +48,11 @@ export async function ensureAdmin(db: Executor, email: string, password: string,
   if (existing) {
     await updateUserPassword(db, existing.id, await hashPassword(password), now);
     await updateUserRole(db, existing.id, 'admin', now);
+    await db.update(users).set({ emailVerifiedAt: now }).where(eq(users.id, existing.id));
+    // The operator's way back in for an admin who lost both password and phone: the second factor is set
+    // up again at the next sign-in, and the account's sessions end.
+    await clearSecondFactor(db, existing.id);
+    await deleteSessionsOfUser(db, existing.id);
     return { created: false };
   }
   await insertAdmin(db, normalised, password, now);

@@ -1,0 +1,163 @@
+import { randomBytes } from 'node:crypto';
+import type { TwoFactorSetup, TwoFactorState, VerifyTwoFactorSchema } from '@ngso/shared/schemas/two-factor';
+import { Secret, TOTP } from 'otpauth';
+import QRCode from 'qrcode';
+import type { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+import type { ServiceContext } from '../../lib/context.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { hashToken } from '../../lib/tokens.ts';
+import { recordAudit } from '../audit/audit.repo.ts';
+import { deleteSessionsOfUser, findUserById, type UserRow } from './auth.repo.ts';
+import type { Auth } from './sessions.ts';
+import {
+  clearSecondFactor,
+  countUnusedRecoveryCodes,
+  enableSecret,
+  markSecondFactorPassed,
+  setPendingSecret,
+  useRecoveryCode,
+  useTotpStep,
+} from './two-factor.repo.ts';
+
+/**
+ * Staff's second factor (OWASP ASVS V6.3.2): a time-based one-time code (RFC 6238: SHA-1, 6 digits, 30 s,
+ * one step of clock drift either way) from an authenticator app, through `otpauth`. Staff set it up at
+ * their first sign-in to the console; each session passes it once; a code works once (V6.5.1); ten
+ * recovery codes are shown once and kept as SHA-256. Wrong codes count as failed logins of the account.
+ */
+const ISSUER = 'NGSO';
+const PERIOD_SECONDS = 30;
+const RECOVERY_CODES = 10;
+
+export const secondFactorRequired = (user: Pick<UserRow, 'role'>) => user.role !== 'student';
+
+const totpOf = (secret: string, label = '') =>
+  new TOTP({
+    issuer: ISSUER,
+    label,
+    secret: Secret.fromBase32(secret),
+    algorithm: 'SHA1',
+    digits: 6,
+    period: PERIOD_SECONDS,
+  });
+
+/** The time step of a code valid at `now`, or undefined when the code is wrong or not newer than `after`. */
+function stepOf(secret: string, code: string, now: Date, after: number | null) {
+  const delta = totpOf(secret).validate({ token: code, timestamp: now.getTime(), window: 1 });
+  if (delta === null) return undefined;
+  const step = Math.floor(now.getTime() / 1000 / PERIOD_SECONDS) + delta;
+  return after !== null && step <= after ? undefined : step;
+}
+
+const codeRefused = () =>
+  new AppError(422, 'validation.failed', { fieldErrors: { code: ['twoFactor.invalidCode'] } });
+
+function assertStaff(user: UserRow) {
+  if (!secondFactorRequired(user)) throw new AppError(403, 'twoFactor.notStaff');
+}
+
+export async function twoFactorState(ctx: ServiceContext, auth: Auth): Promise<TwoFactorState> {
+  const enabled = auth.user.totpEnabledAt !== null;
+  return {
+    required: secondFactorRequired(auth.user),
+    enabled,
+    passed: auth.secondFactorPassed,
+    recovery_codes_left: enabled ? await countUnusedRecoveryCodes(ctx.db, auth.user.id) : 0,
+  };
+}
+
+/** Starts the set-up: a new secret, kept pending until a code of it is confirmed. */
+export async function startSetup(ctx: ServiceContext, auth: Auth): Promise<TwoFactorSetup> {
+  assertStaff(auth.user);
+  if (auth.user.totpEnabledAt) throw new AppError(409, 'twoFactor.alreadyEnabled');
+  const secret = new Secret({ size: 20 }).base32;
+  await setPendingSecret(ctx.db, auth.user.id, secret);
+  const otpauthUrl = totpOf(secret, auth.user.email).toString();
+  const qrSvg = await QRCode.toString(otpauthUrl, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+  return { secret, otpauth_url: otpauthUrl, qr_svg: qrSvg };
+}
+
+/** Ten letters a-z and 2-7, 50 bits each: `abcde-fgh23`. */
+const newRecoveryCode = () => {
+  const letters = 'abcdefghijklmnopqrstuvwxyz234567';
+  const bytes = randomBytes(10);
+  const code = Array.from(bytes, (byte) => letters[byte % 32]).join('');
+  return `${code.slice(0, 5)}-${code.slice(5)}`;
+};
+const recoveryHash = (code: string) => hashToken(`recovery\0${code.replace('-', '')}`);
+
+/**
+ * Confirms the set-up with a first code: the secret is on, this session has passed, every other session of
+ * the account ends, and the recovery codes are answered (shown once, never again).
+ */
+export async function confirmSetup(ctx: ServiceContext, auth: Auth, code: string) {
+  const { user } = auth;
+  assertStaff(user);
+  if (user.totpEnabledAt) throw new AppError(409, 'twoFactor.alreadyEnabled');
+  const secret = user.totpPendingSecret;
+  if (!secret) throw new AppError(409, 'twoFactor.setupFirst');
+  await ctx.limits.login.begin(user.email);
+  const now = ctx.clock.now();
+  const step = stepOf(secret, code, now, null);
+  if (step === undefined) throw codeRefused();
+  await ctx.limits.login.succeeded(user.email);
+  const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
+  await ctx.db.transaction(async (tx) => {
+    await enableSecret(tx, user.id, { secret, step, codeHashes: codes.map(recoveryHash), now });
+    await markSecondFactorPassed(tx, auth.tokenHash, now);
+    await deleteSessionsOfUser(tx, user.id, auth.tokenHash);
+    await recordAudit(tx, {
+      actorId: user.id,
+      action: 'user.two_factor.enable',
+      targetType: 'user',
+      targetId: user.id,
+      at: now,
+    });
+  });
+  return codes;
+}
+
+/** Passes the second factor for this session, with a code from the app or a recovery code. */
+export async function verifySecondFactor(
+  ctx: ServiceContext,
+  auth: Auth,
+  input: z.output<typeof VerifyTwoFactorSchema>,
+) {
+  const { user } = auth;
+  assertStaff(user);
+  if (!user.totpSecret) throw new AppError(409, 'twoFactor.notEnabled');
+  await ctx.limits.login.begin(user.email);
+  const now = ctx.clock.now();
+  if ('code' in input) {
+    const step = stepOf(user.totpSecret, input.code, now, user.totpLastStep);
+    if (step === undefined || !(await useTotpStep(ctx.db, user.id, step))) throw codeRefused();
+  } else if (!(await useRecoveryCode(ctx.db, user.id, recoveryHash(input.recovery_code), now))) {
+    throw new AppError(422, 'validation.failed', {
+      fieldErrors: { recovery_code: ['twoFactor.invalidRecovery'] },
+    });
+  }
+  await ctx.limits.login.succeeded(user.email);
+  await markSecondFactorPassed(ctx.db, auth.tokenHash, now);
+}
+
+/** An admin resets another staff member's second factor (a lost phone): their sessions end; audited. */
+export async function resetSecondFactor(ctx: ServiceContext, admin: UserRow, id: string) {
+  if (id === admin.id) throw new AppError(409, 'twoFactor.ownReset');
+  const user = isUuid(id) ? await findUserById(ctx.db, id) : undefined;
+  if (!user) throw new AppError(404, 'user.notFound');
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    await clearSecondFactor(tx, user.id);
+    await deleteSessionsOfUser(tx, user.id);
+    await recordAudit(tx, {
+      actorId: admin.id,
+      action: 'user.two_factor.reset',
+      targetType: 'user',
+      targetId: user.id,
+      before: { enabled: user.totpEnabledAt !== null },
+      after: { enabled: false },
+      at: now,
+    });
+  });
+}

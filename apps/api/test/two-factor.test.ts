@@ -1,0 +1,220 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recoveryCodes, users } from '../src/db/schema.ts';
+import { fixedClock } from '../src/lib/clock.ts';
+import { ensureAdmin } from '../src/modules/auth/admin-accounts.ts';
+import { findUserByEmail, updateUserRole } from '../src/modules/auth/auth.repo.ts';
+import { signedInAdmin } from './helpers/fixtures.ts';
+import { totpCode } from './helpers/second-factor.ts';
+import { client, createTestApp, newStudent } from './helpers/test-app.ts';
+
+/**
+ * Staff's second factor (security.md, V6.3.2): TOTP set up at the first console visit, passed once per
+ * session, each code once, recovery codes shown once and hashed, wrong codes in the login back-off, and an
+ * admin's audited reset.
+ */
+const clock = fixedClock('2026-04-01T08:00:00Z');
+let t: Awaited<ReturnType<typeof createTestApp>>;
+
+beforeAll(async () => {
+  t = await createTestApp({ clock, startMailWorker: false });
+});
+afterAll(() => t.close());
+
+const REQUIRED =
+  "Please confirm your sign-in with the code from your authenticator app to use the organisers' console.";
+const WRONG_CODE =
+  'This code is not correct, or it has been used already. Please enter the current code from your authenticator app.';
+
+let graders = 0;
+/** A grader signed in with the password only. */
+async function grader() {
+  graders += 1;
+  const email = `tf-grader-${graders}@example.com`;
+  await ensureAdmin(t.db, email, 'Grader-pass-1', clock.now());
+  await updateUserRole(t.db, (await findUserByEmail(t.db, email))?.id ?? '', 'grader', clock.now());
+  return { email, session: await signIn(email) };
+}
+
+async function signIn(email: string) {
+  const session = client(t.app);
+  expect((await session.post('/api/v1/login', { email, password: 'Grader-pass-1' })).statusCode).toBe(200);
+  return session;
+}
+
+const consoleCall = (who: ReturnType<typeof client>) => who.get('/api/v1/admin/submissions?category=junior');
+
+/** Sets the second factor up for a signed-in grader; its secret and recovery codes. */
+async function setUp(session: ReturnType<typeof client>) {
+  const { secret } = (await session.post('/api/v1/two-factor/setup')).json().data;
+  const confirmed = await session.post('/api/v1/two-factor/confirm', {
+    code: totpCode(secret, clock.now().getTime()),
+  });
+  expect(confirmed.statusCode).toBe(200);
+  return { secret: secret as string, codes: confirmed.json().recovery_codes as string[] };
+}
+
+describe('the second factor of staff', () => {
+  it('keeps a grader signed in with the password alone out of the console, and sets up with a scanned secret', async () => {
+    const { email, session } = await grader();
+    const refused = await consoleCall(session);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ status: 'error', message: REQUIRED });
+    expect((await session.get('/api/v1/two-factor')).json().data).toEqual({
+      required: true,
+      enabled: false,
+      passed: false,
+      recovery_codes_left: 0,
+    });
+
+    const setup = (await session.post('/api/v1/two-factor/setup')).json().data;
+    expect(setup.secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(setup.otpauth_url).toContain('otpauth://totp/NGSO:');
+    expect(setup.otpauth_url).toContain(`secret=${setup.secret}`);
+    expect(setup.qr_svg).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
+
+    const wrong = await session.post('/api/v1/two-factor/confirm', { code: '000000' });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().errors).toEqual({ code: [WRONG_CODE] });
+    const malformed = await session.post('/api/v1/two-factor/confirm', { code: '12ab' });
+    expect(malformed.json().errors).toEqual({
+      code: ['Enter the 6-digit code from your authenticator app.'],
+    });
+
+    const other = await signIn(email);
+    const confirmed = await session.post('/api/v1/two-factor/confirm', {
+      code: totpCode(setup.secret, clock.now().getTime()),
+    });
+    expect(confirmed.json()).toMatchObject({
+      message: 'Two-step sign-in is on. Keep your recovery codes somewhere safe.',
+    });
+    const codes = confirmed.json().recovery_codes as string[];
+    expect(codes).toHaveLength(10);
+    for (const code of codes) expect(code).toMatch(/^[a-z2-7]{5}-[a-z2-7]{5}$/);
+    expect(new Set(codes).size).toBe(10);
+    expect((await consoleCall(session)).statusCode).toBe(200);
+    // Setting it up ends the account's other sessions.
+    expect((await other.get('/api/v1/user')).statusCode).toBe(401);
+
+    // The recovery codes are kept only as hashes.
+    const user = await findUserByEmail(t.db, email);
+    const stored = await t.db
+      .select()
+      .from(recoveryCodes)
+      .where(eq(recoveryCodes.userId, user?.id ?? ''));
+    expect(stored).toHaveLength(10);
+    for (const row of stored) {
+      expect(row.codeHash).toMatch(/^[0-9a-f]{64}$/);
+      expect(codes.some((code) => row.codeHash.includes(code.replace('-', '')))).toBe(false);
+    }
+    expect((await session.post('/api/v1/two-factor/setup')).statusCode).toBe(409);
+  });
+
+  it('takes each code once, the next one at the next step, and each recovery code once', async () => {
+    const { email, session } = await grader();
+    const { secret, codes } = await setUp(session);
+    const used = totpCode(secret, clock.now().getTime());
+
+    const laptop = await signIn(email);
+    expect((await consoleCall(laptop)).statusCode).toBe(403);
+    const replay = await laptop.post('/api/v1/two-factor/verify', { code: used });
+    expect(replay.statusCode).toBe(422);
+    expect(replay.json().errors).toEqual({ code: [WRONG_CODE] });
+
+    clock.advance(30_000);
+    const fresh = await laptop.post('/api/v1/two-factor/verify', {
+      code: totpCode(secret, clock.now().getTime()),
+    });
+    expect(fresh.json()).toEqual({ status: 'success', message: 'Your sign-in is confirmed.' });
+    expect((await consoleCall(laptop)).statusCode).toBe(200);
+
+    const tablet = await signIn(email);
+    const [recovery] = codes;
+    expect(
+      (await tablet.post('/api/v1/two-factor/verify', { recovery_code: recovery?.toUpperCase() })).statusCode,
+    ).toBe(200);
+    expect((await consoleCall(tablet)).statusCode).toBe(200);
+    expect((await tablet.get('/api/v1/two-factor')).json().data.recovery_codes_left).toBe(9);
+    const phone = await signIn(email);
+    const again = await phone.post('/api/v1/two-factor/verify', { recovery_code: recovery });
+    expect(again.statusCode).toBe(422);
+    expect(again.json().errors).toEqual({
+      recovery_code: ['This recovery code is not correct, or it has been used already.'],
+    });
+    // Both fields at once, or neither, is not a request.
+    expect(
+      (await phone.post('/api/v1/two-factor/verify', { code: '123456', recovery_code: recovery })).statusCode,
+    ).toBe(422);
+  });
+
+  it('counts wrong codes as failed logins of the account: after five, it waits', async () => {
+    const { session } = await grader();
+    await session.post('/api/v1/two-factor/setup');
+    const answers: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      answers.push((await session.post('/api/v1/two-factor/confirm', { code: '000000' })).statusCode);
+    }
+    expect(answers).toEqual([422, 422, 422, 422, 422, 429]);
+    clock.advance(120_000);
+  });
+
+  it('is not asked of students, who have no console', async () => {
+    const student = client(t.app);
+    await student.post('/api/v1/register', newStudent());
+    expect((await student.get('/api/v1/two-factor')).json().data).toMatchObject({
+      required: false,
+      passed: false,
+    });
+    const setup = await student.post('/api/v1/two-factor/setup');
+    expect(setup.statusCode).toBe(403);
+    expect(setup.json().message).toBe('Two-step sign-in is for organisers and graders.');
+  });
+
+  it('is reset by an admin for a lost phone: the grader is signed out and sets it up again; audited', async () => {
+    const { email, session } = await grader();
+    await setUp(session);
+    const admin = await signedInAdmin(t);
+    const graderId = (await session.get('/api/v1/user')).json().user.id;
+
+    expect(
+      (await session.request({ method: 'DELETE', url: `/api/v1/admin/users/${graderId}/two-factor` }))
+        .statusCode,
+    ).toBe(403);
+    const listed = (await admin.get(`/api/v1/admin/users?q=${encodeURIComponent(email)}`)).json().data;
+    expect(listed[0]).toMatchObject({ two_factor: true });
+    const reset = await admin.delete(`/api/v1/admin/users/${graderId}/two-factor`);
+    expect(reset.json()).toEqual({
+      status: 'success',
+      message: 'Two-step sign-in has been reset. The user sets it up again at the next sign-in.',
+    });
+    expect((await session.get('/api/v1/user')).statusCode).toBe(401);
+    const back = await signIn(email);
+    expect((await back.get('/api/v1/two-factor')).json().data).toMatchObject({
+      enabled: false,
+      passed: false,
+    });
+    const [row] = await t.db.select().from(users).where(eq(users.id, graderId));
+    expect(row).toMatchObject({ totpSecret: null, totpEnabledAt: null });
+
+    const audit = (await admin.get('/api/v1/admin/audit?action=user.two_factor.reset')).json().data;
+    expect(audit[0]).toMatchObject({
+      target_id: graderId,
+      before: { enabled: true },
+      after: { enabled: false },
+    });
+    const me = (await admin.get('/api/v1/user')).json().user.id;
+    const own = await admin.delete(`/api/v1/admin/users/${me}/two-factor`);
+    expect(own.statusCode).toBe(409);
+    expect(own.json().message).toBe('You cannot reset your own two-step sign-in. Ask another admin.');
+    expect((await admin.delete('/api/v1/admin/users/not-a-uuid/two-factor')).statusCode).toBe(404);
+  });
+
+  it("is reset by the operator's admin:create for an admin who lost the phone, ending their sessions", async () => {
+    const { email, session } = await grader();
+    await setUp(session);
+    await ensureAdmin(t.db, email, 'Grader-pass-2', clock.now());
+    expect((await session.get('/api/v1/user')).statusCode).toBe(401);
+    const [row] = await t.db.select().from(users).where(eq(users.email, email));
+    expect(row).toMatchObject({ role: 'admin', totpSecret: null, totpEnabledAt: null });
+  });
+});
