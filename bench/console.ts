@@ -11,6 +11,7 @@ import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openPostgres } from '../apps/api/src/db/client.ts';
 import { ensureAdmin } from '../apps/api/src/modules/auth/admin-accounts.ts';
+import { staffSession } from './staff-session.ts';
 
 const N = Number(process.argv[2] ?? 20_000);
 const REPEAT = 20;
@@ -94,12 +95,11 @@ async function main() {
     const app = await buildApp(config, { database, startMailWorker: false });
     await app.listen({ port: 3910, host: '127.0.0.1' });
     await ensureAdmin(database.db, 'bench-admin@bench.test', 'Bench-admin-pass-1', new Date());
-    const login = await fetch('http://127.0.0.1:3910/api/v1/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
-      body: JSON.stringify({ email: 'bench-admin@bench.test', password: 'Bench-admin-pass-1' }),
-    });
-    const cookie = (login.headers.getSetCookie() ?? []).map((line) => line.split(';')[0]).join('; ');
+    const cookie = await staffSession(
+      'http://127.0.0.1:3910',
+      'bench-admin@bench.test',
+      'Bench-admin-pass-1',
+    );
     const lastPage = Math.ceil(N / 50);
     const calls: Array<[string, string]> = [
       ['first page', '/api/v1/admin/registrations?page=1'],
