@@ -1,4 +1,4 @@
-import { and, eq, inArray, max } from 'drizzle-orm';
+import { and, eq, inArray, max, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   answerPhotos,
@@ -77,6 +77,14 @@ export async function findPublication(db: Executor, competitionId: string, categ
     )
     .limit(1);
   return row;
+}
+
+/**
+ * Serialises, until the transaction ends, the writes that depend on whether a category is published (a
+ * grader's mark, the publication itself): a mark checked against "not published" cannot land after it.
+ */
+export async function lockCategoryResults(db: Executor, competitionId: string, category: string) {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`results/${competitionId}/${category}`}))`);
 }
 
 export async function insertPublication(db: Executor, values: typeof resultPublications.$inferInsert) {

@@ -23,6 +23,7 @@ import {
   findMark,
   findPublication,
   insertPublication,
+  lockCategoryResults,
   marksOfQuestions,
   writeMark,
 } from './results.repo.ts';
@@ -171,10 +172,15 @@ export async function giveMarks(
         gradedAt: now,
       };
   return ctx.db.transaction(async (tx) => {
+    // Checked again under the category's lock: a publication committed since the check above wins.
+    await lockCategoryResults(tx, question.competitionId, question.category);
+    const publishedNow =
+      publication ?? (await findPublication(tx, question.competitionId, question.category));
+    if (publishedNow && staff.role !== 'admin') throw new AppError(403, 'marks.published');
     const written = await writeMark(tx, values);
     await recordAudit(tx, {
       actorId: staff.id,
-      action: publication ? 'marks.after_publication' : overriding ? 'marks.override' : 'marks.grade',
+      action: publishedNow ? 'marks.after_publication' : overriding ? 'marks.override' : 'marks.grade',
       targetType: 'answer',
       targetId: `${userId}/${question.id}`,
       before: existing ?? null,
@@ -234,6 +240,7 @@ export async function publishResults(
   }
   const now = ctx.clock.now();
   await ctx.withMail(async (tx, queueMail) => {
+    await lockCategoryResults(tx, competition.id, category);
     const inserted = await insertPublication(tx, {
       competitionId: competition.id,
       category,
