@@ -12,6 +12,6 @@ export default async function globalSetup() {
   }
   const login = await api.post('/api/v1/login', { data: E2E_ADMIN });
   if (!login.ok()) throw new Error(`the e2e admin could not sign in: ${await login.text()}`);
-  saveSharedKeeper(await setUpSecondFactor(api));
+  saveSharedKeeper(await setUpSecondFactor(api, E2E_BASE_URL));
   await api.dispose();
 }

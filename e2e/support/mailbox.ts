@@ -3,25 +3,30 @@ import path from 'node:path';
 import { type APIRequestContext, expect } from '@playwright/test';
 import PostalMime, { type Email } from 'postal-mime';
 import { XHR } from './admin.ts';
-import { E2E_BASE_URL, E2E_DATA_DIR } from './env.ts';
+import { E2E_DATA_DIR } from './env.ts';
+
+/** The mail folders of the servers this worker runs (the shared server's, and each own server's). */
+const mailDirs = new Set([path.join(E2E_DATA_DIR, 'mail')]);
+export const watchMailOf = (dataDir: string) => mailDirs.add(path.join(dataDir, 'mail'));
 
 /**
- * Waits for the server to write a mail to this address (DATA_DIR/mail/*.eml) and parses it: the newest,
+ * Waits for a server to write a mail to this address (DATA_DIR/mail/*.eml) and parses it: the newest,
  * of those whose text contains `containing` when given (an account gets several kinds of mail).
  */
 export async function waitForMail(
   to: string,
   { containing, timeoutMs = 15_000 }: { containing?: string; timeoutMs?: number } = {},
 ): Promise<Email> {
-  const dir = path.join(E2E_DATA_DIR, 'mail');
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const files = await readdir(dir).catch(() => [] as string[]);
-    for (const file of files
-      .filter((name) => name.endsWith('.eml'))
-      .sort()
-      .reverse()) {
-      const mail = await PostalMime.parse(await readFile(path.join(dir, file)));
+    const files: string[] = [];
+    for (const dir of mailDirs) {
+      const names = await readdir(dir).catch(() => [] as string[]);
+      files.push(...names.filter((name) => name.endsWith('.eml')).map((name) => path.join(dir, name)));
+    }
+    // Newest first: the file names start with the time the mail was written.
+    for (const file of files.sort((a, b) => path.basename(b).localeCompare(path.basename(a)))) {
+      const mail = await PostalMime.parse(await readFile(file));
       const kind = containing === undefined || (mail.text ?? '').includes(containing);
       if (kind && mail.to?.some((address) => address.address === to)) return mail;
     }
@@ -40,7 +45,9 @@ export function linkIn(mail: Email, startsWith: string): string {
 /** The link of the verification mail sent to `email` at registration. */
 export async function verificationLink(email: string): Promise<string> {
   const mail = await waitForMail(email, { containing: '/verify-email?token=' });
-  return linkIn(mail, `${E2E_BASE_URL}/verify-email?`);
+  const link = /http\S+\/verify-email\?\S+/.exec(mail.text ?? '')?.[0];
+  if (!link) throw new Error(`no verification link in the mail to ${email}`);
+  return link;
 }
 
 /** Proves a student's address with the mailed link's token, as its page does (for set-ups through the API). */

@@ -4,8 +4,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type APIRequestContext, expect, request } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { adminApiOn, E2E_ADMIN } from './admin.ts';
+import { watchMailOf } from './mailbox.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -51,6 +52,7 @@ export class OwnServer {
     this.port = port;
     this.url = `http://localhost:${port}`;
     this.dataDir = mkdtempSync(path.join(os.tmpdir(), 'ngso-e2e-own-'));
+    watchMailOf(this.dataDir);
     this.databaseUrl = options.databaseUrl;
     this.extraEnv = options.env ?? {};
   }

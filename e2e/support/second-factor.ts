@@ -25,16 +25,17 @@ const codeAt = (secret: string, timestamp: number) =>
   });
 
 /** Sets up the second factor for a session signed in with the password; what the "phone" now holds. */
-export async function setUpSecondFactor(api: APIRequestContext): Promise<Keeper> {
+export async function setUpSecondFactor(api: APIRequestContext, server: string): Promise<Keeper> {
   const setup = await api.post('/api/v1/two-factor/setup');
   expect(setup.status(), await setup.text()).toBe(200);
   const { secret } = ((await setup.json()) as { data: { secret: string } }).data;
-  const confirmed = await api.post('/api/v1/two-factor/confirm', {
-    data: { code: codeAt(secret, Date.now()) },
-  });
+  const keeper: Keeper = { secret, recoveryCodes: [], lastStep: -1 };
+  const proof = await nextProof(server, keeper);
+  if (!('code' in proof)) throw new Error('no step free to set up the second factor');
+  const confirmed = await api.post('/api/v1/two-factor/confirm', { data: proof });
   expect(confirmed.status(), await confirmed.text()).toBe(200);
   const { recovery_codes } = (await confirmed.json()) as { recovery_codes: string[] };
-  return { secret, recoveryCodes: recovery_codes, lastStep: stepNow() };
+  return { ...keeper, recoveryCodes: recovery_codes };
 }
 
 /** Keeps what the shared server's admin set up (global setup), for the workers to read. */
@@ -56,36 +57,51 @@ function keeperOf(server: string): Keeper | undefined {
 
 const rememberKeeper = (server: string, keeper: Keeper) => keepers.set(server, keeper);
 
-/** What to give now: a fresh code, a recovery code when this step was used, or a code after waiting. */
-async function nextProof(
-  keeper: Keeper,
-  stepTaken = false,
-): Promise<{ code: string } | { recovery_code: string }> {
-  if (!stepTaken && stepNow() > keeper.lastStep) {
-    keeper.lastStep = stepNow();
-    return { code: codeAt(keeper.secret, Date.now()) };
+/**
+ * Takes a time step's code for this server, once: on the shared server through a file made exclusively
+ * (two workers sign in as the same admin), on an own server (one worker) in memory.
+ */
+function claimStep(server: string, keeper: Keeper, step: number) {
+  if (step <= keeper.lastStep) return false;
+  if (server === E2E_BASE_URL) {
+    try {
+      writeFileSync(path.join(E2E_DATA_DIR, `totp-step-${step}`), '', { flag: 'wx' });
+    } catch {
+      return false;
+    }
   }
-  const recovery = keeper.recoveryCodes.pop();
-  if (recovery) return { recovery_code: recovery };
-  await new Promise((resolve) => setTimeout(resolve, (keeper.lastStep + 1) * STEP_MS - Date.now() + 500));
-  keeper.lastStep = stepNow();
-  return { code: codeAt(keeper.secret, Date.now()) };
+  keeper.lastStep = step;
+  return true;
+}
+
+/** What to give now: this step's code if no one used it, else a recovery code, else the next step's code. */
+async function nextProof(
+  server: string,
+  keeper: Keeper,
+): Promise<{ code: string } | { recovery_code: string }> {
+  for (;;) {
+    const step = stepNow();
+    if (claimStep(server, keeper, step)) return { code: codeAt(keeper.secret, step * STEP_MS + 1_000) };
+    const recovery = keeper.recoveryCodes.pop();
+    if (recovery) return { recovery_code: recovery };
+    await new Promise((resolve) => setTimeout(resolve, (step + 1) * STEP_MS - Date.now() + 200));
+  }
 }
 
 /** Passes the second factor for an API session of the admin just signed in with the password. */
 export async function passSecondFactor(api: APIRequestContext, server: string) {
   const keeper = keeperOf(server);
   if (!keeper) {
-    rememberKeeper(server, await setUpSecondFactor(api));
+    rememberKeeper(server, await setUpSecondFactor(api, server));
     return;
   }
+  let refusal = '';
   for (let attempt = 0; attempt < 3; attempt++) {
-    const answer = await api.post('/api/v1/two-factor/verify', {
-      data: await nextProof(keeper, attempt > 0),
-    });
+    const answer = await api.post('/api/v1/two-factor/verify', { data: await nextProof(server, keeper) });
     if (answer.ok()) return;
+    refusal = `${answer.status()} ${await answer.text()}`;
   }
-  throw new Error('the e2e admin could not pass the second factor');
+  throw new Error(`the e2e admin could not pass the second factor: ${refusal}`);
 }
 
 /**
@@ -97,7 +113,7 @@ export async function confirmSecondFactorInPage(page: Page, server = E2E_BASE_UR
   const keeper = keeperOf(server);
   if (!keeper) throw new Error(`no second factor set up for the admin of ${server}`);
   for (let attempt = 0; attempt < 3; attempt++) {
-    const proof = await nextProof(keeper, attempt > 0);
+    const proof = await nextProof(server, keeper);
     if ('code' in proof) {
       await page.getByLabel('Code from the app').fill(proof.code);
     } else {

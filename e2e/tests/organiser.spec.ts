@@ -415,7 +415,7 @@ test.describe("the organisers' console", () => {
       await page.goto(linkIn(invitation, `${E2E_BASE_URL}/accept-invitation?`));
       await expect(page.getByRole('heading', { name: 'Join the organisers' })).toBeVisible();
       await page.getByLabel('Your name').fill('Rafiq Grader');
-      await page.getByLabel('New password').fill('Grading-weekend-26');
+      await page.getByLabel('New password', { exact: true }).fill('Grading-weekend-26');
       await page.getByLabel('Confirm new password').fill('Grading-weekend-26');
       await page.getByRole('button', { name: 'Accept invitation' }).click();
       // The first visit to the console sets up two-step sign-in with an authenticator app.
@@ -426,7 +426,9 @@ test.describe("the organisers' console", () => {
       const secret = ((await page.getByTestId('two-factor-secret').textContent()) ?? '').replace(/\s/g, '');
       await page.getByLabel('Code from the app').fill(codeNow(secret));
       await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
-      await expect(page.getByRole('list', { name: 'Your recovery codes' }).getByRole('listitem')).toHaveCount(10);
+      await expect(page.getByRole('list', { name: 'Your recovery codes' }).getByRole('listitem')).toHaveCount(
+        10,
+      );
       await page.getByRole('button', { name: 'I have saved these codes' }).click();
       // A grader lands on grading and sees only grading and results.
       await expect(page).toHaveURL(/\/admin\/grading/);
