@@ -23,6 +23,7 @@ export const twoFactorApi = api.injectEndpoints({
     }),
     confirmTwoFactor: build.mutation<MessageResponse & { recovery_codes: string[] }, ConfirmTwoFactorInput>({
       query: (body) => ({ url: 'v1/two-factor/confirm', method: 'POST', body }),
+      invalidatesTags: ['TwoFactor'],
     }),
     verifyTwoFactor: build.mutation<MessageResponse, VerifyTwoFactorInput>({
       query: (body) => ({ url: 'v1/two-factor/verify', method: 'POST', body }),
