@@ -35,7 +35,9 @@ export function AdminLayout() {
   if (secondFactor.isError) return <LoadError error={secondFactor.error} onRetry={secondFactor.refetch} />;
   if (!secondFactor.data) return <Loading />;
   if (!secondFactor.data.passed) {
-    return <Navigate to={paths.twoFactor} replace state={{ from: `${location.pathname}${location.search}` }} />;
+    return (
+      <Navigate to={paths.twoFactor} replace state={{ from: `${location.pathname}${location.search}` }} />
+    );
   }
   const sections = sectionsFor(user?.role);
   return (
