@@ -15,8 +15,8 @@ import {
 } from '../auth/auth.repo.ts';
 import { competitionByCode } from '../competitions/competitions.service.ts';
 import { approveRegistration } from '../registration/registration.service.ts';
+import { everyRegistration } from '../registration/registration-admin.service.ts';
 import { examActivity, gradingProgress, registrationCounts } from './admin-console.repo.ts';
-import { everyRegistration } from './admin-registrations.service.ts';
 
 export async function dashboardStats(ctx: ServiceContext, code: string) {
   const competition = await competitionByCode(ctx.db, code);

@@ -21,7 +21,7 @@ import {
   tableClasses,
   tdClasses,
   useCanUse,
-} from '../components/section.tsx';
+} from '../console/section.tsx';
 import {
   tutorialsChanged,
   uploadTutorialThumbnail,
