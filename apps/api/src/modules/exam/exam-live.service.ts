@@ -1,4 +1,5 @@
 import type { Category } from '@ngso/shared/constants';
+import { examPhase, studentWindow } from '@ngso/shared/exam-phase';
 import type { LiveExam } from '@ngso/shared/schemas/exam';
 import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
@@ -6,7 +7,6 @@ import { toDhakaIso } from '../../lib/time.ts';
 import { competitionByCode } from '../competitions/competitions.service.ts';
 import { answersOfQuestions, approvedRegistrants, attemptsOf } from '../results/results.repo.ts';
 import { findExam, questionsOf } from './exam.repo.ts';
-import { examPhase, studentWindow } from './exam-phase.ts';
 
 /** A student counts as active when they saved an answer within this long. */
 const ACTIVE_WITHIN_MS = 60_000;

@@ -1,4 +1,5 @@
 import type { Category } from '@ngso/shared/constants';
+import { studentWindow } from '@ngso/shared/exam-phase';
 import type { AdminLatePhoto, LatePhotoDecisionSchema } from '@ngso/shared/schemas/results';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
@@ -12,7 +13,6 @@ import { attemptsOf } from '../results/results.repo.ts';
 import { decideLatePhoto, findPhoto, latePhotosOfCategory } from './answer-photos.repo.ts';
 import { gradingImage } from './answer-photos.service.ts';
 import { findAnswer, findExam, findQuestion, insertAnswer, replaceAnswer } from './exam.repo.ts';
-import { studentWindow } from './exam-phase.ts';
 
 /**
  * Late photos: sent after a student's window and its grace, kept but never counted by themselves.
