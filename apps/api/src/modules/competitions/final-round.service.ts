@@ -1,4 +1,5 @@
 import type { Category } from '@ngso/shared/constants';
+import type { Language } from '@ngso/shared/language';
 import type {
   ExamDetails,
   FinalRoundDetails,
@@ -7,7 +8,6 @@ import type {
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
 import type { ServiceContext } from '../../lib/context.ts';
-import type { Language } from '../../lib/messages.ts';
 import { formatInDhaka, toDhakaIso } from '../../lib/time.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import type { UserRow } from '../auth/auth.repo.ts';

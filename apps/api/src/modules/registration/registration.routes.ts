@@ -11,8 +11,9 @@ import {
 } from '@ngso/shared/schemas/registration';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requestLanguage } from '../../lib/language.ts';
 import { CompetitionParamsSchema, errorResponses } from '../../lib/route-schemas.ts';
-import { requestLanguage, successMessage } from '../../plugins/errors.ts';
+import { successMessage } from '../../plugins/errors.ts';
 import { signedIn } from '../../plugins/session.ts';
 import { lookUpPreliminaryResult } from '../preliminary/preliminary.service.ts';
 import { ownRegistrationForm, registrationStatus, submitRegistration } from './registration.service.ts';

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Category } from '@ngso/shared/constants';
+import type { Language } from '@ngso/shared/language';
 import type { MessageKey } from '@ngso/shared/messages/en';
 import {
   categoryForClass,
@@ -11,7 +12,6 @@ import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { isUuid } from '../../lib/ids.ts';
-import type { Language } from '../../lib/messages.ts';
 import {
   registrationApprovedMail,
   registrationReceivedMail,

@@ -1,13 +1,14 @@
 /**
- * The interface languages and the small helpers every part of the app shares (decisions.md, 'Language').
+ * The one language module of the web app and the server (decisions.md, 'Language'; decision 009): the
+ * interface languages, Bangla digits, and the `lang` cookie (name, lifetime, how it is read and written).
  * English on a first visit; the choice is kept in the `lang` cookie (and on the account), which the server
- * reads to serve the pre-rendered page and its messages in that language.
+ * reads (apps/api/src/lib/language.ts) to serve the pre-rendered page and its messages in that language.
  */
 export const LANGUAGES = ['en', 'bn'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
-/** The cookie the server reads (apps/api/src/plugins/errors.ts, requestLanguage). */
+/** The cookie that keeps a visitor's choice on this device, readable by the web app (not HttpOnly). */
 export const LANGUAGE_COOKIE = 'lang';
 export const LANGUAGE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
@@ -21,7 +22,7 @@ export const toLanguage = (value: string | null | undefined): Language =>
 /** The locale for Intl (numbers): Bangla digits in Bangla. */
 export const intlLocale = (language: string): string => (toLanguage(language) === 'bn' ? 'bn-BD' : 'en-US');
 
-const BANGLA_DIGITS = ['০', '১', '২', '৩', '৪', '৫', '৬', '৭', '৮', '৯'];
+const BANGLA_DIGITS = '০১২৩৪৫৬৭৮৯';
 
 /** Writes the ASCII digits of a text in Bangla digits ('10:05' → '১০:০৫'). */
 export const toBanglaDigits = (text: string): string =>
@@ -33,7 +34,7 @@ export const localiseDigits = (text: string, language: string): string =>
 
 /** The saved choice, from `document.cookie` (or a Cookie header). */
 export function languageFromCookie(cookie: string | undefined): Language | undefined {
-  const match = /(?:^|;\s*)lang=([^;]*)/.exec(cookie ?? '');
+  const match = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`).exec(cookie ?? '');
   const value = match?.[1];
   return isLanguage(value) ? value : undefined;
 }
