@@ -1,7 +1,7 @@
 import { ErrorResponseSchema } from '@ngso/shared/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/app-error.ts';
+import { uploadedCsvText } from '../../lib/csv.ts';
 import { CompetitionQuerySchema } from '../../lib/route-schemas.ts';
 import { signedIn } from '../../plugins/session.ts';
 import { readUpload } from '../media/read-upload.ts';
@@ -33,8 +33,7 @@ export const adminPreliminaryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const upload = await readUpload(request, 20);
-      const text = upload.data.toString('utf8');
-      if (text.includes('\u0000')) throw new AppError(422, 'prelim.import.invalid');
+      const text = uploadedCsvText(upload.data, 'prelim.import.invalid');
       return {
         status: 'success' as const,
         data: await importPreliminaryResults(

@@ -1,4 +1,4 @@
-import { parse } from 'csv-parse/sync';
+import { parseCsvRecords } from '../../lib/csv.ts';
 
 /** One payment line of a provider's statement, as read from the file. */
 export type StatementLine = { row: number; transactionId: string; amount: number | null; sender: string };
@@ -35,7 +35,7 @@ export function parsePaymentStatement(text: string): {
 } {
   let records: string[][];
   try {
-    records = parse(text, { bom: true, skip_empty_lines: true, trim: true, relax_column_count: true });
+    records = parseCsvRecords(text);
   } catch (err) {
     return {
       lines: [],

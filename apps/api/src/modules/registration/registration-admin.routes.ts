@@ -6,7 +6,7 @@ import {
 } from '@ngso/shared/schemas/registration';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/app-error.ts';
+import { uploadedCsvText } from '../../lib/csv.ts';
 import { CompetitionQuerySchema, errorResponses } from '../../lib/route-schemas.ts';
 import { signedIn } from '../../plugins/session.ts';
 import { readUpload } from '../media/read-upload.ts';
@@ -121,8 +121,7 @@ export const adminRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const upload = await readUpload(request, 20);
-      const text = upload.data.toString('utf8');
-      if (text.includes('\u0000')) throw new AppError(422, 'statement.columns');
+      const text = uploadedCsvText(upload.data, 'statement.columns');
       return {
         status: 'success' as const,
         data: await reconcilePayments(app.services, signedIn(request).user, request.query.competition, text),
