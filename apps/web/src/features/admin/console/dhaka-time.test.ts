@@ -18,5 +18,8 @@ describe('exam times in Asia/Dhaka', () => {
     expect(dhakaLocalToIso('2025-01-14')).toBeNull();
     expect(dhakaLocalToIso('2025-02-30T10:00')).toBeNull();
     expect(dhakaLocalToIso('2025-01-14T24:00')).toBeNull();
+    expect(dhakaLocalToIso('2025-1-14T17:00')).toBeNull();
+    expect(dhakaLocalToIso('2025-01-14T17:00:00')).toBeNull();
+    expect(dhakaLocalToIso('2025-01-14T17:0x')).toBeNull();
   });
 });

@@ -1,29 +1,24 @@
+import { tz } from '@date-fns/tz';
+import { TIME_ZONE } from '@ngso/shared/constants';
+import { formatISO, isValid, parse } from 'date-fns';
 import { formatInDhaka } from '../../../lib/dates.ts';
 
-const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
+/** The value of a datetime-local input. */
+const LOCAL_PATTERN = "yyyy-MM-dd'T'HH:mm";
 
 /** An instant as a datetime-local value (yyyy-MM-ddTHH:mm) in Asia/Dhaka, whatever the device's zone. */
 export function isoToDhakaLocal(iso: string): string {
-  return formatInDhaka(iso, "yyyy-MM-dd'T'HH:mm");
+  return formatInDhaka(iso, LOCAL_PATTERN);
 }
 
 /**
- * A datetime-local value read as Asia/Dhaka time, as ISO 8601 with the +06:00 offset (Bangladesh keeps
- * no daylight saving time), e.g. 2025-01-14T17:00:00+06:00. Null when it is not a complete value.
+ * A datetime-local value read as Asia/Dhaka time (with @date-fns/tz, as the server does), as ISO 8601
+ * with Dhaka's offset, e.g. 2025-01-14T17:00:00+06:00. Null when it is not a complete, real value.
  */
 export function dhakaLocalToIso(local: string): string | null {
-  const match = LOCAL.exec(local.trim());
-  if (!match) return null;
-  const [, year, month, day, hour, minute] = match.map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  const check = new Date(Date.UTC(year, month - 1, day, hour, minute));
-  if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day || hour > 23 || minute > 59)
-    return null;
-  return `${local.trim()}:00+06:00`;
+  const value = local.trim();
+  if (value.length !== LOCAL_PATTERN.length - 2) return null;
+  const inDhaka = tz(TIME_ZONE);
+  const date = parse(value, LOCAL_PATTERN, inDhaka(Date.now()), { in: inDhaka });
+  return isValid(date) ? formatISO(date, { in: inDhaka }) : null;
 }
