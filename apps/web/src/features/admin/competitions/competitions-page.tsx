@@ -5,19 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { serverFieldErrors, serverMessage } from '../../../lib/api-error.ts';
+import { serverFieldErrors } from '../../../lib/api-error.ts';
 import { useChangeCompetitionMutation, useCompetitionsQuery, useCreateCompetitionMutation } from '../api.ts';
+import { useActionError } from '../console/action-error.ts';
+import { AdminSection } from '../console/admin-section.tsx';
+import { cardClasses } from '../console/card.ts';
 import { useSwitchCompetition } from '../console/competition-switcher.tsx';
 import { useCurrentCompetition } from '../console/current-competition.ts';
-import {
-  AdminSection,
-  ColumnHeaders,
-  cardClasses,
-  LoadError,
-  Loading,
-  tableClasses,
-  tdClasses,
-} from '../console/section.tsx';
+import { LoadError, Loading } from '../console/load-states.tsx';
+import { ColumnHeaders, tableClasses, tdClasses } from '../console/table.tsx';
 
 const BANDS = [
   'gold_up_to',
@@ -88,6 +84,7 @@ function NameAndFee(props: {
 /** The competition the console works on: name, fee, categories and award bands. */
 function EditCompetition({ competition }: { competition: Competition }) {
   const { t } = useTranslation('admin');
+  const actionError = useActionError();
   const [name, setName] = useState(competition.name);
   const [fee, setFee] = useState(String(competition.fee_bdt));
   const [categories, setCategories] = useState<Category[]>(competition.categories);
@@ -149,7 +146,7 @@ function EditCompetition({ competition }: { competition: Competition }) {
           ))}
         </div>
       </fieldset>
-      {saving.isError ? <Alert tone="error">{serverMessage(saving.error) ?? t('actionError')}</Alert> : null}
+      {saving.isError ? <Alert tone="error">{actionError(saving.error)}</Alert> : null}
       {done ? <Alert tone="success">{t('competitions.saved')}</Alert> : null}
       <Button type="submit" pending={saving.isLoading}>
         {t('competitions.save')}
@@ -161,6 +158,7 @@ function EditCompetition({ competition }: { competition: Competition }) {
 /** Next year's competition: a code, a name, a fee and its categories. */
 function NewCompetition() {
   const { t } = useTranslation('admin');
+  const actionError = useActionError();
   const switchTo = useSwitchCompetition();
   const [code, setCode] = useState('');
   const [name, setName] = useState('');
@@ -192,7 +190,7 @@ function NewCompetition() {
       </div>
       <CategoryChoice value={categories} onChange={setCategories} />
       {creating.isError && Object.keys(fieldErrors).length === 0 ? (
-        <Alert tone="error">{serverMessage(creating.error) ?? t('actionError')}</Alert>
+        <Alert tone="error">{actionError(creating.error)}</Alert>
       ) : null}
       {creating.data ? (
         <Alert tone="success">

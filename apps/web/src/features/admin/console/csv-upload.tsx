@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { serverMessage } from '../../../lib/api-error.ts';
+import { useActionError } from './action-error.ts';
 
 /** The server's row errors ({'row N': [message]}), in row order. */
 export function rowErrors(error: unknown): [string, string[]][] {
@@ -47,10 +47,11 @@ export function CsvUploadError({
   testId?: string;
 }) {
   const { t } = useTranslation('admin');
+  const actionError = useActionError();
   const rows = rowErrors(error);
   return (
     <Alert tone="error" className={className}>
-      <p>{serverMessage(error) ?? t('actionError')}</p>
+      <p>{actionError(error)}</p>
       {rows.length > 0 ? (
         <ul className="mt-2 list-disc pl-5" data-testid={testId}>
           {rows.map(([row, messages]) => (

@@ -1,7 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { useAdminStatsQuery } from '../api.ts';
-import { AdminSection, cardClasses, LoadError, Loading, useCanUse } from '../console/section.tsx';
+import { AdminSection } from '../console/admin-section.tsx';
+import { cardClasses } from '../console/card.ts';
+import { LoadError, Loading } from '../console/load-states.tsx';
+import { useCanUse } from '../console/use-can-use.ts';
 
 /** Exam activity is refreshed this often. */
 export const STATS_REFRESH_MS = 15_000;

@@ -11,10 +11,12 @@ import { useDispatch } from 'react-redux';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
-import { serverMessage } from '../../../lib/api-error.ts';
 import { IMAGE_ACCEPT } from '../../../lib/media/image-file.ts';
 import { isCancelled, MediaError } from '../../../lib/media/media-error.ts';
-import { ConfirmDialog, cardClasses, LoadError, Loading } from '../console/section.tsx';
+import { useActionError } from '../console/action-error.ts';
+import { cardClasses } from '../console/card.ts';
+import { ConfirmDialog } from '../console/confirm-dialog.tsx';
+import { LoadError, Loading } from '../console/load-states.tsx';
 import {
   ebookChanged,
   uploadEbookPage,
@@ -74,6 +76,7 @@ function FileInput({
 /** One e-book's pages: add images or a PDF (with progress), the thumbnail, and the pages in order. */
 export function EbookPages({ id, onClose }: { id: string; onClose: () => void }) {
   const { t } = useTranslation('admin');
+  const actionError = useActionError();
   const dispatch = useDispatch();
   const ebook = useAdminEbookQuery(id);
   const [movePage, moving] = useMoveEbookPageMutation();
@@ -92,9 +95,7 @@ export function EbookPages({ id, onClose }: { id: string; onClose: () => void })
   const book: AdminEbookDetail | undefined = ebook.data;
   const busy = progress !== null;
   const reasonOf = (error: unknown) =>
-    error instanceof MediaError
-      ? (error.serverMessage ?? t('actionError'))
-      : (serverMessage(error) ?? t('actionError'));
+    error instanceof MediaError ? (error.serverMessage ?? t('actionError')) : actionError(error);
   const finish = () => {
     setImages([]);
     setPdf(null);
@@ -411,7 +412,7 @@ export function EbookPages({ id, onClose }: { id: string; onClose: () => void })
         title={t('ebooks.removePageTitle', { page: String(pageToRemove ?? '') })}
         confirmLabel={t('ebooks.remove')}
         pending={removingPage.isLoading}
-        error={removingPage.isError ? (serverMessage(removingPage.error) ?? t('actionError')) : null}
+        error={removingPage.isError ? actionError(removingPage.error) : null}
         onConfirm={runRemovePage}
         onClose={() => setPageToRemove(null)}
       >
@@ -422,9 +423,7 @@ export function EbookPages({ id, onClose }: { id: string; onClose: () => void })
         title={t('ebooks.thumbnailRemoveTitle')}
         confirmLabel={t('ebooks.thumbnailRemove')}
         pending={removingThumbnail.isLoading}
-        error={
-          removingThumbnail.isError ? (serverMessage(removingThumbnail.error) ?? t('actionError')) : null
-        }
+        error={removingThumbnail.isError ? actionError(removingThumbnail.error) : null}
         onConfirm={runRemoveThumbnail}
         onClose={() => setConfirmThumbnail(false)}
       >

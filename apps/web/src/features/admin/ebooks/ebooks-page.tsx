@@ -6,20 +6,16 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { inputClasses, TextField } from '../../../components/ui/text-field.tsx';
-import { serverFieldErrors, serverMessage } from '../../../lib/api-error.ts';
+import { serverFieldErrors } from '../../../lib/api-error.ts';
+import { useActionError } from '../console/action-error.ts';
+import { AdminSection } from '../console/admin-section.tsx';
+import { cardClasses } from '../console/card.ts';
+import { ConfirmDialog } from '../console/confirm-dialog.tsx';
 import { useCurrentCompetition } from '../console/current-competition.ts';
-import {
-  AdminSection,
-  ColumnHeaders,
-  ConfirmDialog,
-  cardClasses,
-  FormActions,
-  LoadError,
-  Loading,
-  tableClasses,
-  tdClasses,
-  useCanUse,
-} from '../console/section.tsx';
+import { FormActions } from '../console/form-actions.tsx';
+import { LoadError, Loading } from '../console/load-states.tsx';
+import { ColumnHeaders, tableClasses, tdClasses } from '../console/table.tsx';
+import { useCanUse } from '../console/use-can-use.ts';
 import { EbookPages } from './ebook-pages.tsx';
 import {
   useAdminEbooksQuery,
@@ -53,6 +49,7 @@ function DescriptionField({ value, onChange }: { value: string; onChange: (value
 /** The console's e-books: the list (title, pages, order), create and edit, remove, and each book's pages. */
 export function EbooksPage() {
   const { t } = useTranslation('admin');
+  const actionError = useActionError();
   const competition = useCurrentCompetition();
   const list = useAdminEbooksQuery(competition, { skip: !useCanUse('ebooks') });
   const [create, creating] = useCreateEbookMutation();
@@ -115,7 +112,7 @@ export function EbooksPage() {
       setDraft(null);
     } catch (failure) {
       setErrors(serverFieldErrors(failure));
-      setFormError(serverMessage(failure) ?? t('actionError'));
+      setFormError(actionError(failure));
     }
   };
 
@@ -251,7 +248,7 @@ export function EbooksPage() {
         title={t('ebooks.removeTitle')}
         confirmLabel={t('ebooks.remove')}
         pending={removing.isLoading}
-        error={removing.isError ? (serverMessage(removing.error) ?? t('actionError')) : null}
+        error={removing.isError ? actionError(removing.error) : null}
         onConfirm={runRemove}
         onClose={() => setToRemove(null)}
       >

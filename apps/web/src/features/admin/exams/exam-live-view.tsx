@@ -4,15 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { errorStatus } from '../../../lib/api-error.ts';
 import { formatInDhaka } from '../../../lib/dates.ts';
 import { adminApi, useLiveExamQuery } from '../api.ts';
-import {
-  ColumnHeaders,
-  cardClasses,
-  LoadError,
-  Loading,
-  Pager,
-  tableClasses,
-  tdClasses,
-} from '../console/section.tsx';
+import { cardClasses } from '../console/card.ts';
+import { LoadError, Loading } from '../console/load-states.tsx';
+import { Pager } from '../console/pager.tsx';
+import { ColumnHeaders, tableClasses, tdClasses } from '../console/table.tsx';
 
 /** How often the live view asks again while the exam runs; before and after it, once a minute is plenty. */
 const DURING_MS = 10_000;

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { errorStatus, serverMessage } from '../../../lib/api-error.ts';
+import { errorStatus } from '../../../lib/api-error.ts';
 import { formatInDhaka } from '../../../lib/dates.ts';
 import {
   type AdminUser,
@@ -15,14 +15,18 @@ import {
   useGiveExtraTimeMutation,
   useLazyAdminUsersQuery,
 } from '../api.ts';
+import { useActionError } from '../console/action-error.ts';
+import { AdminSection } from '../console/admin-section.tsx';
+import { cardClasses } from '../console/card.ts';
 import { CategoryTabs, useCategoryParam } from '../console/category-picker.tsx';
 import { dhakaLocalToIso, isoToDhakaLocal } from '../console/dhaka-time.ts';
-import { AdminSection, cardClasses, LoadError, Loading } from '../console/section.tsx';
+import { LoadError, Loading } from '../console/load-states.tsx';
 import { ExamLiveView } from './exam-live-view.tsx';
 import { QuestionEditor } from './question-editor.tsx';
 
 function ExamWindowForm({ category }: { category: Category }) {
   const { t } = useTranslation('admin');
+  const actionError = useActionError();
   const exam = useExamWindowQuery(category);
   const [save, saving] = useChangeExamWindowMutation();
   const [start, setStart] = useState('');
@@ -47,7 +51,7 @@ function ExamWindowForm({ category }: { category: Category }) {
       await save({ category, starts_at, ends_at }).unwrap();
       setDone(true);
     } catch (failure) {
-      setError(serverMessage(failure) ?? t('actionError'));
+      setError(actionError(failure));
     }
   };
 
@@ -94,6 +98,7 @@ function ExamWindowForm({ category }: { category: Category }) {
 
 function ExtraTimeForm({ category }: { category: Category }) {
   const { t } = useTranslation('admin');
+  const actionError = useActionError();
   const [email, setEmail] = useState('');
   const [findUsers, found] = useLazyAdminUsersQuery();
   const [student, setStudent] = useState<AdminUser | null>(null);
@@ -121,7 +126,7 @@ function ExtraTimeForm({ category }: { category: Category }) {
         text: t('exam.extraGiven', { name: student.name, minutes: String(value) }),
       });
     } catch (failure) {
-      setMessage({ tone: 'error', text: serverMessage(failure) ?? t('actionError') });
+      setMessage({ tone: 'error', text: actionError(failure) });
     }
   };
 
@@ -192,6 +197,7 @@ type FinalRoundValues = Record<(typeof FINAL_ROUND_FIELDS)[number], string>;
 /** The in-person final round's details for a category: what approved students and their admit cards show. */
 function FinalRoundForm({ category }: { category: Category }) {
   const { t } = useTranslation('admin');
+  const actionError = useActionError();
   const details = useFinalRoundQuery(category);
   const [save, saving] = useChangeFinalRoundMutation();
   const [values, setValues] = useState<FinalRoundValues | null>(null);
@@ -217,7 +223,7 @@ function FinalRoundForm({ category }: { category: Category }) {
       await save({ category, ...body }).unwrap();
       setDone(true);
     } catch (failure) {
-      setError(serverMessage(failure) ?? t('actionError'));
+      setError(actionError(failure));
     }
   };
 

@@ -5,7 +5,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { inputClasses, TextField } from '../../../components/ui/text-field.tsx';
-import { serverFieldErrors, serverMessage } from '../../../lib/api-error.ts';
+import { serverFieldErrors } from '../../../lib/api-error.ts';
 import {
   type AdminQuestion,
   useAddQuestionMutation,
@@ -13,7 +13,11 @@ import {
   useEditQuestionMutation,
   useRemoveQuestionMutation,
 } from '../api.ts';
-import { ConfirmDialog, cardClasses, FormActions, LoadError, Loading } from '../console/section.tsx';
+import { useActionError } from '../console/action-error.ts';
+import { cardClasses } from '../console/card.ts';
+import { ConfirmDialog } from '../console/confirm-dialog.tsx';
+import { FormActions } from '../console/form-actions.tsx';
+import { LoadError, Loading } from '../console/load-states.tsx';
 
 /** The exam's total marks (decisions.md: 6 questions, 60 marks). */
 export const EXAM_TOTAL_MARKS = 60;
@@ -90,6 +94,7 @@ function QuestionPreview({ draft, number }: { draft: Draft; number: number }) {
 /** The question editor: English and Bangla text, marks, position, a preview; the total against 60. */
 export function QuestionEditor({ category }: { category: Category }) {
   const { t } = useTranslation('admin');
+  const actionError = useActionError();
   const questions = useAdminQuestionsQuery(category);
   const [add, adding] = useAddQuestionMutation();
   const [edit, editing] = useEditQuestionMutation();
@@ -150,7 +155,7 @@ export function QuestionEditor({ category }: { category: Category }) {
       setDraft(null);
     } catch (failure) {
       setErrors(serverFieldErrors(failure));
-      setFormError(serverMessage(failure) ?? t('actionError'));
+      setFormError(actionError(failure));
     }
   };
 
@@ -282,7 +287,7 @@ export function QuestionEditor({ category }: { category: Category }) {
         title={t('questions.removeTitle')}
         confirmLabel={t('questions.remove')}
         pending={removing.isLoading}
-        error={removing.isError ? (serverMessage(removing.error) ?? t('actionError')) : null}
+        error={removing.isError ? actionError(removing.error) : null}
         onConfirm={runRemove}
         onClose={() => {
           setToRemove(null);

@@ -10,20 +10,17 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { inputClasses, TextField } from '../../../components/ui/text-field.tsx';
-import { serverFieldErrors, serverMessage } from '../../../lib/api-error.ts';
+import { serverFieldErrors } from '../../../lib/api-error.ts';
 import { selectUser } from '../../auth/slice.ts';
 import { useAdminQuestionsQuery, useGiveMarksMutation, useSubmissionsQuery } from '../api.ts';
+import { useActionError } from '../console/action-error.ts';
+import { AdminSection } from '../console/admin-section.tsx';
+import { cardClasses } from '../console/card.ts';
 import { ImageViewer, type ViewerPage, type ViewState, zoomIn, zoomOut } from '../console/image-viewer.tsx';
-import {
-  AdminSection,
-  cardClasses,
-  GradingNotOpen,
-  gradingNotOpenFor,
-  LoadError,
-  Loading,
-} from '../console/section.tsx';
+import { LoadError, Loading } from '../console/load-states.tsx';
 import { firstUngraded, gradingQueue, nextUngraded, questionIdsOf } from './grading.ts';
 import { gradingActionFor } from './grading-keys.ts';
+import { GradingNotOpen, gradingNotOpenFor } from './grading-not-open.tsx';
 import { checkMarks } from './marks.ts';
 
 const isCategory = (value: string | null): value is Category => CATEGORIES.some((c) => c === value);
@@ -48,6 +45,7 @@ const viewerPages = (images: readonly GradingImage[], t: TFunction<'admin'>): Vi
  */
 export function GradingPage() {
   const { t } = useTranslation('admin');
+  const actionError = useActionError();
   const user = useSelector(selectUser);
   const [search, setSearch] = useSearchParams();
   const categoryParam = search.get('category');
@@ -146,7 +144,7 @@ export function GradingPage() {
           comment: comment.trim() ? comment.trim() : null,
         }).unwrap();
       } catch (error) {
-        setFormError(serverFieldErrors(error).marks ?? serverMessage(error) ?? t('actionError'));
+        setFormError(serverFieldErrors(error).marks ?? actionError(error));
         return;
       }
       justGraded.current.add(current.userId);
@@ -171,6 +169,7 @@ export function GradingPage() {
       queue,
       index,
       t,
+      actionError,
     ],
   );
 

@@ -4,12 +4,16 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { errorStatus, serverMessage } from '../../../lib/api-error.ts';
+import { errorStatus } from '../../../lib/api-error.ts';
 import { formatInDhaka } from '../../../lib/dates.ts';
+import { useActionError } from '../console/action-error.ts';
+import { AdminSection } from '../console/admin-section.tsx';
+import { cardClasses } from '../console/card.ts';
 import { CategoryTabs, useCategoryParam } from '../console/category-picker.tsx';
 import { useCurrentCompetition } from '../console/current-competition.ts';
 import { ImageViewer, type ViewState } from '../console/image-viewer.tsx';
-import { AdminSection, cardClasses, LoadError, Loading, useCanUse } from '../console/section.tsx';
+import { LoadError, Loading } from '../console/load-states.tsx';
+import { useCanUse } from '../console/use-can-use.ts';
 import { durationParts, latenessOf, undecided } from './late-photos.ts';
 import { type LatePhotosOf, useDecideLatePhotoMutation, useLatePhotosQuery } from './late-photos-api.ts';
 
@@ -73,6 +77,7 @@ export function LatePhotosPage() {
 
 function LatePhotoCard({ photo, of }: { photo: AdminLatePhoto; of: LatePhotosOf }) {
   const { t } = useTranslation('admin');
+  const actionError = useActionError();
   const headingId = useId();
   const [decide, sending] = useDecideLatePhotoMutation();
   const [choice, setChoice] = useState<AdminLatePhoto['decision'] | null>(null);
@@ -159,9 +164,7 @@ function LatePhotoCard({ photo, of }: { photo: AdminLatePhoto; of: LatePhotosOf 
           <p className="text-slate-600">{t('latePhotos.decidedAt', { time: time(photo.decided_at) })}</p>
         ) : null}
       </div>
-      {sending.isError ? (
-        <Alert tone="error">{serverMessage(sending.error) ?? t('actionError')}</Alert>
-      ) : null}
+      {sending.isError ? <Alert tone="error">{actionError(sending.error)}</Alert> : null}
       <div className="flex flex-wrap gap-2">
         {(['accepted', 'rejected'] as const).map((decision) => (
           <Button

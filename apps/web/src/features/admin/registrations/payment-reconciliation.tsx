@@ -3,10 +3,12 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { serverMessage } from '../../../lib/api-error.ts';
 import { type BulkResult, useBulkApproveMutation, useReconcilePaymentsMutation } from '../api.ts';
+import { useActionError } from '../console/action-error.ts';
+import { cardClasses } from '../console/card.ts';
+import { ConfirmDialog } from '../console/confirm-dialog.tsx';
 import { CsvFileField, CsvUploadError } from '../console/csv-upload.tsx';
-import { ColumnHeaders, ConfirmDialog, cardClasses, tableClasses, tdClasses } from '../console/section.tsx';
+import { ColumnHeaders, tableClasses, tdClasses } from '../console/table.tsx';
 
 type Column<T> = { label: string; value: (line: T) => ReactNode };
 
@@ -63,6 +65,7 @@ function LineTable<T extends { row: number; transaction_id: string }>({
  */
 export function PaymentReconciliation({ onApproved }: { onApproved: (result: BulkResult) => void }) {
   const { t } = useTranslation('admin');
+  const actionError = useActionError();
   const [file, setFile] = useState<File | null>(null);
   const [confirm, setConfirm] = useState(false);
   const [reconcile, result] = useReconcilePaymentsMutation();
@@ -191,7 +194,7 @@ export function PaymentReconciliation({ onApproved }: { onApproved: (result: Bul
         title={t('registrations.bulkTitle')}
         confirmLabel={t('registrations.bulkConfirm', { count: report?.matched.length ?? 0 })}
         pending={bulk.isLoading}
-        error={bulk.isError ? (serverMessage(bulk.error) ?? t('actionError')) : null}
+        error={bulk.isError ? actionError(bulk.error) : null}
         onConfirm={approveMatched}
         onClose={() => {
           setConfirm(false);

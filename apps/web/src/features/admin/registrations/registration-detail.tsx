@@ -5,9 +5,9 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { inputClasses } from '../../../components/ui/text-field.tsx';
-import { serverMessage } from '../../../lib/api-error.ts';
 import { formatInDhaka } from '../../../lib/dates.ts';
 import { useApproveRegistrationMutation, useRejectRegistrationMutation } from '../api.ts';
+import { useActionError } from '../console/action-error.ts';
 
 type Step = 'view' | 'approve' | 'reject';
 
@@ -25,6 +25,7 @@ export function RegistrationDetail({
   onDone: (message: string) => void;
 }) {
   const { t } = useTranslation('admin');
+  const actionError = useActionError();
   const [step, setStep] = useState<Step>('view');
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
@@ -102,7 +103,7 @@ export function RegistrationDetail({
       </dl>
       {error ? (
         <Alert tone="error" className="mt-4">
-          {serverMessage(error) ?? t('actionError')}
+          {actionError(error)}
         </Alert>
       ) : null}
       {r.registration_status === 'pending' && step === 'view' ? (

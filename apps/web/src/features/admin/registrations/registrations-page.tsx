@@ -8,9 +8,11 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { serverMessage } from '../../../lib/api-error.ts';
 import { formatInDhaka } from '../../../lib/dates.ts';
 import { type BulkResult, useAdminRegistrationsQuery, useBulkApproveMutation } from '../api.ts';
+import { useActionError } from '../console/action-error.ts';
+import { AdminSection } from '../console/admin-section.tsx';
+import { ConfirmDialog } from '../console/confirm-dialog.tsx';
 import {
   DEFAULT_PER_PAGE,
   filtersFromSearch,
@@ -20,17 +22,10 @@ import {
   type RegistrationFilters,
   registrationsCsvHref,
 } from '../console/filters.ts';
-import {
-  AdminSection,
-  ColumnHeaders,
-  ConfirmDialog,
-  LoadError,
-  Loading,
-  Pager,
-  tableClasses,
-  tdClasses,
-  useCanUse,
-} from '../console/section.tsx';
+import { LoadError, Loading } from '../console/load-states.tsx';
+import { Pager } from '../console/pager.tsx';
+import { ColumnHeaders, tableClasses, tdClasses } from '../console/table.tsx';
+import { useCanUse } from '../console/use-can-use.ts';
 import { PaymentReconciliation } from './payment-reconciliation.tsx';
 import { RegistrationDetail } from './registration-detail.tsx';
 
@@ -52,6 +47,7 @@ export function StatusBadge({ status }: { status: AdminRegistration['registratio
 /** Payment verification: filter, search, page through, open one, approve or reject; bulk approve; export. */
 export function RegistrationsPage() {
   const { t } = useTranslation('admin');
+  const actionError = useActionError();
   const [search, setSearch] = useSearchParams();
   const filters = filtersFromSearch(search);
   const [query, setQuery] = useState(filters.q ?? '');
@@ -320,7 +316,7 @@ export function RegistrationsPage() {
         title={t('registrations.bulkTitle')}
         confirmLabel={t('registrations.bulkConfirm', { count: selected.size })}
         pending={bulk.isLoading}
-        error={bulk.isError ? (serverMessage(bulk.error) ?? t('actionError')) : null}
+        error={bulk.isError ? actionError(bulk.error) : null}
         onConfirm={runBulk}
         onClose={() => {
           setConfirmBulk(false);

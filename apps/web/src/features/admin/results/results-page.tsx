@@ -3,27 +3,23 @@ import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { errorStatus, serverMessage } from '../../../lib/api-error.ts';
+import { errorStatus } from '../../../lib/api-error.ts';
 import { formatInDhaka } from '../../../lib/dates.ts';
 import { selectUser } from '../../auth/slice.ts';
 import { usePublishResultsMutation, useStandingsQuery } from '../api.ts';
+import { useActionError } from '../console/action-error.ts';
+import { AdminSection } from '../console/admin-section.tsx';
 import { CategoryTabs, useCategoryParam } from '../console/category-picker.tsx';
+import { ConfirmDialog } from '../console/confirm-dialog.tsx';
 import { scoped } from '../console/current-competition.ts';
-import {
-  AdminSection,
-  ColumnHeaders,
-  ConfirmDialog,
-  GradingNotOpen,
-  gradingNotOpenFor,
-  LoadError,
-  Loading,
-  tableClasses,
-  tdClasses,
-} from '../console/section.tsx';
+import { LoadError, Loading } from '../console/load-states.tsx';
+import { ColumnHeaders, tableClasses, tdClasses } from '../console/table.tsx';
+import { GradingNotOpen, gradingNotOpenFor } from '../grading/grading-not-open.tsx';
 
 /** A category's standings (total, rank with ties shared, award), the ungraded count, and publishing. */
 export function ResultsPage() {
   const { t } = useTranslation('admin');
+  const actionError = useActionError();
   const role = useSelector(selectUser)?.role;
   const isAdmin = role === 'admin';
   const [category, setCategory] = useCategoryParam();
@@ -158,7 +154,7 @@ export function ResultsPage() {
         title={t('results.publishTitle', { category: t(`category.${category}`) })}
         confirmLabel={t('results.publishConfirm')}
         pending={publishing.isLoading}
-        error={publishing.isError ? (serverMessage(publishing.error) ?? t('actionError')) : null}
+        error={publishing.isError ? actionError(publishing.error) : null}
         onConfirm={runPublish}
         onClose={close}
       >

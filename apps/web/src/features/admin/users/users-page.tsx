@@ -5,28 +5,24 @@ import { useSelector } from 'react-redux';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { inputClasses, TextField } from '../../../components/ui/text-field.tsx';
-import { serverMessage } from '../../../lib/api-error.ts';
 import { formatInDhaka } from '../../../lib/dates.ts';
 import { selectUser } from '../../auth/slice.ts';
 import { type AdminUser, useAdminUsersQuery, useChangeRoleMutation, useEndSessionsMutation } from '../api.ts';
+import { useActionError } from '../console/action-error.ts';
+import { AdminSection } from '../console/admin-section.tsx';
+import { ConfirmDialog } from '../console/confirm-dialog.tsx';
 import { pageCount } from '../console/filters.ts';
-import {
-  AdminSection,
-  ColumnHeaders,
-  ConfirmDialog,
-  LoadError,
-  Loading,
-  Pager,
-  tableClasses,
-  tdClasses,
-  useCanUse,
-} from '../console/section.tsx';
+import { LoadError, Loading } from '../console/load-states.tsx';
+import { Pager } from '../console/pager.tsx';
+import { ColumnHeaders, tableClasses, tdClasses } from '../console/table.tsx';
+import { useCanUse } from '../console/use-can-use.ts';
 
 type Pending = { kind: 'role'; user: AdminUser; role: Role } | { kind: 'sessions'; user: AdminUser };
 
 /** Find a user; change a role (admins only) or end a user's sessions, each after a confirmation. */
 export function UsersPage() {
   const { t } = useTranslation('admin');
+  const actionError = useActionError();
   const me = useSelector(selectUser);
   const [text, setText] = useState('');
   const [q, setQ] = useState('');
@@ -172,7 +168,7 @@ export function UsersPage() {
         title={pending?.kind === 'role' ? t('users.roleTitle') : t('users.sessionsTitle')}
         confirmLabel={pending?.kind === 'role' ? t('users.changeRole') : t('users.endSessions')}
         pending={changing.isLoading || ending.isLoading}
-        error={failure ? (serverMessage(failure) ?? t('actionError')) : null}
+        error={failure ? actionError(failure) : null}
         onConfirm={run}
         onClose={close}
       >
