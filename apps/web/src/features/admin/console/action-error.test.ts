@@ -1,5 +1,6 @@
 import { renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { MediaError } from '../../../lib/media/media-error.ts';
 import { useActionError } from './action-error.ts';
 
 describe('the message of a failed console action', () => {
@@ -18,5 +19,14 @@ describe('the message of a failed console action', () => {
       'That did not work. Please try again.',
     );
     expect(result.current(new Error('bug'))).toBe('That did not work. Please try again.');
+  });
+});
+
+describe('the message of a failed console upload', () => {
+  it("is the server's sentence the upload carried, else the general one", () => {
+    const { result } = renderHook(() => useActionError());
+    const refused = new MediaError('http', { status: 413, serverMessage: 'The file is larger than 15 MB.' });
+    expect(result.current(refused)).toBe('The file is larger than 15 MB.');
+    expect(result.current(new MediaError('network'))).toBe('That did not work. Please try again.');
   });
 });

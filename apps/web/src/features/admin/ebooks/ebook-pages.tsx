@@ -5,14 +5,14 @@ import {
   EBOOK_PDF_MAX_PAGES,
   PDF_ACCEPT,
 } from '@ngso/shared/schemas/ebooks';
-import { useId, useRef, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch } from 'react-redux';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { IMAGE_ACCEPT } from '../../../lib/media/image-file.ts';
-import { isCancelled, MediaError } from '../../../lib/media/media-error.ts';
+import { isCancelled } from '../../../lib/media/media-error.ts';
 import { useActionError } from '../console/action-error.ts';
 import { cardClasses } from '../console/card.ts';
 import { ConfirmDialog } from '../console/confirm-dialog.tsx';
@@ -27,9 +27,7 @@ import {
   useRemoveEbookPageMutation,
   useRemoveEbookThumbnailMutation,
 } from './ebooks-api.ts';
-
-type Notice = { tone: 'success' | 'error'; text: string };
-type Progress = { label: string; percent: number };
+import { type UploadNotice, useUploadTask } from './use-upload-task.ts';
 
 /** Files in the order their names sort, numbers as numbers (page-2 before page-10). */
 export const byName = (a: File, b: File) =>
@@ -86,113 +84,77 @@ export function EbookPages({ id, onClose }: { id: string; onClose: () => void })
   const [pdf, setPdf] = useState<File | null>(null);
   const [thumbnail, setThumbnail] = useState<File | null>(null);
   const [inputKey, setInputKey] = useState(0);
-  const [progress, setProgress] = useState<Progress | null>(null);
-  const [notice, setNotice] = useState<Notice | null>(null);
+  const [notice, setNotice] = useState<UploadNotice | null>(null);
   const [pageToRemove, setPageToRemove] = useState<number | null>(null);
   const [confirmThumbnail, setConfirmThumbnail] = useState(false);
-  const controller = useRef<AbortController | null>(null);
 
   const book: AdminEbookDetail | undefined = ebook.data;
-  const busy = progress !== null;
-  const reasonOf = (error: unknown) =>
-    error instanceof MediaError ? (error.serverMessage ?? t('actionError')) : actionError(error);
-  const finish = () => {
+  const reasonOf = actionError;
+  const onSettled = useCallback(() => {
     setImages([]);
     setPdf(null);
     setThumbnail(null);
-    setProgress(null);
-    controller.current = null;
     setInputKey((key) => key + 1);
     dispatch(ebookChanged(id));
-  };
+  }, [dispatch, id]);
+  const upload = useUploadTask({ onNotice: setNotice, reasonOf, onSettled });
+  const { progress, busy } = upload;
 
-  const uploadImages = async () => {
+  // The pages one by one in name order; a failure stops there and says how many were added.
+  const uploadImages = () => {
     const files = [...images].sort(byName);
     if (files.length === 0) return setNotice({ tone: 'error', text: t('ebooks.chooseFirst') });
-    const abort = new AbortController();
-    controller.current = abort;
-    setNotice(null);
-    let added = 0;
-    const total = files.length;
-    try {
+    return upload.run(async ({ signal, progress: report }) => {
+      const total = files.length;
       for (const [index, file] of files.entries()) {
         const label = t('ebooks.uploading', {
           current: String(index + 1),
           total: String(total),
           file: file.name,
         });
-        setProgress({ label, percent: Math.floor((index / total) * 100) });
+        report({ label, percent: Math.floor((index / total) * 100) });
         try {
           await uploadEbookPage(id, file, {
-            signal: abort.signal,
+            signal,
             onProgress: (percent) =>
-              setProgress({ label, percent: Math.floor(((index + percent / 100) / total) * 100) }),
+              report({ label, percent: Math.floor(((index + percent / 100) / total) * 100) }),
           });
         } catch (error) {
-          if (isCancelled(error)) {
-            setNotice({ tone: 'error', text: t('ebooks.uploadCancelled', { count: added }) });
-          } else {
-            setNotice({
-              tone: 'error',
-              text: t('ebooks.uploadStopped', {
-                count: added,
-                total: String(total),
-                file: file.name,
-                reason: reasonOf(error),
-              }),
-            });
-          }
-          return;
+          if (isCancelled(error))
+            return { tone: 'error', text: t('ebooks.uploadCancelled', { count: index }) };
+          const reason = reasonOf(error);
+          const stopped = { count: index, total: String(total), file: file.name, reason };
+          return { tone: 'error', text: t('ebooks.uploadStopped', stopped) };
         }
-        added += 1;
       }
-      setNotice({ tone: 'success', text: t('ebooks.uploaded', { count: added }) });
-    } finally {
-      finish();
-    }
+      return { tone: 'success', text: t('ebooks.uploaded', { count: total }) };
+    });
   };
 
-  const uploadPdf = async () => {
+  const uploadPdf = () => {
     if (!pdf) return setNotice({ tone: 'error', text: t('ebooks.chooseFirst') });
-    const abort = new AbortController();
-    controller.current = abort;
-    setNotice(null);
-    const sending = t('ebooks.pdfSending', { file: pdf.name });
-    setProgress({ label: sending, percent: 0 });
-    try {
+    return upload.run(async ({ signal, progress: report }) => {
+      const sending = t('ebooks.pdfSending', { file: pdf.name });
+      report({ label: sending, percent: 0 });
       const result = await uploadEbookPdf(id, pdf, {
-        signal: abort.signal,
+        signal,
         onProgress: (percent) =>
-          setProgress({ label: percent >= 100 ? t('ebooks.pdfConverting') : sending, percent }),
+          report({ label: percent >= 100 ? t('ebooks.pdfConverting') : sending, percent }),
       });
-      setNotice({
-        tone: 'success',
-        text: t('ebooks.pdfDone', { count: result.added, file: pdf.name }),
-      });
-    } catch (error) {
-      if (!isCancelled(error)) setNotice({ tone: 'error', text: reasonOf(error) });
-    } finally {
-      finish();
-    }
+      return { tone: 'success', text: t('ebooks.pdfDone', { count: result.added, file: pdf.name }) };
+    });
   };
 
-  const uploadThumbnail = async () => {
+  const uploadThumbnail = () => {
     if (!thumbnail) return setNotice({ tone: 'error', text: t('ebooks.chooseFirst') });
-    const abort = new AbortController();
-    controller.current = abort;
-    setNotice(null);
-    setProgress({ label: thumbnail.name, percent: 0 });
-    try {
+    return upload.run(async ({ signal, progress: report }) => {
+      report({ label: thumbnail.name, percent: 0 });
       await uploadEbookThumbnail(id, thumbnail, {
-        signal: abort.signal,
-        onProgress: (percent) => setProgress({ label: thumbnail.name, percent }),
+        signal,
+        onProgress: (percent) => report({ label: thumbnail.name, percent }),
       });
-      setNotice({ tone: 'success', text: t('ebooks.thumbnailSet') });
-    } catch (error) {
-      if (!isCancelled(error)) setNotice({ tone: 'error', text: reasonOf(error) });
-    } finally {
-      finish();
-    }
+      return { tone: 'success', text: t('ebooks.thumbnailSet') };
+    });
   };
 
   const move = async (page: number, position: number) => {
@@ -263,7 +225,7 @@ export function EbookPages({ id, onClose }: { id: string; onClose: () => void })
             label={t('ebooks.uploadProgress')}
             valueText={`${progress.percent}%`}
           />
-          <Button variant="secondary" onClick={() => controller.current?.abort()}>
+          <Button variant="secondary" onClick={upload.cancel}>
             {t('ebooks.cancelUpload')}
           </Button>
         </div>

@@ -9,7 +9,6 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { inputClasses, TextField } from '../../../components/ui/text-field.tsx';
 import { translateMessage } from '../../../i18n/message.ts';
 import { serverFieldErrors } from '../../../lib/api-error.ts';
-import { MediaError } from '../../../lib/media/media-error.ts';
 import { useActionError } from '../console/action-error.ts';
 import { AdminSection } from '../console/admin-section.tsx';
 import { cardClasses } from '../console/card.ts';
@@ -124,9 +123,7 @@ export function TutorialsPage() {
       } catch (failure) {
         // The tutorial is saved; the form stays open on it so the image can be chosen again.
         setDraft({ ...draft, id: saved.id });
-        setFormError(
-          failure instanceof MediaError ? (failure.serverMessage ?? t('actionError')) : t('actionError'),
-        );
+        setFormError(actionError(failure));
         return;
       } finally {
         setUploading(false);
