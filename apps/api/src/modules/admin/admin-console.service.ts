@@ -13,13 +13,13 @@ import {
   type UserRow,
   updateUserRole,
 } from '../auth/auth.repo.ts';
-import { competitionByCode } from '../competitions/competitions.service.ts';
+import { competitionByCodeOr404 } from '../competitions/competitions.service.ts';
 import { approveRegistration } from '../registration/registration.service.ts';
 import { everyRegistration } from '../registration/registration-admin.service.ts';
 import { examActivity, gradingProgress, registrationCounts } from './admin-console.repo.ts';
 
 export async function dashboardStats(ctx: ServiceContext, code: string) {
-  const competition = await competitionByCode(ctx.db, code);
+  const competition = await competitionByCodeOr404(ctx.db, code);
   const [byStatus, byCategory, byDivision, exam, grading] = await Promise.all([
     registrationCounts(ctx.db, competition.id, 'status'),
     registrationCounts(ctx.db, competition.id, 'category'),

@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
-import { competitionByCode } from '../competitions/competitions.service.ts';
+import { competitionByCodeOr404 } from '../competitions/competitions.service.ts';
 import { parsePaymentStatement } from './parse-payment-statement.ts';
 import {
   findRegistrationsByTransactionIds,
@@ -44,7 +44,7 @@ export async function reconcilePayments(
   code: string,
   csv: string,
 ): Promise<ReconciliationReport> {
-  const competition = await competitionByCode(ctx.db, code);
+  const competition = await competitionByCodeOr404(ctx.db, code);
   const { lines, errors, missingColumns } = parsePaymentStatement(csv);
   if (missingColumns) throw new AppError(422, 'statement.columns');
   if (lines.length === 0 && errors.length > 0) {

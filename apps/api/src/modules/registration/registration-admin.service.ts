@@ -2,7 +2,7 @@ import type { Category } from '@ngso/shared/constants';
 import type { AdminRegistration, AdminRegistrationQuerySchema } from '@ngso/shared/schemas/registration';
 import type { z } from 'zod';
 import type { ServiceContext } from '../../lib/context.ts';
-import { competitionByCode } from '../competitions/competitions.service.ts';
+import { competitionByCodeOr404 } from '../competitions/competitions.service.ts';
 import {
   allRegistrations,
   listRegistrations,
@@ -40,7 +40,7 @@ export function toAdminRegistration(
 type RegistrationQuery = z.output<typeof AdminRegistrationQuerySchema>;
 
 async function filterOf(ctx: ServiceContext, query: RegistrationQuery): Promise<RegistrationFilter> {
-  const competition = await competitionByCode(ctx.db, query.competition);
+  const competition = await competitionByCodeOr404(ctx.db, query.competition);
   return {
     competitionId: competition.id,
     status: query.status,

@@ -21,7 +21,7 @@ import { recordAudit } from '../audit/audit.repo.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
 import { findUserById } from '../auth/auth.repo.ts';
 import { findCompetitionById } from '../competitions/competitions.repo.ts';
-import { competitionByCode } from '../competitions/competitions.service.ts';
+import { competitionByCodeOr404 } from '../competitions/competitions.service.ts';
 import { examDetailsOf } from '../competitions/final-round.service.ts';
 import { findPreliminaryResult } from '../preliminary/preliminary.repo.ts';
 import {
@@ -51,7 +51,7 @@ export async function registrationStatus(
   userId: string,
   language: Language = 'en',
 ): Promise<RegistrationStatusResponse> {
-  const competition = await competitionByCode(ctx.db, competitionCode);
+  const competition = await competitionByCodeOr404(ctx.db, competitionCode);
   const registration = await findRegistrationOfUser(ctx.db, competition.id, userId);
   const approved = registration?.status === 'approved';
   const fields = {
@@ -77,7 +77,7 @@ export async function registrationStatus(
 
 /** The student's own form, to correct and resubmit after a rejection. */
 export async function ownRegistrationForm(ctx: ServiceContext, competitionCode: string, userId: string) {
-  const competition = await competitionByCode(ctx.db, competitionCode);
+  const competition = await competitionByCodeOr404(ctx.db, competitionCode);
   const row = await findRegistrationOfUser(ctx.db, competition.id, userId);
   if (!row) throw new AppError(404, 'registration.notFound');
   return toForm(row);
@@ -109,7 +109,7 @@ export async function submitRegistration(
   user: UserRow,
   form: Form,
 ) {
-  const competition = await competitionByCode(ctx.db, competitionCode);
+  const competition = await competitionByCodeOr404(ctx.db, competitionCode);
   const result = await findPreliminaryResult(ctx.db, competition.id, user.email);
   if (!result) throw new AppError(403, 'registration.noResult', { params: { email: user.email } });
   if (!result.qualified)
