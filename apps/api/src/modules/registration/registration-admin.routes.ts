@@ -12,7 +12,7 @@ import { signedIn } from '../../plugins/session.ts';
 import { readUpload } from '../media/read-upload.ts';
 import { reconcilePayments } from './payment-reconciliation.service.ts';
 import { approveRegistration, rejectRegistration } from './registration.service.ts';
-import { findRegistrations } from './registration-admin.service.ts';
+import { bulkApprove, findRegistrations, registrationsCsv } from './registration-admin.service.ts';
 
 const DecisionResponseSchema = z.object({
   status: z.literal('success'),
@@ -127,5 +127,48 @@ export const adminRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
         data: await reconcilePayments(app.services, signedIn(request).user, request.query.competition, text),
       };
     },
+  );
+
+  app.get(
+    '/v1/admin/registrations.csv',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Registrations as CSV (UTF-8 with BOM), with the same filters as the list',
+        querystring: AdminRegistrationQuerySchema,
+      },
+      preValidation: admin,
+    },
+    async (request, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', 'attachment; filename="registrations.csv"')
+        .send(await registrationsCsv(app.services, request.query)),
+  );
+
+  app.post(
+    '/v1/admin/registrations/bulk-approve',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Approve several pending registrations; reports what was approved and what was skipped',
+        body: z.object({ ids: z.array(z.string().max(64)).min(1).max(500) }),
+        response: {
+          200: z.object({
+            status: z.literal('success'),
+            data: z.object({
+              approved: z.array(z.string()),
+              skipped: z.array(z.object({ id: z.string(), reason: z.string() })),
+            }),
+          }),
+          ...errors,
+        },
+      },
+      preValidation: admin,
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await bulkApprove(app.services, signedIn(request).user, request.body.ids),
+    }),
   );
 };
