@@ -4,12 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import { type Database, type DatabaseHandle, openDatabase } from './db/client.ts';
@@ -18,6 +13,7 @@ import { type Clock, systemClock } from './lib/clock.ts';
 import type { ServiceContext } from './lib/context.ts';
 import { serializeLoggedError } from './lib/database-errors.ts';
 import { translate } from './lib/messages.ts';
+import { contractTransform, securitySchemes } from './lib/openapi.ts';
 import { createRateLimits } from './lib/rate-limits.ts';
 import { diskStorage } from './lib/storage.ts';
 import { MailWorker } from './mail/mail-worker.ts';
@@ -194,8 +190,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
         version: '1.0.0',
         description: 'Every call of the site. Paths are under /api.',
       },
+      servers: [{ url: '/', description: 'This server: every path begins with /api' }],
+      components: { securitySchemes: securitySchemes(app.sessionCookieName) },
     },
-    transform: jsonSchemaTransform,
+    transform: contractTransform,
   });
 
   await app.register(
