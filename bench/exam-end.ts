@@ -26,7 +26,7 @@ import { pathToFileURL } from 'node:url';
 import pLimit from 'p-limit';
 import pg from 'pg';
 import { DEFAULT_BACKOFF } from '../apps/web/src/features/exam/answer-queue.ts';
-import { retryDelay } from '../apps/web/src/lib/media/retry-policy.ts';
+import { retryDelay } from '../apps/web/src/lib/retry.ts';
 import {
   ADMIN_URL,
   headersOf,

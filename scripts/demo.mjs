@@ -13,6 +13,6 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ngso-demo-'));
 const env = { ...process.env, NODE_ENV: 'production', ALLOW_HTTP_BASE_URL: 'true', DATA_DIR: dataDir };
 delete env.DATABASE_URL;
 console.log(`Demo data directory: ${dataDir}`);
-const seeded = await run(process.execPath, tsxArgs('apps/api/src/db/demo.ts'), env);
+const seeded = await run(process.execPath, tsxArgs('apps/api/src/cli/demo-seed.ts'), env);
 if (seeded !== 0) process.exit(seeded);
 process.exit(await run(process.execPath, tsxArgs('apps/api/src/server.ts'), env));

@@ -4,12 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import { type Database, type DatabaseHandle, openDatabase } from './db/client.ts';
@@ -18,25 +13,28 @@ import { type Clock, systemClock } from './lib/clock.ts';
 import type { ServiceContext } from './lib/context.ts';
 import { serializeLoggedError } from './lib/database-errors.ts';
 import { translate } from './lib/messages.ts';
+import { contractTransform, securitySchemes } from './lib/openapi.ts';
 import { createRateLimits } from './lib/rate-limits.ts';
 import { diskStorage } from './lib/storage.ts';
 import { MailWorker } from './mail/mail-worker.ts';
 import { enqueueMail } from './mail/outbox.repo.ts';
 import { fileTransport, type MailTransport, smtpTransport } from './mail/transport.ts';
-import { adminConsoleRoutes } from './modules/admin/admin-console.routes.ts';
 import { adminEbookRoutes } from './modules/admin/admin-ebooks.routes.ts';
-import { adminExamRoutes } from './modules/admin/admin-exams.routes.ts';
-import { adminPreliminaryRoutes } from './modules/admin/admin-preliminary.routes.ts';
-import { adminRegistrationRoutes } from './modules/admin/admin-registrations.routes.ts';
+import { dashboardRoutes } from './modules/admin/dashboard.routes.ts';
+import { usersRoutes } from './modules/admin/users.routes.ts';
 import { admitCardRoutes } from './modules/admit-card/admit-card.routes.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { competitionRoutes } from './modules/competitions/competitions.routes.ts';
 import { ebooksRoutes } from './modules/ebooks/ebooks.routes.ts';
 import { examRoutes } from './modules/exam/exam.routes.ts';
+import { adminExamRoutes } from './modules/exam/exam-admin.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
+import { adminPreliminaryRoutes } from './modules/preliminary/preliminary-admin.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
+import { adminRegistrationRoutes } from './modules/registration/registration-admin.routes.ts';
 import { resultsRoutes } from './modules/results/results.routes.ts';
 import { adminTutorialsRoutes, tutorialsRoutes } from './modules/tutorials/tutorials.routes.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
@@ -192,8 +190,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
         version: '1.0.0',
         description: 'Every call of the site. Paths are under /api.',
       },
+      servers: [{ url: '/', description: 'This server: every path begins with /api' }],
+      components: { securitySchemes: securitySchemes(app.sessionCookieName) },
     },
-    transform: jsonSchemaTransform,
+    transform: contractTransform,
   });
 
   await app.register(
@@ -213,7 +213,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
       await api.register(examRoutes);
       await api.register(adminExamRoutes);
       await api.register(resultsRoutes);
-      await api.register(adminConsoleRoutes);
+      await api.register(dashboardRoutes);
+      await api.register(usersRoutes);
+      await api.register(auditRoutes);
       await api.register(adminRegistrationRoutes);
       await api.register(adminPreliminaryRoutes);
       await api.register(competitionRoutes);

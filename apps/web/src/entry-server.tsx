@@ -1,4 +1,5 @@
 import './i18n/i18n.ts';
+import type { Language } from '@ngso/shared/language';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
@@ -9,7 +10,6 @@ import { SessionGate } from './app/session-gate.tsx';
 import { setupStore } from './app/store.ts';
 import { PRERENDERED_PAGES } from './config/public-pages.ts';
 import { applyLanguage, i18next, loadNamespaces } from './i18n/i18n.ts';
-import type { Language } from './i18n/languages.ts';
 import { CORE_NAMESPACES, namespaceSource } from './i18n/namespaces.ts';
 import { pageMeta } from './lib/page-meta.ts';
 

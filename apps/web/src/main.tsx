@@ -1,5 +1,6 @@
 import './lib/zod-config.ts';
 import './i18n/i18n.ts';
+import { languageFromCookie } from '@ngso/shared/language';
 import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
@@ -7,7 +8,6 @@ import { Providers } from './app/providers.tsx';
 import { createAppRouter, loadRoutesFor } from './app/router.tsx';
 import { setupStore } from './app/store.ts';
 import { applyLanguage, pageLanguage } from './i18n/i18n.ts';
-import { languageFromCookie } from './i18n/languages.ts';
 import { keepServerMeta } from './lib/page-meta.ts';
 
 /** Tells boot.ts that the page has hydrated, so it replays the taps it kept (the same name is written there). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toCsv } from './csv.ts';
+import { parseCsvRecords, toCsv, uploadedCsvText } from './csv.ts';
 
 describe('toCsv', () => {
   it('starts with a BOM, quotes what needs quoting, and keeps Bangla', () => {
@@ -22,5 +22,25 @@ describe('toCsv', () => {
     expect(csv).toContain("'-2");
     expect(csv).toContain("'@SUM(A1)");
     expect(csv).toContain('safe');
+  });
+});
+
+describe('reading an uploaded CSV', () => {
+  it('refuses a file with a NUL character (not text) with the message of its upload, 422', () => {
+    const binary = Buffer.from('PK\u0003\u0004\u0000\u0000xlsx', 'utf8');
+    expect(() => uploadedCsvText(binary, 'statement.columns')).toThrow(
+      expect.objectContaining({ statusCode: 422, messageKey: 'statement.columns' }),
+    );
+    expect(uploadedCsvText(Buffer.from('email,score\r\n', 'utf8'), 'prelim.import.invalid')).toBe(
+      'email,score\r\n',
+    );
+  });
+
+  it('reads rows past a BOM, trimmed, without empty lines, of any length', () => {
+    expect(parseCsvRecords('\uFEFFa, b\r\n\r\n c ,d,e\r\n')).toEqual([
+      ['a', 'b'],
+      ['c', 'd', 'e'],
+    ]);
+    expect(() => parseCsvRecords('"open quote\n')).toThrow();
   });
 });

@@ -1,9 +1,9 @@
 import { TZDate, tz } from '@date-fns/tz';
 import { TIME_ZONE } from '@ngso/shared/constants';
 import { banglaPattern } from '@ngso/shared/date-patterns';
+import { type Language, toBanglaDigits } from '@ngso/shared/language';
 import { format, formatISO } from 'date-fns';
 import { bn } from 'date-fns/locale/bn';
-import { type Language, toBanglaDigits } from './messages.ts';
 
 /** An instant as ISO 8601 with Dhaka's offset, e.g. 2025-01-14T17:00:00+06:00 (api.md). */
 export const toDhakaIso = (date: Date) => formatISO(new TZDate(date, TIME_ZONE));

@@ -3,6 +3,10 @@
  * load (the exam's start instant asks for the same rows thousands of times at once), and a failed load
  * is not kept. Time is the process's monotonic clock, not the app's clock: the app's clock is the exam's
  * notion of "now" (tests move it), the cache's age is real elapsed time.
+ *
+ * Why not a package (decision 029): lru-cache's fetch() and @isaacs/ttlcache do TTL, but neither keeps a
+ * load's promise so that concurrent misses share it and a failure is forgotten at once; with the options
+ * that make them do so they are longer to read than these 30 lines, which the tests pin down.
  */
 export class TtlCache<V> {
   readonly #entries = new Map<string, { value: Promise<V>; expires: number }>();

@@ -1,4 +1,4 @@
-import { type Language, toBanglaDigits } from '../lib/messages.ts';
+import { type Language, toBanglaDigits } from '@ngso/shared/language';
 import type { NewMail } from './outbox.repo.ts';
 
 /**

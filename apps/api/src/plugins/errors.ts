@@ -4,14 +4,8 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
 import { isDatabaseUnavailable } from '../lib/database-errors.ts';
-import { type Language, translate } from '../lib/messages.ts';
-
-/** The user's language: the saved choice (cookie) first, then the browser's preference. */
-export function requestLanguage(request: FastifyRequest): Language {
-  const chosen = request.cookies?.lang;
-  if (chosen === 'bn' || chosen === 'en') return chosen;
-  return /^bn\b/i.test(request.headers['accept-language'] ?? '') ? 'bn' : 'en';
-}
+import { requestLanguage } from '../lib/language.ts';
+import { translate } from '../lib/messages.ts';
 
 /** The success envelope with a sentence for the user, in their language (api.md). */
 export function successMessage(request: FastifyRequest, key: MessageKey) {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, forbidden, unauthorized } from '../lib/app-error.ts';
+import { sessionRequired } from '../lib/openapi.ts';
 import type { UserRow } from '../modules/auth/auth.repo.ts';
 import { type Auth, resolveSession, type SessionLookup } from '../modules/auth/sessions.ts';
 
@@ -65,21 +66,21 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     }
   };
   app.decorate('requireUserWith', requireUserWith);
-  app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) =>
-    requireUserWith(request, reply),
+  // Marked, so that the OpenAPI document declares the session cookie for the routes they guard.
+  app.decorate(
+    'requireUser',
+    sessionRequired(async (request: FastifyRequest, reply: FastifyReply) => requireUserWith(request, reply)),
   );
 
-  app.decorate(
-    'requireRole',
-    (...roles: UserRow['role'][]) =>
-      async (request: FastifyRequest, reply: FastifyReply) => {
-        await app.requireUser(request, reply);
-        if (!request.auth || !roles.includes(request.auth.user.role)) throw forbidden();
-        // Staff reach the console only from a session that passed the second factor (two-factor.ts).
-        if (request.auth.user.role !== 'student' && !request.auth.secondFactorPassed) {
-          throw new AppError(403, 'twoFactor.required');
-        }
-      },
+  app.decorate('requireRole', (...roles: UserRow['role'][]) =>
+    sessionRequired(async (request: FastifyRequest, reply: FastifyReply) => {
+      await app.requireUser(request, reply);
+      if (!request.auth || !roles.includes(request.auth.user.role)) throw forbidden();
+      // Staff reach the console only from a session that passed the second factor (two-factor.ts).
+      if (request.auth.user.role !== 'student' && !request.auth.secondFactorPassed) {
+        throw new AppError(403, 'twoFactor.required');
+      }
+    }),
   );
 });
 

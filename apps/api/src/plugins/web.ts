@@ -2,8 +2,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
+import type { Language } from '@ngso/shared/language';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Language } from '../lib/messages.ts';
+import { pageLanguage } from '../lib/language.ts';
 import { apiNotFound } from './errors.ts';
 
 /** One HTML document, ready in each encoding (a handful of small files, compressed once at start-up). */
@@ -68,8 +69,7 @@ function pickEncoding(header: string | string[] | undefined): 'br' | 'gzip' | un
 function sendHtml(request: FastifyRequest, reply: FastifyReply, page: Localised) {
   // The page in the visitor's chosen language: English on a first visit (decisions.md, 'Language'),
   // whatever the browser prefers; the `lang` cookie keeps a choice.
-  const chosen: Language = request.cookies?.lang === 'bn' ? 'bn' : 'en';
-  const html = page[chosen] ?? page.en;
+  const html = page[pageLanguage(request)] ?? page.en;
   const encoding = pickEncoding(request.headers['accept-encoding']);
   reply
     .header('Cache-Control', 'no-cache')

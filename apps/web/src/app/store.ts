@@ -43,7 +43,7 @@ export function setupStore(preloadedState?: Partial<RootState>) {
   });
   persistAuth(store);
   rememberApprovals(store);
-  whenApiLoaded(({ api, setupListeners }) => {
+  whenApiLoaded<typeof baseApi>(({ api, setupListeners }) => {
     rootReducer.inject(api);
     apiMiddleware.addMiddleware(api.middleware);
     // The API's cache gets its initial state before any component reads it.

@@ -1,3 +1,4 @@
+import { toBanglaDigits } from '@ngso/shared/language';
 import type { Activity } from './schemas.ts';
 
 /** What each placeholder picture stands for; the organisers replace pictures and descriptions together. */
@@ -17,8 +18,7 @@ const SCENES: readonly { en: string; bn: string }[] = [
   { en: 'A workshop on building simple circuits', bn: 'সহজ সার্কিট বানানোর একটি কর্মশালা' },
 ];
 
-const BANGLA_DIGITS = '০১২৩৪৫৬৭৮৯';
-const bangla = (n: number) => String(n).replace(/[0-9]/g, (d) => BANGLA_DIGITS[Number(d)] ?? d);
+const bangla = (n: number) => toBanglaDigits(String(n));
 
 const TOTAL = 70;
 

@@ -1,5 +1,3 @@
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import {
   isLanguage,
   LANGUAGES,
@@ -7,7 +5,9 @@ import {
   languageCookie,
   localiseDigits,
   toLanguage,
-} from './languages.ts';
+} from '@ngso/shared/language';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
 import { CORE_NAMESPACES, DEFAULT_NAMESPACE, NAMESPACE_LOADERS, type Namespace } from './namespaces.ts';
 
 export const SUPPORTED_LANGUAGES = LANGUAGES;

@@ -1,3 +1,4 @@
+import { languageCookie, languageFromCookie, toBanglaDigits } from '@ngso/shared/language';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -5,7 +6,6 @@ import { formatCountdown, formatInDhaka, formatNumber } from '../lib/dates.ts';
 import { stubApi, testProfile } from '../test/fetch-stub.ts';
 import { renderApp, signedInAuth } from '../test/render.tsx';
 import { applyLanguage, i18next } from './i18n.ts';
-import { languageCookie, languageFromCookie, toBanglaDigits } from './languages.ts';
 import { placeName } from './places.ts';
 
 const clearCookie = () => {

@@ -1,4 +1,4 @@
-import type { Language } from './languages.ts';
+import type { Language } from '@ngso/shared/language';
 import type { en } from './resources.ts';
 
 /**

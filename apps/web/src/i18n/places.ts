@@ -1,5 +1,5 @@
 import { DIVISIONS, districtsOf, type Place, subDistrictsOf } from '@ngso/shared/geography';
-import { toLanguage } from './languages.ts';
+import { toLanguage } from '@ngso/shared/language';
 
 /** Place names for a select: the value stays the English name (what the server stores), the label follows the language. */
 export const placeOptions = (places: readonly Place[], language: string) =>

@@ -1,6 +1,6 @@
 import { TIME_ZONE } from '@ngso/shared/constants';
+import { localiseDigits } from '@ngso/shared/language';
 import { i18next } from '../i18n/i18n.ts';
-import { localiseDigits } from '../i18n/languages.ts';
 
 /**
  * The current year in Bangladesh (the copyright line), in the language's digits. Intl rather than

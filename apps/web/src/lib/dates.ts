@@ -1,10 +1,10 @@
 import { tz } from '@date-fns/tz';
 import { TIME_ZONE } from '@ngso/shared/constants';
 import { banglaPattern } from '@ngso/shared/date-patterns';
+import { intlLocale, localiseDigits, toLanguage } from '@ngso/shared/language';
 import { format } from 'date-fns';
 import { bn } from 'date-fns/locale/bn';
 import { i18next } from '../i18n/i18n.ts';
-import { intlLocale, localiseDigits, toLanguage } from '../i18n/languages.ts';
 
 /**
  * The one place dates are formatted: always in Asia/Dhaka, whatever the device's zone, in the

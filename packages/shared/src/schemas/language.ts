@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../language.ts';
 
 /** The interface languages (decisions.md, 'Language'). */
-export const LanguageSchema = z.enum(['en', 'bn']);
+export const LanguageSchema = z.enum(LANGUAGES);
 export type LanguageCode = z.infer<typeof LanguageSchema>;
 
 /** PUT /api/v1/user/language: the signed-in user's language (mails and the admit card follow it). */

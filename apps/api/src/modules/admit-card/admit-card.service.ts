@@ -4,7 +4,7 @@ import pLimit from 'p-limit';
 import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
-import { competitionByCode } from '../competitions/competitions.service.ts';
+import { competitionByCodeOr404 } from '../competitions/competitions.service.ts';
 import { examDetailsOf } from '../competitions/final-round.service.ts';
 import { findMedia } from '../media/media.repo.ts';
 import { findRegistrationOfUser } from '../registration/registration.repo.ts';
@@ -28,7 +28,7 @@ const onlineExamLine = (details: ExamDetails) =>
 
 /** The approved student's admit card as a PDF; 403 before approval, 404 without a registration. */
 export async function admitCardFor(ctx: ServiceContext, competitionCode: string, user: UserRow) {
-  const competition = await competitionByCode(ctx.db, competitionCode);
+  const competition = await competitionByCodeOr404(ctx.db, competitionCode);
   const registration = await findRegistrationOfUser(ctx.db, competition.id, user.id);
   if (!registration) throw new AppError(404, 'registration.notFound');
   if (registration.status !== 'approved' || !registration.rollNumber || !registration.verificationCode) {

@@ -1,3 +1,4 @@
+import { LANGUAGE_COOKIE, type Language } from '@ngso/shared/language';
 import {
   ForgotPasswordSchema,
   LoginResponseSchema,
@@ -9,9 +10,9 @@ import {
 } from '@ngso/shared/schemas/auth';
 import { ErrorResponseSchema, MessageResponseSchema, OkResponseSchema } from '@ngso/shared/schemas/common';
 import { LanguageResponseSchema, UpdateLanguageSchema } from '@ngso/shared/schemas/language';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Language } from '../../lib/messages.ts';
+import { chosenLanguage, languageCookieOptions } from '../../lib/language.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
 import { successMessage } from '../../plugins/errors.ts';
 import { signedIn } from '../../plugins/session.ts';
@@ -23,16 +24,6 @@ import { staffInvitationRoutes } from './staff-invitations.routes.ts';
 import { twoFactorRoutes } from './two-factor.routes.ts';
 
 const errors = errorResponses(401, 403, 422);
-
-/** The language cookie the web app writes when a visitor chooses (decisions.md, 'Language'). */
-const LANGUAGE_COOKIE = 'lang';
-const YEAR_SECONDS = 365 * 24 * 60 * 60;
-
-/** The visitor's explicit choice on this device, if any (not the browser's preference). */
-const chosenLanguage = (request: FastifyRequest): Language | undefined => {
-  const value = request.cookies?.[LANGUAGE_COOKIE];
-  return value === 'en' || value === 'bn' ? value : undefined;
-};
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // The signed-in user's password change and own sessions.
@@ -50,13 +41,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const deviceCookie = secure ? '__Host-ngso_device' : 'ngso_device';
   /** Keeps the language on this device for a year; readable by the web app (not HttpOnly). */
   const setLanguageCookie = (reply: FastifyReply, language: Language) =>
-    reply.setCookie(LANGUAGE_COOKIE, language, {
-      path: '/',
-      maxAge: YEAR_SECONDS,
-      sameSite: 'lax',
-      httpOnly: false,
-      secure,
-    });
+    reply.setCookie(LANGUAGE_COOKIE, language, languageCookieOptions(secure));
 
   app.put(
     '/v1/user/language',

@@ -7,9 +7,10 @@ import {
 import { ErrorResponseSchema, MessageResponseSchema } from '@ngso/shared/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requestLanguage } from '../../lib/language.ts';
 import { translate } from '../../lib/messages.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
-import { requestLanguage, successMessage } from '../../plugins/errors.ts';
+import { successMessage } from '../../plugins/errors.ts';
 import { signedIn } from '../../plugins/session.ts';
 import { toPublicUser } from './auth.service.ts';
 import {

@@ -1,3 +1,4 @@
+import type { Language } from '@ngso/shared/language';
 import type { AcceptInvitationSchema, InviteStaffSchema, StaffInvitation } from '@ngso/shared/schemas/auth';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -5,7 +6,6 @@ import { users } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { isUuid } from '../../lib/ids.ts';
-import type { Language } from '../../lib/messages.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { toDhakaIso } from '../../lib/time.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';

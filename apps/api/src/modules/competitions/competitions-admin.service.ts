@@ -17,7 +17,7 @@ import {
   listCompetitions,
   updateCompetition,
 } from './competitions.repo.ts';
-import { competitionByCode } from './competitions.service.ts';
+import { competitionByCodeOr404 } from './competitions.service.ts';
 
 export const toCompetition = (row: CompetitionRow): Competition => ({
   code: row.code,
@@ -71,7 +71,7 @@ export async function changeCompetition(
   code: string,
   input: z.output<typeof CompetitionUpdateSchema>,
 ) {
-  const competition = await competitionByCode(ctx.db, code);
+  const competition = await competitionByCodeOr404(ctx.db, code);
   // Compared band by band: the database gives JSON keys back in its own order.
   const bandsChanged = (Object.keys(input.award_bands) as Array<keyof AwardBands>).some(
     (band) => competition.awardBands[band] !== input.award_bands[band],

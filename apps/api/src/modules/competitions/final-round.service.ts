@@ -1,4 +1,5 @@
 import type { Category } from '@ngso/shared/constants';
+import type { Language } from '@ngso/shared/language';
 import type {
   ExamDetails,
   FinalRoundDetails,
@@ -7,13 +8,12 @@ import type {
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
 import type { ServiceContext } from '../../lib/context.ts';
-import type { Language } from '../../lib/messages.ts';
 import { formatInDhaka, toDhakaIso } from '../../lib/time.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
 import { findExam } from '../exam/exam.repo.ts';
 import { findFinalRoundDetails, writeFinalRoundDetails } from './competitions.repo.ts';
-import { competitionByCode } from './competitions.service.ts';
+import { competitionByCodeOr404 } from './competitions.service.ts';
 
 type DetailsRow = NonNullable<Awaited<ReturnType<typeof findFinalRoundDetails>>>;
 
@@ -74,7 +74,7 @@ export async function examDetailsOf(
 }
 
 export async function finalRoundDetailsOf(ctx: ServiceContext, code: string, category: Category) {
-  const competition = await competitionByCode(ctx.db, code);
+  const competition = await competitionByCodeOr404(ctx.db, code);
   return toFinalRoundDetails(await findFinalRoundDetails(ctx.db, competition.id, category));
 }
 
@@ -85,7 +85,7 @@ export async function changeFinalRoundDetails(
   category: Category,
   input: z.output<typeof FinalRoundDetailsInputSchema>,
 ) {
-  const competition = await competitionByCode(ctx.db, code);
+  const competition = await competitionByCodeOr404(ctx.db, code);
   const before = await findFinalRoundDetails(ctx.db, competition.id, category);
   return ctx.db.transaction(async (tx) => {
     const row = await writeFinalRoundDetails(tx, {

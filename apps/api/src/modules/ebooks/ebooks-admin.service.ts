@@ -14,7 +14,7 @@ import { isUuid } from '../../lib/ids.ts';
 import { newImageKey } from '../../lib/storage.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
-import { competitionByCode } from '../competitions/competitions.service.ts';
+import { competitionByCodeOr404 } from '../competitions/competitions.service.ts';
 import { processImage } from '../media/image-pipeline.ts';
 import {
   deleteEbook,
@@ -101,7 +101,7 @@ async function deleteFiles(ctx: ServiceContext, keys: string[]) {
 
 /** The e-books of a competition, in list order, with their page counts. */
 export async function listAdminEbooks(ctx: ServiceContext, code: string) {
-  const competition = await competitionByCode(ctx.db, code);
+  const competition = await competitionByCodeOr404(ctx.db, code);
   const books = await ebooksOfCompetition(ctx.db, competition.id);
   const pages = await pagesByEbook(
     ctx,
@@ -116,7 +116,7 @@ export async function ebookDetail(ctx: ServiceContext, id: string) {
 }
 
 export async function createEbook(ctx: ServiceContext, admin: UserRow, code: string, input: EbookInput) {
-  const competition = await competitionByCode(ctx.db, code);
+  const competition = await competitionByCodeOr404(ctx.db, code);
   return ctx.db.transaction(async (tx) => {
     const position =
       input.position ??

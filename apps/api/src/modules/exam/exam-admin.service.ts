@@ -7,7 +7,7 @@ import { isUuid } from '../../lib/ids.ts';
 import { toDhakaIso } from '../../lib/time.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import { findUserById, type UserRow } from '../auth/auth.repo.ts';
-import { competitionByCode } from '../competitions/competitions.service.ts';
+import { competitionByCodeOr404 } from '../competitions/competitions.service.ts';
 import { assertMayGradeNow } from '../results/grading-access.ts';
 import {
   deleteQuestion,
@@ -40,7 +40,7 @@ export const toAdminQuestion = (row: QuestionRow) => ({
 });
 
 async function examOf(ctx: ServiceContext, code: string, category: Category) {
-  const competition = await competitionByCode(ctx.db, code);
+  const competition = await competitionByCodeOr404(ctx.db, code);
   const exam = await findExam(ctx.db, competition.id, category);
   if (!exam) throw new AppError(404, 'notFound');
   return { competition, exam };
@@ -57,7 +57,7 @@ export async function changeExamWindow(
   category: Category,
   window: { starts_at: string; ends_at: string },
 ) {
-  const competition = await competitionByCode(ctx.db, code);
+  const competition = await competitionByCodeOr404(ctx.db, code);
   if (!(competition.categories as string[]).includes(category)) throw new AppError(404, 'notFound');
   const before = await findExam(ctx.db, competition.id, category);
   const changed = await ctx.db.transaction(async (tx) => {
@@ -114,7 +114,7 @@ export async function questionsForAdmin(
   code: string,
   category: Category,
 ) {
-  const competition = await competitionByCode(ctx.db, code);
+  const competition = await competitionByCodeOr404(ctx.db, code);
   await assertMayGradeNow(ctx, viewer, competition.id, category);
   return (await questionsOf(ctx.db, competition.id, category)).map(toAdminQuestion);
 }
@@ -122,7 +122,7 @@ export async function questionsForAdmin(
 type QuestionInput = z.output<typeof QuestionInputSchema>;
 
 export async function addQuestion(ctx: ServiceContext, admin: UserRow, code: string, input: QuestionInput) {
-  const competition = await competitionByCode(ctx.db, code);
+  const competition = await competitionByCodeOr404(ctx.db, code);
   const added = await ctx.db.transaction(async (tx) => {
     const row = await insertQuestion(tx, { ...input, competitionId: competition.id });
     await recordAudit(tx, {

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { CompetitionRow } from '../competitions/competitions.repo.ts';
-import { competitionByCode } from '../competitions/competitions.service.ts';
+import { competitionByCodeOr404 } from '../competitions/competitions.service.ts';
 import { type ExamRow, findExam, type QuestionRow, questionsOf } from './exam.repo.ts';
 
 /**
@@ -32,7 +32,7 @@ const examKey = (competitionId: string, category: string) => `${competitionId}/$
 
 /** The competition named by its code (a code never changes); 404 when there is none (not cached). */
 export const cachedCompetition = (db: Database, code: string) =>
-  cachesOf(db).competitions.get(code, () => competitionByCode(db, code));
+  cachesOf(db).competitions.get(code, () => competitionByCodeOr404(db, code));
 
 /** The category's exam window and questions, read once per process every few seconds. */
 export const cachedExamDefinition = (db: Database, competitionId: string, category: string) =>

@@ -1,12 +1,12 @@
 import type { Category } from '@ngso/shared/constants';
+import { examPhase, studentWindow } from '@ngso/shared/exam-phase';
 import type { LiveExam } from '@ngso/shared/schemas/exam';
 import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { toDhakaIso } from '../../lib/time.ts';
-import { competitionByCode } from '../competitions/competitions.service.ts';
+import { competitionByCodeOr404 } from '../competitions/competitions.service.ts';
 import { answersOfQuestions, approvedRegistrants, attemptsOf } from '../results/results.repo.ts';
 import { findExam, questionsOf } from './exam.repo.ts';
-import { examPhase, studentWindow } from './exam-phase.ts';
 
 /** A student counts as active when they saved an answer within this long. */
 const ACTIVE_WITHIN_MS = 60_000;
@@ -18,7 +18,7 @@ const latest = (a: Date | null, b: Date) => (a && a > b ? a : b);
  * their last save, their own end (extra minutes included) and whether they submitted.
  */
 export async function liveExam(ctx: ServiceContext, code: string, category: Category): Promise<LiveExam> {
-  const competition = await competitionByCode(ctx.db, code);
+  const competition = await competitionByCodeOr404(ctx.db, code);
   const exam = await findExam(ctx.db, competition.id, category);
   if (!exam) throw new AppError(404, 'notFound');
   const questions = await questionsOf(ctx.db, competition.id, category);

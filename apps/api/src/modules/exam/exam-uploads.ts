@@ -1,8 +1,8 @@
+import { studentWindow } from '@ngso/shared/exam-phase';
 import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
 import { approvedExamWindowsOf } from './exam.repo.ts';
-import { studentWindow } from './exam-phase.ts';
 import { deliveryEnd } from './student-exam.ts';
 
 /**

@@ -18,6 +18,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sessionRequired } from '../../lib/openapi.ts';
 import { CompetitionParamsSchema, errorResponses } from '../../lib/route-schemas.ts';
 import { signedIn } from '../../plugins/session.ts';
 import { deliverPhoto, sendLatePhoto } from './answer-photos.service.ts';
@@ -32,12 +33,12 @@ export const examRoutes: FastifyPluginAsyncZod = async (app) => {
   // requireUser, reading the student's registration and attempt in the session's query. For an
   // unknown competition: 401 for a stranger, then the handler's 404.
   const guard = {
-    preValidation: async (request: FastifyRequest, reply: FastifyReply) => {
+    preValidation: sessionRequired(async (request: FastifyRequest, reply: FastifyReply) => {
       const { competition: code } = request.params as { competition: string };
       const competition = await cachedCompetition(app.db, code).catch(() => undefined);
       if (!competition) return app.requireUser(request, reply);
       return app.requireUserWith(request, reply, sessionWithEntrant(app.db, competition.id));
-    },
+    }),
   };
 
   app.get(

@@ -1,4 +1,5 @@
 import type { Category } from '@ngso/shared/constants';
+import { studentWindow } from '@ngso/shared/exam-phase';
 import type { AdminLatePhoto, LatePhotoDecisionSchema } from '@ngso/shared/schemas/results';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
@@ -7,12 +8,11 @@ import { isUuid } from '../../lib/ids.ts';
 import { toDhakaIso } from '../../lib/time.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
-import { competitionByCode } from '../competitions/competitions.service.ts';
+import { competitionByCodeOr404 } from '../competitions/competitions.service.ts';
 import { attemptsOf } from '../results/results.repo.ts';
 import { decideLatePhoto, findPhoto, latePhotosOfCategory } from './answer-photos.repo.ts';
 import { gradingImage } from './answer-photos.service.ts';
 import { findAnswer, findExam, findQuestion, insertAnswer, replaceAnswer } from './exam.repo.ts';
-import { studentWindow } from './exam-phase.ts';
 
 /**
  * Late photos: sent after a student's window and its grace, kept but never counted by themselves.
@@ -20,7 +20,7 @@ import { studentWindow } from './exam-phase.ts';
  * (it stays out, or leaves the answer again); every decision is audited.
  */
 export async function latePhotosFor(ctx: ServiceContext, code: string, category: Category) {
-  const competition = await competitionByCode(ctx.db, code);
+  const competition = await competitionByCodeOr404(ctx.db, code);
   const exam = await findExam(ctx.db, competition.id, category);
   if (!exam) return []; // no exam, so no late photo
   const [rows, attempts] = await Promise.all([
@@ -55,7 +55,7 @@ export async function decideOnLatePhoto(
   code: string,
   input: z.output<typeof LatePhotoDecisionSchema>,
 ): Promise<AdminLatePhoto> {
-  const competition = await competitionByCode(ctx.db, code);
+  const competition = await competitionByCodeOr404(ctx.db, code);
   if (!isUuid(input.user_id)) throw new AppError(404, 'latePhoto.notFound');
   const before = await findPhoto(ctx.db, input.user_id, input.sha256);
   if (!before?.late) throw new AppError(404, 'latePhoto.notFound');

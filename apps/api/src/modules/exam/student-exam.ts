@@ -1,4 +1,5 @@
 import type { Category } from '@ngso/shared/constants';
+import { examPhase, studentWindow } from '@ngso/shared/exam-phase';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { batchLoader } from '../../lib/batch-loader.ts';
@@ -7,7 +8,6 @@ import type { UserRow } from '../auth/auth.repo.ts';
 import type { SessionLookup } from '../auth/sessions.ts';
 import { type Entrant, findEntrant, findSessionsWithEntrants } from './exam.repo.ts';
 import { cachedCompetition, cachedExamDefinition } from './exam-cache.ts';
-import { examPhase, studentWindow } from './exam-phase.ts';
 
 /** Students' entries read in the same query as their session (sessionWithEntrant), by the request's user. */
 const readWithSession = new WeakMap<UserRow, { competitionId: string; entrant: Entrant | null }>();

@@ -1,6 +1,6 @@
 import { CATEGORIES } from '@ngso/shared/constants';
-import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
+import { parseCsvRecords } from '../../lib/csv.ts';
 
 const COLUMNS = ['email', 'name', 'category', 'score', 'total', 'qualified'] as const;
 
@@ -34,7 +34,7 @@ export type RowError = { row: number; message: string };
 export function parseResultsCsv(text: string): { rows: ParsedResult[]; errors: RowError[] } {
   let records: string[][];
   try {
-    records = parse(text, { bom: true, skip_empty_lines: true, trim: true, relax_column_count: true });
+    records = parseCsvRecords(text);
   } catch (err) {
     return {
       rows: [],

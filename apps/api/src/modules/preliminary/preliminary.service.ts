@@ -3,7 +3,7 @@ import type { PreliminaryResult } from '@ngso/shared/schemas/registration';
 import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
-import { competitionByCode } from '../competitions/competitions.service.ts';
+import { competitionByCodeOr404 } from '../competitions/competitions.service.ts';
 import { parseResultsCsv, type RowError } from './parse-results-csv.ts';
 import { findPreliminaryResult, type PreliminaryRow, upsertPreliminaryResults } from './preliminary.repo.ts';
 
@@ -24,7 +24,7 @@ export async function lookUpPreliminaryResult(
   email: string,
 ) {
   if (email.toLowerCase() !== viewerEmail.toLowerCase()) throw new AppError(403, 'prelim.ownOnly');
-  const competition = await competitionByCode(ctx.db, code);
+  const competition = await competitionByCodeOr404(ctx.db, code);
   const row = await findPreliminaryResult(ctx.db, competition.id, email);
   if (!row) throw new AppError(404, 'prelim.notFound');
   return toPreliminaryResult(row);
@@ -43,7 +43,7 @@ export async function importPreliminaryResults(
   csv: string,
   actorId: string | null,
 ) {
-  const competition = await competitionByCode(ctx.db, code);
+  const competition = await competitionByCodeOr404(ctx.db, code);
   const { rows, errors } = parseResultsCsv(csv);
   if (errors.length > 0) throw importError(errors);
   if (rows.length === 0) throw new AppError(422, 'prelim.import.empty');

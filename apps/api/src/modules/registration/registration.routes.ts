@@ -12,8 +12,9 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requestLanguage } from '../../lib/language.ts';
 import { CompetitionParamsSchema, errorResponses } from '../../lib/route-schemas.ts';
-import { requestLanguage, successMessage } from '../../plugins/errors.ts';
+import { successMessage } from '../../plugins/errors.ts';
 import { signedIn } from '../../plugins/session.ts';
 import { assertEmailVerified } from '../auth/email-verification.ts';
 import { lookUpPreliminaryResult } from '../preliminary/preliminary.service.ts';

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Category } from '@ngso/shared/constants';
+import type { Language } from '@ngso/shared/language';
 import type { MessageKey } from '@ngso/shared/messages/en';
 import {
   categoryForClass,
@@ -11,7 +12,6 @@ import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { isUuid } from '../../lib/ids.ts';
-import type { Language } from '../../lib/messages.ts';
 import {
   registrationApprovedMail,
   registrationReceivedMail,
@@ -21,7 +21,7 @@ import { recordAudit } from '../audit/audit.repo.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
 import { findUserById } from '../auth/auth.repo.ts';
 import { findCompetitionById } from '../competitions/competitions.repo.ts';
-import { competitionByCode } from '../competitions/competitions.service.ts';
+import { competitionByCodeOr404 } from '../competitions/competitions.service.ts';
 import { examDetailsOf } from '../competitions/final-round.service.ts';
 import { findPreliminaryResult } from '../preliminary/preliminary.repo.ts';
 import {
@@ -51,7 +51,7 @@ export async function registrationStatus(
   userId: string,
   language: Language = 'en',
 ): Promise<RegistrationStatusResponse> {
-  const competition = await competitionByCode(ctx.db, competitionCode);
+  const competition = await competitionByCodeOr404(ctx.db, competitionCode);
   const registration = await findRegistrationOfUser(ctx.db, competition.id, userId);
   const approved = registration?.status === 'approved';
   const fields = {
@@ -77,7 +77,7 @@ export async function registrationStatus(
 
 /** The student's own form, to correct and resubmit after a rejection. */
 export async function ownRegistrationForm(ctx: ServiceContext, competitionCode: string, userId: string) {
-  const competition = await competitionByCode(ctx.db, competitionCode);
+  const competition = await competitionByCodeOr404(ctx.db, competitionCode);
   const row = await findRegistrationOfUser(ctx.db, competition.id, userId);
   if (!row) throw new AppError(404, 'registration.notFound');
   return toForm(row);
@@ -109,7 +109,7 @@ export async function submitRegistration(
   user: UserRow,
   form: Form,
 ) {
-  const competition = await competitionByCode(ctx.db, competitionCode);
+  const competition = await competitionByCodeOr404(ctx.db, competitionCode);
   const result = await findPreliminaryResult(ctx.db, competition.id, user.email);
   if (!result) throw new AppError(403, 'registration.noResult', { params: { email: user.email } });
   if (!result.qualified)

@@ -9,9 +9,9 @@ import {
 } from '@ngso/shared/schemas/results';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requestLanguage } from '../../lib/language.ts';
 import { translate } from '../../lib/messages.ts';
 import { CompetitionParamsSchema, CompetitionQuerySchema, errorResponses } from '../../lib/route-schemas.ts';
-import { requestLanguage } from '../../plugins/errors.ts';
 import { signedIn } from '../../plugins/session.ts';
 import {
   giveMarks,

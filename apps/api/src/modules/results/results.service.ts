@@ -10,7 +10,7 @@ import { resultsPublishedMail } from '../../mail/templates.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
 import type { CompetitionRow } from '../competitions/competitions.repo.ts';
-import { competitionByCode } from '../competitions/competitions.service.ts';
+import { competitionByCodeOr404 } from '../competitions/competitions.service.ts';
 import { outstandingPhotos, photosOfQuestions } from '../exam/answer-photos.repo.ts';
 import { gradingImage, photoKey } from '../exam/answer-photos.service.ts';
 import { findQuestion, questionsOf } from '../exam/exam.repo.ts';
@@ -94,7 +94,7 @@ export async function submissionsOf(
   code: string,
   category: Category,
 ): Promise<Submission[]> {
-  const competition = await competitionByCode(ctx.db, code);
+  const competition = await competitionByCodeOr404(ctx.db, code);
   await assertMayGradeNow(ctx, viewer, competition.id, category);
   const sheet = await categorySheet(ctx, competition, category);
   return sheet.participants.map((p) => ({
@@ -193,7 +193,7 @@ export async function giveMarks(
 
 /** A category's standings; for a grader only once grading is open, and without names (as submissionsOf). */
 export async function standingsOf(ctx: ServiceContext, viewer: UserRow, code: string, category: Category) {
-  const competition = await competitionByCode(ctx.db, code);
+  const competition = await competitionByCodeOr404(ctx.db, code);
   await assertMayGradeNow(ctx, viewer, competition.id, category);
   const [sheet, outstanding] = await Promise.all([
     categorySheet(ctx, competition, category),
@@ -226,7 +226,7 @@ export async function publishResults(
   admin: UserRow,
   override: boolean,
 ) {
-  const competition = await competitionByCode(ctx.db, code);
+  const competition = await competitionByCodeOr404(ctx.db, code);
   const sheet = await categorySheet(ctx, competition, category);
   if (sheet.publication) throw new AppError(409, 'results.published');
   if (sheet.ungraded > 0 && !override) {
@@ -270,7 +270,7 @@ export async function publishResults(
 
 /** The student's own result once published: marks per question, comments, total, rank and award. */
 export async function resultFor(ctx: ServiceContext, code: string, user: UserRow): Promise<Result> {
-  const competition = await competitionByCode(ctx.db, code);
+  const competition = await competitionByCodeOr404(ctx.db, code);
   const registration = await findRegistrationOfUser(ctx.db, competition.id, user.id);
   if (registration?.status !== 'approved') throw new AppError(403, 'exam.notApproved');
   const category = registration.category as Category;

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { toBanglaDigits } from '@ngso/shared/language';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { auditLog } from '../../db/schema.ts';
 import type { ServiceContext } from '../../lib/context.ts';
-import { toBanglaDigits } from '../../lib/messages.ts';
 import { newImageKey } from '../../lib/storage.ts';
 import { allTutorials, insertTutorial } from './tutorials.repo.ts';
 import { makeThumbnail } from './tutorials.service.ts';

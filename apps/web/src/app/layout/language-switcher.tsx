@@ -1,9 +1,9 @@
+import { type Language, languageFromCookie } from '@ngso/shared/language';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch, useSelector } from 'react-redux';
 import { selectAuth } from '../../features/auth/slice.ts';
 import { applyLanguage, currentLanguage, rememberLanguage } from '../../i18n/i18n.ts';
-import { type Language, languageFromCookie } from '../../i18n/languages.ts';
 import type { AppDispatch } from '../store.ts';
 
 /** Each language named in itself, so a reader finds theirs whatever the page's language. */

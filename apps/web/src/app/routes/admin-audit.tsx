@@ -1,4 +1,4 @@
-import { AuditPage } from '../../features/admin/components/audit-page.tsx';
+import { AuditPage } from '../../features/admin/users/audit-page.tsx';
 
 export function Component() {
   return <AuditPage />;

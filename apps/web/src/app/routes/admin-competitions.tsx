@@ -1,4 +1,4 @@
-import { CompetitionsPage } from '../../features/admin/components/competitions-page.tsx';
+import { CompetitionsPage } from '../../features/admin/competitions/competitions-page.tsx';
 
 export function Component() {
   return <CompetitionsPage />;

@@ -1,4 +1,4 @@
-import { DashboardPage } from '../../features/admin/components/dashboard-page.tsx';
+import { DashboardPage } from '../../features/admin/dashboard/dashboard-page.tsx';
 
 export function Component() {
   return <DashboardPage />;

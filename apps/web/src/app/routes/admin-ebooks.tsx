@@ -1,4 +1,4 @@
-import { EbooksPage } from '../../features/admin/components/ebooks-page.tsx';
+import { EbooksPage } from '../../features/admin/ebooks/ebooks-page.tsx';
 
 export function Component() {
   return <EbooksPage />;

@@ -1,4 +1,4 @@
-import { ExamPage } from '../../features/admin/components/exam-page.tsx';
+import { ExamPage } from '../../features/admin/exams/exam-page.tsx';
 
 export function Component() {
   return <ExamPage />;

@@ -1,4 +1,4 @@
-import { GradingPage } from '../../features/admin/components/grading-page.tsx';
+import { GradingPage } from '../../features/admin/grading/grading-page.tsx';
 
 export function Component() {
   return <GradingPage />;

@@ -1,4 +1,4 @@
-import { ImportPage } from '../../features/admin/components/import-page.tsx';
+import { ImportPage } from '../../features/admin/results/import-page.tsx';
 
 export function Component() {
   return <ImportPage />;

@@ -1,4 +1,4 @@
-import { LatePhotosPage } from '../../features/admin/components/late-photos-page.tsx';
+import { LatePhotosPage } from '../../features/admin/grading/late-photos-page.tsx';
 
 export function Component() {
   return <LatePhotosPage />;

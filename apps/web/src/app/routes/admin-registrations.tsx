@@ -1,4 +1,4 @@
-import { RegistrationsPage } from '../../features/admin/components/registrations-page.tsx';
+import { RegistrationsPage } from '../../features/admin/registrations/registrations-page.tsx';
 
 export function Component() {
   return <RegistrationsPage />;

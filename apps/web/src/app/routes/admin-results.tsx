@@ -1,4 +1,4 @@
-import { ResultsPage } from '../../features/admin/components/results-page.tsx';
+import { ResultsPage } from '../../features/admin/results/results-page.tsx';
 
 export function Component() {
   return <ResultsPage />;

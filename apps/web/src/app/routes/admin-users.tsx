@@ -1,4 +1,4 @@
-import { UsersPage } from '../../features/admin/components/users-page.tsx';
+import { UsersPage } from '../../features/admin/users/users-page.tsx';
 
 export function Component() {
   return <UsersPage />;

@@ -7,6 +7,7 @@ import { selectAuth } from '../../features/auth/slice.ts';
 import { type SubmitResult, useGetQuestionsQuery, useSubmitExamMutation } from '../../features/exam/api.ts';
 import { ExamScreen } from '../../features/exam/components/exam-screen.tsx';
 import { ExamLoadError, ExamLoading } from '../../features/exam/components/exam-status.tsx';
+import { submitAtTimeUp, submitNow } from '../../features/exam/finish-exam.ts';
 import { rememberQuestionOrder } from '../../features/exam/question-order.ts';
 import { clearStartHandover, peekStartHandover } from '../../features/exam/start-handover.ts';
 import { serverTransport } from '../../features/exam/transport.ts';
@@ -16,13 +17,6 @@ import { useNotices } from '../../features/exam/use-notices.ts';
 import { errorStatus } from '../../lib/error-status.ts';
 import { serverClock } from '../../lib/time-sync.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-
-/** How long a manual Submit waits for answers still to be recorded (commitments: small JSON calls). */
-const SUBMIT_FLUSH_MS = 20_000;
-/** At 0 the last commitments are still accepted for the server's grace period (60 s); keep a margin. */
-const TIME_UP_FLUSH_MS = 45_000;
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * /final-exam (spec sections 2 and 4): redirects by category and phase; during the window the exam,
@@ -80,34 +74,17 @@ export function Component() {
   );
 
   const onSubmit = useCallback(async () => {
-    if (queue && !(await queue.flush(SUBMIT_FLUSH_MS))) throw new Error(t('submitUnsaved'));
-    const result = await submitExam()
-      .unwrap()
-      .catch(() => {
-        throw new Error(t('submitFailed'));
-      });
-    finish(result);
+    const messages = { unsaved: t('submitUnsaved'), failed: t('submitFailed') };
+    finish(await submitNow(queue, () => submitExam().unwrap(), messages));
   }, [queue, submitExam, finish, t]);
 
   const onTimeUp = useCallback(() => {
     if (done.current) return;
     setFinishing(true);
-    void (async () => {
-      const endsAt = exam ? Date.parse(exam.ends_at) : serverClock.now();
-      const budget = Math.max(5_000, endsAt + TIME_UP_FLUSH_MS - serverClock.now());
-      // Only the commitments: the photos' bytes may come after the end.
-      if (queue) await queue.flush(budget);
-      // The server records the end as the submission time after the window; try a few times.
-      for (let attempt = 0; attempt < 5; attempt += 1) {
-        try {
-          finish(await submitExam().unwrap());
-          return;
-        } catch {
-          await pause(2000 * (attempt + 1));
-        }
-      }
-      finish(undefined);
-    })();
+    const endsAt = exam ? Date.parse(exam.ends_at) : serverClock.now();
+    void submitAtTimeUp({ queue, submit: () => submitExam().unwrap(), endsAt, now: serverClock.now }).then(
+      finish,
+    );
   }, [exam, queue, submitExam, finish]);
 
   if (error && !exam) {

@@ -9,8 +9,8 @@ import type {
 import type { StandingSchema, StandingsResponseSchema, Submission } from '@ngso/shared/schemas/results';
 import type { z } from 'zod';
 import { baseApi } from '../../lib/api.ts';
-import { scoped } from './current-competition.ts';
-import { type RegistrationFilters, registrationListQuery } from './filters.ts';
+import { scoped } from './console/current-competition.ts';
+import { type RegistrationFilters, registrationListQuery } from './console/filters.ts';
 
 export type ListMeta = { page: number; per_page: number; total: number };
 export type Paged<T> = { data: T[]; meta: ListMeta };

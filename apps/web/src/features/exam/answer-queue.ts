@@ -4,7 +4,7 @@ import {
   type LatePhoto,
   MAX_IMAGES_PER_ANSWER,
 } from '@ngso/shared/schemas/exam';
-import { type RetryPolicy, retryDelay } from '../../lib/media/retry-policy.ts';
+import { isRetryableStatus, type RetryPolicy, retryDelay } from '../../lib/retry.ts';
 import { sha256Hex } from './photo-hash.ts';
 
 /**
@@ -262,7 +262,7 @@ function isConnectionFailure(error: unknown): boolean {
   if (error && typeof error === 'object' && 'kind' in error) {
     const { kind, status } = error as { kind?: unknown; status?: unknown };
     if (kind === 'network') return true;
-    if (kind === 'http' && typeof status === 'number') return status >= 500 || status === 429;
+    if (kind === 'http' && typeof status === 'number') return isRetryableStatus(status);
   }
   return false;
 }
@@ -702,10 +702,7 @@ export class AnswerQueue {
   /** Waits before trying `key` again: the server's Retry-After (with jitter) when it gave one, else back-off. */
   private delay(backoff: Map<string, Backoff>, key: string, error?: unknown) {
     const attempts = (backoff.get(key)?.attempts ?? 0) + 1;
-    let wait = retryDelay(attempts - 1, this.o.backoff, this.o.random);
-    const asked = retryAfterOf(error);
-    // Phones told to wait the same time must not all come back in the same second.
-    if (asked !== undefined) wait = Math.max(wait, asked + Math.round(asked * 0.5 * this.o.random()));
+    const wait = retryDelay(attempts - 1, this.o.backoff, this.o.random, retryAfterOf(error));
     backoff.set(key, { attempts, notBefore: this.o.now() + wait });
   }
 

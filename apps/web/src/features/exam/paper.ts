@@ -10,7 +10,7 @@ import {
 } from '@ngso/shared/schemas/exam';
 import type { z } from 'zod';
 import { apiBaseUrl } from '../../lib/base-query.ts';
-import { type RetryPolicy, retryDelay } from '../../lib/media/retry-policy.ts';
+import { isRetryableStatus, type RetryPolicy, retryDelay } from '../../lib/retry.ts';
 import { timeoutSignal } from '../../lib/timeout-signal.ts';
 import type { QueueStorage } from './answer-queue.ts';
 import { indexedDbStorage, memoryStorage } from './queue-storage.ts';
@@ -68,7 +68,7 @@ export class PaperError extends Error {
 }
 
 const failureOf = (status: number) =>
-  new PaperError(status >= 500 || status === 429 ? 'network' : 'refused', status);
+  new PaperError(isRetryableStatus(status) ? 'network' : 'refused', status);
 
 /** One GET of the paper's calls: a failed connection (or a hang past `timeoutMs`) is a network error. */
 async function get(path: string, init: RequestInit, timeoutMs: number): Promise<Response> {

@@ -1,19 +1,11 @@
+import { examPhase } from '@ngso/shared/exam-phase';
 import { describe, expect, it } from 'vitest';
 import { createTimeSync } from '../../lib/time-sync.ts';
-import { derivePhase, formatClock, secondsLeft, splitSeconds } from './phase.ts';
+import { formatClock, secondsLeft, splitSeconds } from './phase.ts';
 
 const START = '2025-01-14T17:00:00+06:00';
 const END = '2025-01-14T18:00:00+06:00';
 const at = (iso: string) => Date.parse(iso);
-
-describe('derivePhase', () => {
-  it('is BEFORE before the start, DURING up to the end (exclusive), AFTER from the end', () => {
-    expect(derivePhase(at('2025-01-14T16:59:59.999+06:00'), START, END)).toBe('BEFORE_EXAM');
-    expect(derivePhase(at(START), START, END)).toBe('DURING_EXAM');
-    expect(derivePhase(at('2025-01-14T17:59:59.999+06:00'), START, END)).toBe('DURING_EXAM');
-    expect(derivePhase(at(END), START, END)).toBe('AFTER_EXAM');
-  });
-});
 
 describe('the countdown', () => {
   it('splits into days, hours, minutes and seconds', () => {
@@ -40,7 +32,7 @@ describe('the countdown', () => {
     expect(formatClock(secondsLeft(device, END))).toBe('1:45:00');
     await clock.sync();
     expect(formatClock(secondsLeft(clock.now(), END))).toBe('45:00');
-    expect(derivePhase(clock.now(), START, END)).toBe('DURING_EXAM');
+    expect(examPhase(clock.now(), { start: START, end: END })).toBe('DURING_EXAM');
     // Half a second later it still shows 45:00 (rounded up), never a decremented counter.
     expect(secondsLeft(clock.now() + 500, END)).toBe(2700);
     expect(secondsLeft(clock.now() + 1000, END)).toBe(2699);

@@ -1,16 +1,4 @@
-import type { ExamPhase } from '@ngso/shared/schemas/exam';
-
-/**
- * The exam phase on the client, from the server-corrected now (lib/time-sync.ts): BEFORE before the
- * start, DURING from the start up to (not including) the end, AFTER from the end on, as on the server.
- */
-export function derivePhase(now: number, startsAt: string | number, endsAt: string | number): ExamPhase {
-  const start = typeof startsAt === 'number' ? startsAt : Date.parse(startsAt);
-  const end = typeof endsAt === 'number' ? endsAt : Date.parse(endsAt);
-  if (now < start) return 'BEFORE_EXAM';
-  if (now < end) return 'DURING_EXAM';
-  return 'AFTER_EXAM';
-}
+/** The exam clock on the client: seconds left and the countdown's boxes. The phase rule is @ngso/shared/exam-phase. */
 
 export type DurationParts = { days: number; hours: number; minutes: number; seconds: number };
 

@@ -9,8 +9,8 @@ import {
 } from '@ngso/shared/schemas/exam';
 import { apiBaseUrl } from '../../lib/base-query.ts';
 import { MediaError } from '../../lib/media/media-error.ts';
-import { parseRetryAfter } from '../../lib/media/retry-policy.ts';
 import { sendBytes } from '../../lib/media/upload.ts';
+import { isRetryableStatus, parseRetryAfter } from '../../lib/retry.ts';
 import { timeoutSignal } from '../../lib/timeout-signal.ts';
 import {
   type QueueStorage,
@@ -28,11 +28,13 @@ const CALL_TIMEOUT_MS = 20_000;
 
 const apiUrl = (path: string) => new URL(path, apiBaseUrl()).toString();
 
-/** An HTTP refusal as the queue reads it: 5xx, 429 and 401 are "try again later", 409 a conflict. */
+/**
+ * An HTTP refusal as the queue reads it: what lib/retry.ts retries (5xx, 429) and 401 (the session comes
+ * back with a sign-in; the answers wait for it) are "try again later", 409 a conflict.
+ */
 function refusal(status: number, message: string | undefined, retryAfterMs: number | undefined) {
   const options = { status, retryAfterMs };
-  if (status >= 500 || status === 429 || status === 401)
-    return new TransportError('network', message, options);
+  if (isRetryableStatus(status) || status === 401) return new TransportError('network', message, options);
   if (status === 409) return new TransportError('conflict', message, options);
   return new TransportError('refused', message, options);
 }

@@ -1,8 +1,8 @@
+import { examPhase } from '@ngso/shared/exam-phase';
 import type { Exam, ExamPhase } from '@ngso/shared/schemas/exam';
 import { useCallback, useEffect, useState } from 'react';
 import { useServerNow } from '../../lib/time-sync.ts';
 import { useGetExamQuery } from './api.ts';
-import { derivePhase } from './phase.ts';
 
 export type ExamStatus = {
   exam: Exam | undefined;
@@ -44,7 +44,8 @@ export function useExamStatus({ holdStart = false, seed }: ExamStatusOptions = {
   });
   const now = useServerNow();
   const exam = query.data ?? seed;
-  const clientPhase = exam && now !== null ? derivePhase(now, exam.starts_at, exam.ends_at) : null;
+  const clientPhase =
+    exam && now !== null ? examPhase(now, { start: exam.starts_at, end: exam.ends_at }) : null;
   const { isFetching, fulfilledTimeStamp, refetch: refetchQuery } = query;
   const refetch = useCallback(() => {
     if (live) void refetchQuery();

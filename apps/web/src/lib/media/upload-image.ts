@@ -1,9 +1,9 @@
 import { UploadResponseSchema } from '@ngso/shared/schemas/media';
 import { apiBaseUrl } from '../base-query.ts';
+import type { RetryPolicy } from '../retry.ts';
 import { compressImage } from './compress.ts';
 import { isImageFile, UPLOAD_MAX_BYTES } from './image-file.ts';
 import { MediaError } from './media-error.ts';
-import type { RetryPolicy } from './retry-policy.ts';
 import { sendFile } from './upload.ts';
 
 /** Where an upload is: the image being prepared on the phone, then being sent. */

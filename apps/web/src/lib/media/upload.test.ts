@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { installFakeXhr, sentRequest } from '../../test/fake-xhr.ts';
+import { parseRetryAfter } from '../retry.ts';
 import { MediaError } from './media-error.ts';
-import { parseRetryAfter } from './retry-policy.ts';
 import { sendBytes, sendFile } from './upload.ts';
 
 const fastRetry = { retries: 2, baseDelayMs: 1, maxDelayMs: 2 };

@@ -1,12 +1,12 @@
 import { ErrorResponseSchema } from '@ngso/shared/schemas/common';
-import { MediaError } from './media-error.ts';
 import {
   DEFAULT_RETRY_POLICY,
+  isRetryableStatus,
   parseRetryAfter,
   type RetryPolicy,
   retryDelay,
-  shouldRetry,
-} from './retry-policy.ts';
+} from '../retry.ts';
+import { MediaError } from './media-error.ts';
 
 export type SendFileOptions = {
   /** Absolute address to POST to. */
@@ -117,10 +117,21 @@ function pause(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
+/** Whether attempt number `attempt` (0 for the first) failing with `error` is tried again (lib/retry.ts). */
+export function shouldRetry(
+  error: unknown,
+  attempt: number,
+  policy: RetryPolicy = DEFAULT_RETRY_POLICY,
+): boolean {
+  if (attempt >= policy.retries || !(error instanceof MediaError)) return false;
+  if (error.kind === 'network') return true;
+  return error.kind === 'http' && error.status !== undefined && isRetryableStatus(error.status);
+}
+
 /**
  * Sends one file as multipart with the API's headers and the session cookie. Reports progress,
  * stops when `signal` aborts (rejecting with a 'cancelled' MediaError), and tries again after a
- * pause when the connection fails (never when the server refused). Resolves with the parsed body.
+ * pause when the connection fails or the server asks to wait (after its Retry-After), never when it refused. Resolves with the parsed body.
  */
 export async function sendFile(options: SendFileOptions): Promise<unknown> {
   const policy = options.retry ?? DEFAULT_RETRY_POLICY;
@@ -135,7 +146,8 @@ export async function sendFile(options: SendFileOptions): Promise<unknown> {
     } catch (error) {
       if (options.signal?.aborted) throw new MediaError('cancelled', { fileName });
       if (!shouldRetry(error, tries, policy)) throw error;
-      await pause(retryDelay(tries, policy), options.signal);
+      const retryAfterMs = error instanceof MediaError ? error.retryAfterMs : undefined;
+      await pause(retryDelay(tries, policy, Math.random, retryAfterMs), options.signal);
     }
   }
 }

@@ -8,20 +8,15 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { inputClasses, TextField } from '../../../components/ui/text-field.tsx';
 import { translateMessage } from '../../../i18n/message.ts';
-import { serverFieldErrors, serverMessage } from '../../../lib/api-error.ts';
-import { MediaError } from '../../../lib/media/media-error.ts';
-import {
-  AdminSection,
-  ColumnHeaders,
-  ConfirmDialog,
-  cardClasses,
-  FormActions,
-  LoadError,
-  Loading,
-  tableClasses,
-  tdClasses,
-  useCanUse,
-} from '../components/section.tsx';
+import { serverFieldErrors } from '../../../lib/api-error.ts';
+import { useActionError } from '../console/action-error.ts';
+import { AdminSection } from '../console/admin-section.tsx';
+import { cardClasses } from '../console/card.ts';
+import { ConfirmDialog } from '../console/confirm-dialog.tsx';
+import { FormActions } from '../console/form-actions.tsx';
+import { LoadError, Loading } from '../console/load-states.tsx';
+import { ColumnHeaders, tableClasses, tdClasses } from '../console/table.tsx';
+import { useCanUse } from '../console/use-can-use.ts';
 import {
   tutorialsChanged,
   uploadTutorialThumbnail,
@@ -66,6 +61,7 @@ function ThumbnailField({ onChange, hasOne }: { onChange: (file: File | null) =>
  */
 export function TutorialsPage() {
   const { t } = useTranslation('admin');
+  const actionError = useActionError();
   const dispatch = useDispatch<AppDispatch>();
   const list = useAdminTutorialsQuery(undefined, { skip: !useCanUse('tutorials') });
   const [create, creating] = useCreateTutorialMutation();
@@ -117,7 +113,7 @@ export function TutorialsPage() {
       saved = draft.id ? await edit({ id: draft.id, ...fields }).unwrap() : await create(fields).unwrap();
     } catch (failure) {
       setErrors(serverFieldErrors(failure));
-      setFormError(serverMessage(failure) ?? t('actionError'));
+      setFormError(actionError(failure));
       return;
     }
     if (thumbnail) {
@@ -127,9 +123,7 @@ export function TutorialsPage() {
       } catch (failure) {
         // The tutorial is saved; the form stays open on it so the image can be chosen again.
         setDraft({ ...draft, id: saved.id });
-        setFormError(
-          failure instanceof MediaError ? (failure.serverMessage ?? t('actionError')) : t('actionError'),
-        );
+        setFormError(actionError(failure));
         return;
       } finally {
         setUploading(false);
@@ -303,7 +297,7 @@ export function TutorialsPage() {
         title={t('tutorials.removeTitle')}
         confirmLabel={t('tutorials.remove')}
         pending={removing.isLoading}
-        error={removing.isError ? (serverMessage(removing.error) ?? t('actionError')) : null}
+        error={removing.isError ? actionError(removing.error) : null}
         onConfirm={runRemove}
         onClose={() => setToRemove(null)}
       >

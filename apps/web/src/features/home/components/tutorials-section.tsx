@@ -1,8 +1,8 @@
+import { toLanguage } from '@ngso/shared/language';
 import type { Tutorial } from '@ngso/shared/schemas/tutorials';
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Carousel } from '../../../components/ui/carousel.tsx';
-import { toLanguage } from '../../../i18n/languages.ts';
 import { fetchTutorials } from '../tutorials.ts';
 
 type State = { kind: 'loading' } | { kind: 'failed' } | { kind: 'loaded'; tutorials: Tutorial[] };

@@ -110,8 +110,23 @@ describe('Change Photo', () => {
     const { user, dialog } = await openPhotoDialog();
     await user.upload(within(dialog).getByLabelText('Choose an image'), jpeg());
     await user.click(within(dialog).getByRole('button', { name: 'Save Photo' }));
-    (await sentRequest()).respond(500, '<html>oops</html>');
+    // A proxy's page, no message of the server's (413: final, not tried again).
+    (await sentRequest()).respond(413, '<html>Request Entity Too Large</html>');
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to update photo');
+  });
+
+  it('waits when the server asks it to (429 with Retry-After), then sends the photo again', async () => {
+    const { sent, user, dialog, store } = await openPhotoDialog();
+    await user.upload(within(dialog).getByLabelText('Choose an image'), jpeg());
+    await user.click(within(dialog).getByRole('button', { name: 'Save Photo' }));
+    const busy = { status: 'error', message: 'Please send at most two photos at a time.' };
+    (await sentRequest()).respond(429, busy, { 'Retry-After': '0' });
+    await vi.waitFor(() => expect(sent).toHaveLength(2), { timeout: 3000 });
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    const image = '/api/v1/media/again';
+    sent[1]?.respond(200, { status: 'success', user: { profile_image: image }, profile_image: image });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(store.getState().profile).toMatchObject({ updatingPhoto: false });
   });
 
   it('cancels an upload in flight and stays open', async () => {

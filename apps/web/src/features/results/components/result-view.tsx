@@ -1,9 +1,9 @@
+import { localiseDigits } from '@ngso/shared/language';
 import type { Result } from '@ngso/shared/schemas/results';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { localiseDigits } from '../../../i18n/languages.ts';
 import { serverMessage } from '../../../lib/api-error.ts';
 import { useMyResultQuery } from '../api.ts';
 

@@ -1,0 +1,293 @@
+import { CATEGORIES } from '@ngso/shared/constants';
+import { OkResponseSchema } from '@ngso/shared/schemas/common';
+import {
+  AdminExamResponseSchema,
+  AdminQuestionResponseSchema,
+  AdminQuestionsResponseSchema,
+  ExamWindowSchema,
+  ExtensionSchema,
+  LiveExamSchema,
+  QuestionInputSchema,
+} from '@ngso/shared/schemas/exam';
+import {
+  FinalRoundDetailsInputSchema,
+  FinalRoundDetailsResponseSchema,
+} from '@ngso/shared/schemas/registration';
+import {
+  AdminLatePhotosResponseSchema,
+  LatePhotoDecisionResponseSchema,
+  LatePhotoDecisionSchema,
+} from '@ngso/shared/schemas/results';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CompetitionQuerySchema, errorResponses } from '../../lib/route-schemas.ts';
+import { signedIn } from '../../plugins/session.ts';
+import { changeFinalRoundDetails, finalRoundDetailsOf } from '../competitions/final-round.service.ts';
+import {
+  addQuestion,
+  changeExamWindow,
+  editQuestion,
+  examWindowOf,
+  giveExtraTime,
+  questionsForAdmin,
+  removeQuestion,
+} from './exam-admin.service.ts';
+import { liveExam } from './exam-live.service.ts';
+import { decideOnLatePhoto, latePhotosFor } from './late-photos.service.ts';
+
+const errors = errorResponses(401, 403, 404, 422);
+const CategoryParams = z.object({ category: z.enum(CATEGORIES) });
+const QuestionParams = z.object({ id: z.string().max(64) });
+
+/** Organisers run the exam: each category's window, extra time for one student, the questions. */
+export const adminExamRoutes: FastifyPluginAsyncZod = async (app) => {
+  const admin = app.requireRole('admin');
+  const staff = app.requireRole('admin', 'grader');
+  const ctx = app.services;
+
+  app.get(
+    '/v1/admin/exams/:category',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "A category's exam window",
+        params: CategoryParams,
+        querystring: CompetitionQuerySchema,
+        response: { 200: AdminExamResponseSchema, ...errors },
+      },
+      preValidation: admin,
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await examWindowOf(ctx, request.query.competition, request.params.category),
+    }),
+  );
+
+  app.put(
+    '/v1/admin/exams/:category',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Change a category's exam window (ISO 8601 with offset)",
+        params: CategoryParams,
+        querystring: CompetitionQuerySchema,
+        body: ExamWindowSchema,
+        response: { 200: AdminExamResponseSchema, ...errors },
+      },
+      preValidation: admin,
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await changeExamWindow(
+        ctx,
+        signedIn(request).user,
+        request.query.competition,
+        request.params.category,
+        request.body,
+      ),
+    }),
+  );
+
+  app.get(
+    '/v1/admin/exams/:category/live',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          "A category's exam as it happens: each approved student's answered count, last save, own end, submission",
+        params: CategoryParams,
+        querystring: CompetitionQuerySchema,
+        response: { 200: z.object({ status: z.literal('success'), data: LiveExamSchema }), ...errors },
+      },
+      preValidation: admin,
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await liveExam(ctx, request.query.competition, request.params.category),
+    }),
+  );
+
+  app.post(
+    '/v1/admin/exams/:category/extensions',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Give one student extra minutes (moves that student's end only)",
+        params: CategoryParams,
+        querystring: CompetitionQuerySchema,
+        body: ExtensionSchema,
+        response: { 200: OkResponseSchema, ...errors },
+      },
+      preValidation: admin,
+    },
+    async (request) => {
+      await giveExtraTime(
+        ctx,
+        signedIn(request).user,
+        request.query.competition,
+        request.params.category,
+        request.body,
+      );
+      return { status: 'success' as const };
+    },
+  );
+
+  app.get(
+    '/v1/admin/final-round/:category',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "A category's in-person final round: date, reporting time, time, venue, session, departure",
+        params: CategoryParams,
+        querystring: CompetitionQuerySchema,
+        response: { 200: FinalRoundDetailsResponseSchema, ...errors },
+      },
+      preValidation: admin,
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await finalRoundDetailsOf(ctx, request.query.competition, request.params.category),
+    }),
+  );
+
+  app.put(
+    '/v1/admin/final-round/:category',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          "Change a category's final-round details (they show on the approved card and the admit card)",
+        params: CategoryParams,
+        querystring: CompetitionQuerySchema,
+        body: FinalRoundDetailsInputSchema,
+        response: { 200: FinalRoundDetailsResponseSchema, ...errors },
+      },
+      preValidation: admin,
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await changeFinalRoundDetails(
+        ctx,
+        signedIn(request).user,
+        request.query.competition,
+        request.params.category,
+        request.body,
+      ),
+    }),
+  );
+
+  app.get(
+    '/v1/admin/questions',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "A category's questions, in order",
+        description:
+          'Graders: 403 until the exam has ended for every student of the category (its end, the most extra ' +
+          'time given, and the grace).',
+        querystring: CompetitionQuerySchema.extend({ category: z.enum(CATEGORIES) }),
+        response: { 200: AdminQuestionsResponseSchema, ...errors },
+      },
+      preValidation: staff, // graders read the question they grade, once grading is open
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await questionsForAdmin(
+        ctx,
+        signedIn(request).user,
+        request.query.competition,
+        request.query.category,
+      ),
+    }),
+  );
+
+  app.post(
+    '/v1/admin/questions',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Add a question',
+        querystring: CompetitionQuerySchema,
+        body: QuestionInputSchema,
+        response: { 201: AdminQuestionResponseSchema, ...errors },
+      },
+      preValidation: admin,
+    },
+    async (request, reply) => {
+      const data = await addQuestion(ctx, signedIn(request).user, request.query.competition, request.body);
+      reply.status(201);
+      return { status: 'success' as const, data };
+    },
+  );
+
+  app.put(
+    '/v1/admin/questions/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Edit a question',
+        params: QuestionParams,
+        body: QuestionInputSchema,
+        response: { 200: AdminQuestionResponseSchema, ...errors },
+      },
+      preValidation: admin,
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await editQuestion(ctx, signedIn(request).user, request.params.id, request.body),
+    }),
+  );
+
+  app.delete(
+    '/v1/admin/questions/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Remove a question',
+        params: QuestionParams,
+        response: { 200: OkResponseSchema, ...errors },
+      },
+      preValidation: admin,
+    },
+    async (request) => {
+      await removeQuestion(ctx, signedIn(request).user, request.params.id);
+      return { status: 'success' as const };
+    },
+  );
+
+  app.get(
+    '/v1/admin/late-photos/:category',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "A category's late photos (sent after the window and its grace), for a decision",
+        params: CategoryParams,
+        querystring: CompetitionQuerySchema,
+        response: { 200: AdminLatePhotosResponseSchema, ...errors },
+      },
+      preValidation: admin,
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await latePhotosFor(ctx, request.query.competition, request.params.category),
+    }),
+  );
+
+  app.post(
+    '/v1/admin/late-photos/decision',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Accept a late photo (it joins the answer and is graded) or reject it; audited',
+        querystring: CompetitionQuerySchema,
+        body: LatePhotoDecisionSchema,
+        response: { 200: LatePhotoDecisionResponseSchema, ...errors },
+      },
+      preValidation: admin,
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await decideOnLatePhoto(ctx, signedIn(request).user, request.query.competition, request.body),
+    }),
+  );
+};

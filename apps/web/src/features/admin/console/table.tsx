@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+
+/** The console's tables: their classes, and a heading row whose columns show from a screen width on. */
+
+export const tableClasses = 'min-w-full divide-y divide-slate-200 text-left text-sm';
+export const thClasses = 'px-3 py-2 font-semibold text-slate-700 whitespace-nowrap';
+
+/** Classes of a cell shown only from a screen width on (Tailwind needs them written out whole). */
+export const shownFrom = {
+  sm: 'hidden sm:table-cell',
+  md: 'hidden md:table-cell',
+  lg: 'hidden lg:table-cell',
+  xl: 'hidden xl:table-cell',
+} as const;
+
+/** A console table's column heading, shown on every screen or only from a width on (`from`). */
+export type Column = { label: ReactNode; from?: keyof typeof shownFrom };
+
+/** The heading row of a console table. */
+export function ColumnHeaders({ columns }: { columns: Column[] }) {
+  return (
+    <thead className="bg-slate-50">
+      <tr>
+        {columns.map((column, index) => (
+          <th
+            // biome-ignore lint/suspicious/noArrayIndexKey: a table's columns are fixed; their order is their identity
+            key={index}
+            scope="col"
+            className={column.from ? `${thClasses} ${shownFrom[column.from]}` : thClasses}
+          >
+            {column.label}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+export const tdClasses = 'px-3 py-2 align-top text-slate-800';

@@ -1,0 +1,259 @@
+import type { AdminEbook } from '@ngso/shared/schemas/ebooks';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { inputClasses, TextField } from '../../../components/ui/text-field.tsx';
+import { serverFieldErrors } from '../../../lib/api-error.ts';
+import { useActionError } from '../console/action-error.ts';
+import { AdminSection } from '../console/admin-section.tsx';
+import { cardClasses } from '../console/card.ts';
+import { ConfirmDialog } from '../console/confirm-dialog.tsx';
+import { useCurrentCompetition } from '../console/current-competition.ts';
+import { FormActions } from '../console/form-actions.tsx';
+import { LoadError, Loading } from '../console/load-states.tsx';
+import { ColumnHeaders, tableClasses, tdClasses } from '../console/table.tsx';
+import { useCanUse } from '../console/use-can-use.ts';
+import { EbookPages } from './ebook-pages.tsx';
+import {
+  useAdminEbooksQuery,
+  useCreateEbookMutation,
+  useEditEbookMutation,
+  useRemoveEbookMutation,
+} from './ebooks-api.ts';
+
+type Draft = { id?: string; title: string; description: string; position: string };
+
+function DescriptionField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const { t } = useTranslation('admin');
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
+        {t('ebooks.fieldDescription')}
+      </label>
+      <textarea
+        id={id}
+        rows={3}
+        maxLength={2000}
+        className={inputClasses(false)}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  );
+}
+
+/** The console's e-books: the list (title, pages, order), create and edit, remove, and each book's pages. */
+export function EbooksPage() {
+  const { t } = useTranslation('admin');
+  const actionError = useActionError();
+  const competition = useCurrentCompetition();
+  const list = useAdminEbooksQuery(competition, { skip: !useCanUse('ebooks') });
+  const [create, creating] = useCreateEbookMutation();
+  const [edit, editing] = useEditEbookMutation();
+  const [remove, removing] = useRemoveEbookMutation();
+  const [search, setSearch] = useSearchParams();
+  const openId = search.get('book');
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [toRemove, setToRemove] = useState<AdminEbook | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const books = list.data ?? [];
+  const openBook = (id: string | null) =>
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (id) next.set('book', id);
+        else next.delete('book');
+        return next;
+      },
+      { replace: true },
+    );
+
+  const startForm = (book?: AdminEbook) => {
+    setErrors({});
+    setFormError(null);
+    setDraft(
+      book
+        ? { id: book.id, title: book.title, description: book.description, position: String(book.position) }
+        : {
+            title: '',
+            description: '',
+            position: String(Math.max(0, ...books.map((b) => b.position)) + 1),
+          },
+    );
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!draft) return;
+    const local: Record<string, string> = {};
+    const position = Number(draft.position);
+    if (!draft.title.trim()) local.title = t('ebooks.titleRequired');
+    if (!Number.isInteger(position) || position < 1 || position > 1000)
+      local.position = t('ebooks.positionRange');
+    setErrors(local);
+    if (Object.keys(local).length > 0) return;
+    const fields = { title: draft.title.trim(), description: draft.description.trim(), position };
+    try {
+      if (draft.id) {
+        const saved = await edit({ id: draft.id, ...fields }).unwrap();
+        setNotice(t('ebooks.saved', { title: saved.title }));
+      } else {
+        const created = await create({ competition, ...fields }).unwrap();
+        setNotice(t('ebooks.created', { title: created.title }));
+        openBook(created.id);
+      }
+      setDraft(null);
+    } catch (failure) {
+      setErrors(serverFieldErrors(failure));
+      setFormError(actionError(failure));
+    }
+  };
+
+  const runRemove = async () => {
+    if (!toRemove) return;
+    const result = await remove(toRemove.id)
+      .unwrap()
+      .catch(() => null);
+    if (!result) return;
+    setNotice(t('ebooks.removed', { title: result.title, count: result.pages_removed }));
+    if (openId === toRemove.id) openBook(null);
+    setToRemove(null);
+  };
+
+  const set = (field: keyof Draft) => (value: string) =>
+    setDraft((current) => (current ? { ...current, [field]: value } : current));
+
+  return (
+    <AdminSection
+      section="ebooks"
+      title={t('ebooks.title')}
+      actions={<Button onClick={() => startForm()}>{t('ebooks.new')}</Button>}
+    >
+      <p className="mb-4 max-w-3xl text-sm text-slate-700">{t('ebooks.intro')}</p>
+      {notice ? (
+        <Alert tone="success" className="mb-4">
+          {notice}
+        </Alert>
+      ) : null}
+      {list.isLoading ? <Loading /> : null}
+      {list.isError ? <LoadError error={list.error} onRetry={list.refetch} /> : null}
+      {list.data && books.length === 0 ? <p className="text-sm text-slate-600">{t('ebooks.none')}</p> : null}
+      {books.length > 0 ? (
+        <div className={`${cardClasses} overflow-x-auto`}>
+          <table className={tableClasses} data-testid="ebooks-table">
+            <ColumnHeaders
+              columns={[
+                { label: t('ebooks.colOrder') },
+                { label: t('ebooks.colTitle') },
+                { label: t('ebooks.colPages') },
+                { label: t('ebooks.colActions') },
+              ]}
+            />
+            <tbody className="divide-y divide-slate-100">
+              {books.map((book) => (
+                <tr key={book.id} className={book.id === openId ? 'bg-sky-50' : undefined}>
+                  <td className={tdClasses}>{book.position}</td>
+                  <th scope="row" className={`${tdClasses} font-semibold`}>
+                    {book.title}
+                    {book.description ? (
+                      <span className="block max-w-md truncate font-normal text-slate-600">
+                        {book.description}
+                      </span>
+                    ) : null}
+                  </th>
+                  <td className={tdClasses}>{book.page_count}</td>
+                  <td className={tdClasses}>
+                    <div className="flex flex-nowrap gap-2">
+                      <Button
+                        variant="secondary"
+                        className="px-3"
+                        aria-pressed={book.id === openId}
+                        onClick={() => openBook(book.id === openId ? null : book.id)}
+                      >
+                        {t('ebooks.manage')}
+                        <span className="sr-only"> {book.title}</span>
+                      </Button>
+                      <Button variant="secondary" className="px-3" onClick={() => startForm(book)}>
+                        {t('ebooks.edit')}
+                        <span className="sr-only"> {book.title}</span>
+                      </Button>
+                      <Button
+                        variant="secondary"
+                        className="px-3"
+                        onClick={() => {
+                          removing.reset();
+                          setToRemove(book);
+                        }}
+                      >
+                        {t('ebooks.remove')}
+                        <span className="sr-only"> {book.title}</span>
+                      </Button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+
+      {openId ? <EbookPages id={openId} onClose={() => openBook(null)} /> : null}
+
+      <Modal
+        open={draft !== null}
+        onClose={() => setDraft(null)}
+        title={draft?.id ? t('ebooks.formEdit') : t('ebooks.formNew')}
+        closeLabel={t('close')}
+        className="max-w-2xl"
+      >
+        {draft ? (
+          <form onSubmit={onSubmit} className="space-y-3" noValidate>
+            <TextField
+              label={t('ebooks.fieldTitle')}
+              value={draft.title}
+              maxLength={200}
+              error={errors.title}
+              onChange={(event) => set('title')(event.target.value)}
+            />
+            <DescriptionField value={draft.description} onChange={set('description')} />
+            <TextField
+              type="number"
+              label={t('ebooks.fieldPosition')}
+              hint={t('ebooks.positionHint')}
+              min={1}
+              max={1000}
+              value={draft.position}
+              error={errors.position}
+              onChange={(event) => set('position')(event.target.value)}
+            />
+            {formError ? <Alert tone="error">{formError}</Alert> : null}
+            <FormActions
+              submitLabel={t('ebooks.save')}
+              pending={creating.isLoading || editing.isLoading}
+              onCancel={() => setDraft(null)}
+            />
+          </form>
+        ) : null}
+      </Modal>
+
+      <ConfirmDialog
+        open={toRemove !== null}
+        title={t('ebooks.removeTitle')}
+        confirmLabel={t('ebooks.remove')}
+        pending={removing.isLoading}
+        error={removing.isError ? actionError(removing.error) : null}
+        onConfirm={runRemove}
+        onClose={() => setToRemove(null)}
+      >
+        {toRemove ? t('ebooks.removeText', { title: toRemove.title, count: toRemove.page_count }) : null}
+      </ConfirmDialog>
+    </AdminSection>
+  );
+}
