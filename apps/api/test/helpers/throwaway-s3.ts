@@ -155,8 +155,12 @@ export async function startThrowawayS3() {
       return followChild(child);
     });
     const deadline = Date.now() + 30_000;
-    // The proxy's own health path is not in the pipeline: any answer of the proxy below 500 will do.
-    while (!(await answers(`${endpoint}/`))) {
+    // Every server answers HTTP (any status below 500 will do: none has a health path in its pipeline).
+    const allAnswer = async () =>
+      (await Promise.all(Object.values(ports).map((port) => answers(`http://127.0.0.1:${port}/`)))).every(
+        Boolean,
+      );
+    while (!(await allAnswer())) {
       if (children.some((child) => child.ended())) {
         const seen = output();
         await stop();
@@ -190,9 +194,21 @@ export async function startThrowawayS3() {
       buckets += 1;
       const settings = settingsFor(`${prefix}-${process.pid}-${buckets}`);
       const client = s3Client(settings);
-      await client.send(new CreateBucketCommand({ Bucket: settings.bucket }));
-      client.destroy();
-      return settings;
+      try {
+        // Just after the start, the proxy may answer before the account and container servers do (503).
+        const deadline = Date.now() + 30_000;
+        for (;;) {
+          try {
+            await client.send(new CreateBucketCommand({ Bucket: settings.bucket }));
+            return settings;
+          } catch (err) {
+            if (Date.now() > deadline) throw err;
+            await new Promise((resolve) => setTimeout(resolve, 500));
+          }
+        }
+      } finally {
+        client.destroy();
+      }
     },
     /** The environment variables of a server on that bucket. */
     envFor: (settings: S3Settings) => ({
