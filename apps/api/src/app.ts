@@ -142,7 +142,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     retryMs: config.MAIL_RETRY_SECONDS * 1000,
   });
 
-  const storage = openStorage(config);
+  const storage = await openStorage(config);
   const images = imageJobs({
     queue: openJobQueue(database, app.log, config.IMAGE_JOB_TIMEOUT_SECONDS),
     db: database.db,

@@ -48,7 +48,7 @@ async function main() {
   const jobs = imageJobs({
     queue: openJobQueue(database, log, config.IMAGE_JOB_TIMEOUT_SECONDS),
     db: database.db,
-    storage: openStorage(config),
+    storage: await openStorage(config),
     log,
     workers: jobsAtOnce,
     timeoutSeconds: config.IMAGE_JOB_TIMEOUT_SECONDS,

@@ -14,7 +14,7 @@ runTool(async () => {
   const release = config.DATABASE_URL ? () => {} : acquireDataDirLock(config.DATA_DIR, 'backup');
   try {
     await createBackup(
-      { dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL, storage: openStorage(config) },
+      { dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL, storage: await openStorage(config) },
       out,
     );
     console.log(`Backup written to ${out}`);

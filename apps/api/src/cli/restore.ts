@@ -16,7 +16,7 @@ runTool(async () => {
   const release = config.DATABASE_URL ? () => {} : acquireDataDirLock(config.DATA_DIR, 'restore');
   try {
     await restoreBackup(
-      { dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL, storage: openStorage(config) },
+      { dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL, storage: await openStorage(config) },
       from,
     );
     const files = config.STORAGE === 's3' ? ` and the files into bucket ${config.S3_BUCKET}` : '';

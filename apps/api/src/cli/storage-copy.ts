@@ -22,8 +22,8 @@ runTool(async () => {
   if (!from || !to || from === to) throw new Error(USAGE);
   const config = loadConfig();
   const result = await copyFiles(
-    openStorageOfKind(config, from),
-    openStorageOfKind(config, to),
+    await openStorageOfKind(config, from),
+    await openStorageOfKind(config, to),
     progressBar(process.stderr),
   );
   console.log(

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Config } from '../config.ts';
 import type { Storage } from './storage.ts';
 import { diskStorage } from './storage-disk.ts';
-import { type S3Settings, s3Storage } from './storage-s3.ts';
+import type { S3Settings } from './storage-s3.ts';
 
 /** The local folder of the uploaded files: DATA_DIR/uploads. */
 export const localUploadsDir = (config: Pick<Config, 'DATA_DIR'>) => path.join(config.DATA_DIR, 'uploads');
@@ -22,9 +22,14 @@ export function s3SettingsOf(config: Config): S3Settings {
   };
 }
 
-/** A store by its kind, whatever STORAGE says (the copy tool opens both). */
-export function openStorageOfKind(config: Config, kind: Storage['kind']): Storage {
-  return kind === 's3' ? s3Storage(s3SettingsOf(config)) : diskStorage(localUploadsDir(config));
+/**
+ * A store by its kind, whatever STORAGE says (the copy tool opens both). The S3 client is loaded only for S3:
+ * a server on the local folder does not pay for loading the SDK.
+ */
+export async function openStorageOfKind(config: Config, kind: Storage['kind']): Promise<Storage> {
+  if (kind === 'local') return diskStorage(localUploadsDir(config));
+  const { s3Storage } = await import('./storage-s3.ts');
+  return s3Storage(s3SettingsOf(config));
 }
 
 /** The store of the uploaded files that STORAGE chose. */

@@ -38,7 +38,7 @@ async function season(bucket: Record<string, string>) {
     WEB_DIST: path.join(dataDir, 'none'),
     ...bucket,
   });
-  return { config, target: { dataDir, storage: openStorage(config) } };
+  return { config, target: { dataDir, storage: await openStorage(config) } };
 }
 
 async function appOn(config: ReturnType<typeof loadConfig>) {
