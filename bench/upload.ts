@@ -4,16 +4,21 @@
 // docs/performance.md by hand. The second part runs on the embedded database, or on a fresh PostgreSQL
 // database when DATABASE_URL is set (its server; the database is dropped after), with the real server as a
 // child process on BENCH_PORT (default 3910). BENCH_UPLOADS (default 600) photos from BENCH_ACCOUNTS
-// (default 50) grader accounts, two in flight each.
+// (default 50) grader accounts, two in flight each; with the files in the local folder, and, where Swift is
+// installed (as for npm run test:s3), in S3 on a throwaway Swift, side by side.
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import sharp from 'sharp';
+import type { Storage } from '../apps/api/src/lib/storage.ts';
+import { diskStorage } from '../apps/api/src/lib/storage-disk.ts';
+import { s3Storage } from '../apps/api/src/lib/storage-s3.ts';
 import { processImage } from '../apps/api/src/modules/media/image-pipeline.ts';
 import { multipart } from '../apps/api/test/helpers/multipart.ts';
 import { httpClient, startServerProcess } from '../apps/api/test/helpers/server-process.ts';
+import { startThrowawayS3, swiftInstalled, type ThrowawayS3 } from '../apps/api/test/helpers/throwaway-s3.ts';
 import { syntheticPhoto } from './photo.ts';
 
 const ROUNDS = 40;
@@ -132,18 +137,39 @@ const cpuMsOf = async (pid: number) => {
 };
 
 /** Photos kept as received and not processed yet (processing removes them). */
-const unprocessed = async (dataDir: string) =>
-  (await readdir(path.join(dataDir, 'uploads'), { recursive: true }).catch(() => [])).filter((name) =>
-    name.endsWith('.raw'),
-  ).length;
+const unprocessed = async (storage: Storage) => {
+  let count = 0;
+  for await (const item of storage.list()) if (item.key.endsWith('.raw')) count += 1;
+  return count;
+};
 
-async function acknowledgments(workers: number, photo: Buffer) {
+/** Where a bench server keeps its files: the local folder, or a new bucket of the throwaway Swift. */
+type FileStore = {
+  name: string;
+  open: (dataDir: string) => Promise<{ env: Record<string, string>; storage: Storage }>;
+};
+
+const localFolder: FileStore = {
+  name: 'local folder',
+  open: async (dataDir) => ({ env: {}, storage: diskStorage(path.join(dataDir, 'uploads')) }),
+};
+const s3Bucket = (swift: ThrowawayS3): FileStore => ({
+  name: 'S3 (Swift)',
+  open: async () => {
+    const settings = await swift.newBucket('ngso-bench');
+    return { env: swift.envFor(settings), storage: s3Storage(settings) };
+  },
+});
+
+async function acknowledgments(store: FileStore, workers: number, photo: Buffer) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ngso-bench-upload-'));
   const database = await benchDatabase();
+  const files = await store.open(dataDir);
   const server = await startServerProcess({
     port: PORT,
     env: {
       ...database.env,
+      ...files.env,
       DATA_DIR: dataDir,
       WEB_DIST: path.join(dataDir, 'no-web'),
       NODE_ENV: 'production',
@@ -189,12 +215,13 @@ async function acknowledgments(workers: number, photo: Buffer) {
     const acknowledgedAfter = (performance.now() - started) / 1000;
     let processedAfter = Number.NaN;
     if (workers > 0) {
-      while ((await unprocessed(dataDir)) > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+      while ((await unprocessed(files.storage)) > 0) await new Promise((resolve) => setTimeout(resolve, 100));
       processedAfter = (performance.now() - started) / 1000;
     }
     const cpuPerUpload = ((await cpuMsOf(server.pid)) - cpuBefore) / ackMs.length;
     ackMs.sort((a, b) => a - b);
     return {
+      files: store.name,
       workers,
       uploads: ackMs.length,
       refusedAndRetried: refused,
@@ -213,8 +240,16 @@ async function acknowledgments(workers: number, photo: Buffer) {
   }
 }
 
+const swift = swiftInstalled() ? await startThrowawayS3() : undefined;
 const ackRows = [];
-for (const workers of [0, 2]) ackRows.push(await acknowledgments(workers, clientCompressed));
+try {
+  for (const store of swift ? [localFolder, s3Bucket(swift)] : [localFolder]) {
+    for (const workers of [0, 2]) ackRows.push(await acknowledgments(store, workers, clientCompressed));
+  }
+} finally {
+  await swift?.remove();
+}
+if (!swift) console.log('Swift is not installed: the S3 rows are left out (see npm run test:s3).');
 console.log(
   `Answer photos over HTTP to one server process (${UPLOADS} of ${Math.round(clientCompressed.length / 1024)} KB, ` +
     `${ACCOUNTS} graders × 2 in flight, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded database'}; ` +
