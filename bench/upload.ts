@@ -4,16 +4,23 @@
 // docs/performance.md by hand. The second part runs on the embedded database, or on a fresh PostgreSQL
 // database when DATABASE_URL is set (its server; the database is dropped after), with the real server as a
 // child process on BENCH_PORT (default 3910). BENCH_UPLOADS (default 600) photos from BENCH_ACCOUNTS
-// (default 50) grader accounts, two in flight each.
+// (default 50) grader accounts, two in flight each; with the files in the local folder, and, where Swift is
+// installed (as for npm run test:s3), in S3 on a throwaway Swift, side by side.
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import PostalMime from 'postal-mime';
 import sharp from 'sharp';
+import type { Storage } from '../apps/api/src/lib/storage.ts';
+import { diskStorage } from '../apps/api/src/lib/storage-disk.ts';
+import { s3Storage } from '../apps/api/src/lib/storage-s3.ts';
 import { processImage } from '../apps/api/src/modules/media/image-pipeline.ts';
 import { multipart } from '../apps/api/test/helpers/multipart.ts';
+import { passSecondFactorOverHttp } from '../apps/api/test/helpers/second-factor.ts';
 import { httpClient, startServerProcess } from '../apps/api/test/helpers/server-process.ts';
+import { startThrowawayS3, swiftInstalled, type ThrowawayS3 } from '../apps/api/test/helpers/throwaway-s3.ts';
 import { syntheticPhoto } from './photo.ts';
 
 const ROUNDS = 40;
@@ -102,25 +109,41 @@ async function benchDatabase() {
   };
 }
 
-/** Graders of the bench (staff may upload at any time), signed in: their cookies. */
-async function graders(base: string) {
+/** The token of the newest link to `page` mailed to `email` (the server writes mails as files without SMTP). */
+async function mailedToken(dataDir: string, email: string, page: string) {
+  const dir = path.join(dataDir, 'mail');
+  for (let tries = 0; tries < 100; tries++) {
+    const files = (await readdir(dir).catch(() => [] as string[])).sort().reverse();
+    for (const file of files) {
+      const mail = await PostalMime.parse(await readFile(path.join(dir, file)));
+      const link = new RegExp(`http\\S+${page}\\?\\S+`).exec(mail.text ?? '')?.[0];
+      if (link && mail.to?.some((to) => to.address === email)) return new URL(link).searchParams.get('token');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no ${page} link mailed to ${email}`);
+}
+
+/**
+ * Graders of the bench (staff may upload at any time), signed in: their cookies. Made as organisers make
+ * them: the admin (past the second factor) invites each address, which accepts through the mailed link.
+ */
+async function graders(base: string, dataDir: string) {
   const admin = httpClient(base);
   await admin.post('/api/v1/login', ADMIN);
+  await passSecondFactorOverHttp(admin, base, ADMIN.email);
   const cookies: string[] = [];
   for (let i = 0; i < ACCOUNTS; i += 1) {
-    const account = {
+    const email = `grader${i}-${Date.now()}@bench-upload.test`;
+    await admin.post('/api/v1/admin/invitations', { email, role: 'grader' });
+    const grader = httpClient(base);
+    const accepted = await grader.post('/api/v1/invitations/accept', {
+      token: await mailedToken(dataDir, email, '/accept-invitation'),
       name: 'Bench Grader',
-      email: `grader${i}@bench-upload.test`,
       password: 'Bench-grader-pass-1',
-      phone_number: '01712345678',
-    };
-    const browser = httpClient(base);
-    await browser.post('/api/v1/register', account);
-    const id = ((await browser.get('/api/v1/user')).body.user as { id: string }).id;
-    await admin.put(`/api/v1/admin/users/${id}/role`, { role: 'grader' });
-    const signedIn = httpClient(base);
-    await signedIn.post('/api/v1/login', { email: account.email, password: account.password });
-    cookies.push([...signedIn.cookies].map(([name, value]) => `${name}=${value}`).join('; '));
+    });
+    if (accepted.status !== 200) throw new Error(`a bench grader could not accept (${accepted.status})`);
+    cookies.push([...grader.cookies].map(([name, value]) => `${name}=${value}`).join('; '));
   }
   return cookies;
 }
@@ -132,18 +155,39 @@ const cpuMsOf = async (pid: number) => {
 };
 
 /** Photos kept as received and not processed yet (processing removes them). */
-const unprocessed = async (dataDir: string) =>
-  (await readdir(path.join(dataDir, 'uploads'), { recursive: true }).catch(() => [])).filter((name) =>
-    name.endsWith('.raw'),
-  ).length;
+const unprocessed = async (storage: Storage) => {
+  let count = 0;
+  for await (const item of storage.list()) if (item.key.endsWith('.raw')) count += 1;
+  return count;
+};
 
-async function acknowledgments(workers: number, photo: Buffer) {
+/** Where a bench server keeps its files: the local folder, or a new bucket of the throwaway Swift. */
+type FileStore = {
+  name: string;
+  open: (dataDir: string) => Promise<{ env: Record<string, string>; storage: Storage }>;
+};
+
+const localFolder: FileStore = {
+  name: 'local folder',
+  open: async (dataDir) => ({ env: {}, storage: diskStorage(path.join(dataDir, 'uploads')) }),
+};
+const s3Bucket = (swift: ThrowawayS3): FileStore => ({
+  name: 'S3 (Swift)',
+  open: async () => {
+    const settings = await swift.newBucket('ngso-bench');
+    return { env: swift.envFor(settings), storage: s3Storage(settings) };
+  },
+});
+
+async function acknowledgments(store: FileStore, workers: number, photo: Buffer) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ngso-bench-upload-'));
   const database = await benchDatabase();
+  const files = await store.open(dataDir);
   const server = await startServerProcess({
     port: PORT,
     env: {
       ...database.env,
+      ...files.env,
       DATA_DIR: dataDir,
       WEB_DIST: path.join(dataDir, 'no-web'),
       NODE_ENV: 'production',
@@ -157,7 +201,7 @@ async function acknowledgments(workers: number, photo: Buffer) {
     },
   });
   try {
-    const cookies = await graders(server.baseUrl);
+    const cookies = await graders(server.baseUrl, dataDir);
     const body = multipart([{ name: 'answer.jpg', data: photo, type: 'image/jpeg' }]);
     let next = 0;
     let refused = 0;
@@ -189,12 +233,13 @@ async function acknowledgments(workers: number, photo: Buffer) {
     const acknowledgedAfter = (performance.now() - started) / 1000;
     let processedAfter = Number.NaN;
     if (workers > 0) {
-      while ((await unprocessed(dataDir)) > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+      while ((await unprocessed(files.storage)) > 0) await new Promise((resolve) => setTimeout(resolve, 100));
       processedAfter = (performance.now() - started) / 1000;
     }
     const cpuPerUpload = ((await cpuMsOf(server.pid)) - cpuBefore) / ackMs.length;
     ackMs.sort((a, b) => a - b);
     return {
+      files: store.name,
       workers,
       uploads: ackMs.length,
       refusedAndRetried: refused,
@@ -213,8 +258,16 @@ async function acknowledgments(workers: number, photo: Buffer) {
   }
 }
 
+const swift = swiftInstalled() ? await startThrowawayS3() : undefined;
 const ackRows = [];
-for (const workers of [0, 2]) ackRows.push(await acknowledgments(workers, clientCompressed));
+try {
+  for (const store of swift ? [localFolder, s3Bucket(swift)] : [localFolder]) {
+    for (const workers of [0, 2]) ackRows.push(await acknowledgments(store, workers, clientCompressed));
+  }
+} finally {
+  await swift?.remove();
+}
+if (!swift) console.log('Swift is not installed: the S3 rows are left out (see npm run test:s3).');
 console.log(
   `Answer photos over HTTP to one server process (${UPLOADS} of ${Math.round(clientCompressed.length / 1024)} KB, ` +
     `${ACCOUNTS} graders × 2 in flight, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded database'}; ` +

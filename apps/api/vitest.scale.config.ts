@@ -2,8 +2,10 @@ import { defineProject } from 'vitest/config';
 
 /**
  * Scale-out tests (`npm run test:scale`): Debian's nginx in front of two real server processes on one
- * PostgreSQL cluster of their own, one Redis of their own and one DATA_DIR, over real HTTP. They need nginx,
- * redis-server and PostgreSQL's initdb and pg_ctl (Debian: apt-get install nginx redis-server postgresql).
+ * PostgreSQL cluster of their own, one Redis of their own and one DATA_DIR, over real HTTP; and again with
+ * the files in S3 (a Swift of their own) and a separate worker process. They need nginx, redis-server,
+ * PostgreSQL's initdb and pg_ctl and Swift (Debian: apt-get install nginx redis-server postgresql swift
+ * swift-proxy swift-object swift-container swift-account).
  */
 export default defineProject({
   test: {

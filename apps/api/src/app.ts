@@ -14,8 +14,8 @@ import type { ServiceContext } from './lib/context.ts';
 import { serializeLoggedError } from './lib/database-errors.ts';
 import { translate } from './lib/messages.ts';
 import { contractTransform, securitySchemes } from './lib/openapi.ts';
+import { openStorage } from './lib/open-storage.ts';
 import { createRateLimits } from './lib/rate-limits.ts';
-import { diskStorage } from './lib/storage.ts';
 import { MailWorker } from './mail/mail-worker.ts';
 import { enqueueMail } from './mail/outbox.repo.ts';
 import { fileTransport, type MailTransport, smtpTransport } from './mail/transport.ts';
@@ -140,7 +140,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     retryMs: config.MAIL_RETRY_SECONDS * 1000,
   });
 
-  const storage = diskStorage(path.join(config.DATA_DIR, 'uploads'));
+  const storage = await openStorage(config);
   const images = imageJobs({
     queue: openJobQueue(database, app.log, config.IMAGE_JOB_TIMEOUT_SECONDS),
     db: database.db,

@@ -89,4 +89,23 @@ describe('loadConfig', () => {
       expect((err as Error).message).toContain('a hidden value');
     }
   });
+
+  it('keeps files in the local folder unless STORAGE=s3, which needs its bucket and keys', () => {
+    expect(loadConfig({}).STORAGE).toBe('local');
+    expect(() => loadConfig({ STORAGE: 's3', S3_BUCKET: 'ngso-files' })).toThrow(
+      'STORAGE: S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set when STORAGE=s3 (got "s3")',
+    );
+    const s3 = loadConfig({
+      STORAGE: 's3',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_BUCKET: 'ngso-files',
+      S3_ACCESS_KEY_ID: 'ngso',
+      S3_SECRET_ACCESS_KEY: 'a-secret-key',
+      S3_FORCE_PATH_STYLE: 'true',
+    });
+    expect(s3).toMatchObject({ STORAGE: 's3', S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: 'true' });
+    expect(() => loadConfig({ S3_BUCKET: 'No_Such Bucket' })).toThrow(
+      'S3_BUCKET: must be a bucket name (3-63 of a-z, 0-9, dots, hyphens) (got "No_Such Bucket")',
+    );
+  });
 });

@@ -80,6 +80,19 @@ export const ConfigSchema = z
     IMAGE_WORKERS: z.coerce.number().int().min(0).max(64).default(2),
     /** Seconds after which an image job whose process went silent (killed, machine lost) runs again. */
     IMAGE_JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
+    /** Where uploaded files live: `local` (DATA_DIR/uploads) or `s3` (an S3-compatible bucket, S3_* below). */
+    STORAGE: z.enum(['local', 's3']).default('local'),
+    /** The S3 API's address; unset: AWS S3 of S3_REGION. */
+    S3_ENDPOINT: z.url().optional(),
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3-63 of a-z, 0-9, dots, hyphens)')
+      .optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    /** `true`: the bucket in the path (MinIO, Swift, Ceph); `false`: in the host name (AWS S3). */
+    S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
     /** Seconds before the first retry of a mail the mail server refused; each further wait doubles (max 1 h). */
     MAIL_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   })
@@ -101,6 +114,17 @@ export const ConfigSchema = z
       path: ['BASE_URL'],
     },
   )
+  .refine(
+    (env) =>
+      env.STORAGE !== 's3' ||
+      (env.S3_BUCKET !== undefined &&
+        env.S3_ACCESS_KEY_ID !== undefined &&
+        env.S3_SECRET_ACCESS_KEY !== undefined),
+    {
+      message: 'S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set when STORAGE=s3',
+      path: ['STORAGE'],
+    },
+  )
   .refine((env) => (env.ADMIN_EMAIL === undefined) === (env.ADMIN_PASSWORD === undefined), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
     path: ['ADMIN_PASSWORD'],
@@ -110,7 +134,14 @@ export type Config = z.infer<typeof ConfigSchema>;
 
 export class ConfigError extends Error {}
 
-const SECRET_NAMES = new Set(['ADMIN_PASSWORD', 'SESSION_SECRET', 'DATABASE_URL', 'SMTP_URL', 'REDIS_URL']);
+const SECRET_NAMES = new Set([
+  'ADMIN_PASSWORD',
+  'SESSION_SECRET',
+  'DATABASE_URL',
+  'SMTP_URL',
+  'REDIS_URL',
+  'S3_SECRET_ACCESS_KEY',
+]);
 
 /** Parses the environment; a wrong variable stops start-up with a sentence naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

@@ -1,11 +1,10 @@
-import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase, withStartupLock } from './db/client.ts';
 import { imageJobs, openJobQueue } from './jobs/image-jobs.ts';
 import type { JobLog } from './jobs/job-queue.ts';
 import { serializeLoggedError } from './lib/database-errors.ts';
-import { diskStorage } from './lib/storage.ts';
+import { openStorage } from './lib/open-storage.ts';
 import { allowImagesAtOnce } from './modules/media/image-pipeline.ts';
 
 /** Jobs at once when IMAGE_WORKERS is 0 (the value the servers have when separate workers run). */
@@ -31,7 +30,8 @@ const log: JobLog & { info: (obj: object, msg: string) => void } = {
 
 /**
  * `npm run worker`: a process without HTTP that processes the image jobs (re-encoding of acknowledged
- * uploads), on this machine or another one that shares PostgreSQL and DATA_DIR with the servers.
+ * uploads), on this machine or another one that shares PostgreSQL and the file store (the S3 bucket, or DATA_DIR) with
+ * the servers.
  * docs/operations.md, "Workers".
  */
 async function main() {
@@ -48,7 +48,7 @@ async function main() {
   const jobs = imageJobs({
     queue: openJobQueue(database, log, config.IMAGE_JOB_TIMEOUT_SECONDS),
     db: database.db,
-    storage: diskStorage(path.join(config.DATA_DIR, 'uploads')),
+    storage: await openStorage(config),
     log,
     workers: jobsAtOnce,
     timeoutSeconds: config.IMAGE_JOB_TIMEOUT_SECONDS,

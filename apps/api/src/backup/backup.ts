@@ -1,19 +1,67 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import * as tar from 'tar';
+import type { Storage } from '../lib/storage.ts';
+import { diskStorage } from '../lib/storage-disk.ts';
+import { copyFiles } from '../storage-copy/copy-files.ts';
 
 const run = promisify(execFile);
 
-export type BackupTarget = { dataDir: string; databaseUrl?: string };
+/** Where a season lives: its database, and its files (in DATA_DIR/uploads unless `storage` is an S3 bucket). */
+export type BackupTarget = { dataDir: string; databaseUrl?: string; storage?: Storage };
+
+const UPLOADS_ARCHIVE = 'uploads.tar.gz';
+
+/** A folder in the local layout (storage-disk.ts) for files on their way between a bucket and the archive. */
+async function withStagingFolder(work: (folder: string) => Promise<void>) {
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'ngso-backup-files-'));
+  try {
+    await work(folder);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+/** The files as one archive in the local folder's layout, whichever store holds them. */
+async function archiveFiles(target: BackupTarget, file: string) {
+  const archive = (cwd: string) => tar.create({ gzip: true, file, cwd }, ['.']);
+  if (target.storage?.kind !== 's3') {
+    const uploads = path.join(target.dataDir, 'uploads');
+    await mkdir(uploads, { recursive: true });
+    await archive(uploads);
+    return;
+  }
+  const { storage } = target;
+  await withStagingFolder(async (folder) => {
+    await copyFiles(storage, diskStorage(folder));
+    await archive(folder);
+  });
+}
+
+/** Puts an archive's files back into the store of `target` (each copy into a bucket verified). */
+async function restoreFiles(target: BackupTarget, file: string) {
+  if (target.storage?.kind !== 's3') {
+    const uploads = path.join(target.dataDir, 'uploads');
+    await mkdir(uploads, { recursive: true });
+    await tar.extract({ file, cwd: uploads });
+    return;
+  }
+  const { storage } = target;
+  await withStagingFolder(async (folder) => {
+    await tar.extract({ file, cwd: folder });
+    await copyFiles(diskStorage(folder), storage);
+  });
+}
 
 /**
  * A consistent backup in one folder: the database (the embedded database's data folder, or a pg_dump of
- * PostgreSQL) and the uploaded files. The embedded database is copied while the caller holds the data folder's
+ * PostgreSQL) and the uploaded files (from the local folder or the S3 bucket, archived alike). The embedded database is copied while the caller holds the data folder's
  * lock (no server writes meanwhile); PostgreSQL's dump is a snapshot, and the files are archived after it, so
  * every file a dumped row names is in the archive.
  */
@@ -38,9 +86,7 @@ export async function createBackup(target: BackupTarget, outDir: string) {
       await db.close();
     }
   }
-  const uploads = path.join(target.dataDir, 'uploads');
-  await mkdir(uploads, { recursive: true });
-  await tar.create({ gzip: true, file: path.join(outDir, 'uploads.tar.gz'), cwd: uploads }, ['.']);
+  await archiveFiles(target, path.join(outDir, UPLOADS_ARCHIVE));
   await writeFile(
     path.join(outDir, 'backup.json'),
     JSON.stringify(
@@ -51,7 +97,10 @@ export async function createBackup(target: BackupTarget, outDir: string) {
   );
 }
 
-/** Restores a backup into an empty data folder (and, for PostgreSQL, an empty database). */
+/**
+ * Restores a backup into an empty data folder (and, for PostgreSQL, an empty database); its files go into the
+ * local folder or the bucket that `target.storage` is, whichever store the backup was made from.
+ */
 export async function restoreBackup(target: BackupTarget, fromDir: string) {
   const manifest = JSON.parse(await readFile(path.join(fromDir, 'backup.json'), 'utf8')) as {
     database: string;
@@ -77,7 +126,5 @@ export async function restoreBackup(target: BackupTarget, fromDir: string) {
     await db.query('select 1');
     await db.close();
   }
-  const uploads = path.join(target.dataDir, 'uploads');
-  await mkdir(uploads, { recursive: true });
-  await tar.extract({ file: path.join(fromDir, 'uploads.tar.gz'), cwd: uploads });
+  await restoreFiles(target, path.join(fromDir, UPLOADS_ARCHIVE));
 }

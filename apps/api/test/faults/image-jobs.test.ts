@@ -1,11 +1,8 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { type FollowedChild, followChild, waitUntilReady } from '../helpers/child-process.ts';
 import { passSecondFactorOverHttp } from '../helpers/second-factor.ts';
 import {
   type HttpClient,
@@ -14,6 +11,7 @@ import {
   startServerProcess,
 } from '../helpers/server-process.ts';
 import { startThrowawayPostgres, type ThrowawayPostgres } from '../helpers/throwaway-postgres.ts';
+import { startWorkerProcess } from '../helpers/worker-process.ts';
 import { ADMIN, DATABASE, eventually, expectStatus, photoForm } from './support.ts';
 
 /**
@@ -22,7 +20,6 @@ import { ADMIN, DATABASE, eventually, expectStatus, photoForm } from './support.
  * lost), on PostgreSQL (pg-boss) and on the embedded database (the queue in the process).
  * Ports: servers 4624 and 4628, PostgreSQL 55447.
  */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const TIMEOUT_SECONDS = '4';
 
 let cluster: ThrowawayPostgres | undefined;
@@ -52,16 +49,8 @@ async function startServer(port: number, env: Record<string, string>) {
 
 /** `npm run worker` as a child process; resolves once it works the queue. */
 async function startWorker(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/worker.ts'], {
-    cwd: root,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const worker: FollowedChild = followChild(child);
+  const worker = await startWorkerProcess(env);
   processes.push(worker);
-  const started = async () => worker.output().includes('image worker started');
-  const state = await waitUntilReady(worker, started, { timeoutMs: 60_000, intervalMs: 100 });
-  if (state !== 'ready') throw new Error(`the worker did not start (${state}):\n${worker.output()}`);
   return worker;
 }
 

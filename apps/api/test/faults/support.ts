@@ -150,12 +150,12 @@ export async function importQualified(admin: HttpClient, students: Student[]) {
 /** An instant as the admin calls take it (ISO 8601 in Asia/Dhaka). */
 const dhakaIso = (ms: number) => new Date(ms + 6 * 3_600_000).toISOString().replace(/\.\d{3}Z$/, '+06:00');
 
-/** Opens the juniors' exam now, for two hours (the server's own clock decides). */
-export async function openJuniorExam(admin: HttpClient) {
+/** Opens the juniors' exam now, for two hours or the time given (the server's own clock decides). */
+export async function openJuniorExam(admin: HttpClient, endsInMs = 2 * 3_600_000) {
   const now = Date.now();
   const response = await admin.put('/api/v1/admin/exams/junior', {
     starts_at: dhakaIso(now - 10 * 60_000),
-    ends_at: dhakaIso(now + 2 * 3_600_000),
+    ends_at: dhakaIso(now + endsInMs),
   });
   expectStatus(response, 200);
 }

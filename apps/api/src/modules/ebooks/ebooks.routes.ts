@@ -2,6 +2,7 @@ import { ErrorResponseSchema } from '@ngso/shared/schemas/common';
 import { EbooksResponseSchema } from '@ngso/shared/schemas/ebooks';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { etagOfKey, sendStoredImage } from '../../lib/send-stored-image.ts';
 import { signedIn } from '../../plugins/session.ts';
 import { listEbooks, readablePage, readableThumbnail } from './ebooks.service.ts';
 
@@ -40,16 +41,12 @@ export const ebooksRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.params.page,
       );
-      const etag = `"${page.sha256}"`;
-      reply
-        .header('Cache-Control', 'private, max-age=86400')
-        .header('ETag', etag)
-        .header('X-Content-Type-Options', 'nosniff');
-      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-      return reply
-        .type('image/jpeg')
-        .header('Content-Length', page.sizeBytes)
-        .send(await app.services.storage.stream(page.storageKey));
+      return sendStoredImage(request, reply, app.services.storage, {
+        key: page.storageKey,
+        etag: page.sha256,
+        sizeBytes: page.sizeBytes,
+        cacheControl: 'private, max-age=86400',
+      });
     },
   );
 
@@ -67,14 +64,11 @@ export const ebooksRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { storageKey } = await readableThumbnail(app.services, signedIn(request).user, request.params.id);
-      const etag = `"${storageKey.replace(/\.\w+$/, '')}"`;
-      reply
-        .header('Cache-Control', 'private, max-age=86400')
-        .header('ETag', etag)
-        .header('X-Content-Type-Options', 'nosniff');
-      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-      const data = await app.services.storage.read(storageKey);
-      return reply.type('image/jpeg').header('Content-Length', data.length).send(data);
+      return sendStoredImage(request, reply, app.services.storage, {
+        key: storageKey,
+        etag: etagOfKey(storageKey),
+        cacheControl: 'private, max-age=86400',
+      });
     },
   );
 };

@@ -2,11 +2,12 @@ import { ErrorResponseSchema, OkResponseSchema } from '@ngso/shared/schemas/comm
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { storeUnavailable } from '../../lib/storage.ts';
 import { toDhakaIso } from '../../lib/time.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 
 /**
- * How long a good answer of the database stands for health checks: a load balancer's probes, however many,
+ * How long a good answer of the database (or of the file store) stands for health checks: a load balancer's probes, however many,
  * cost the database one query a second. A failed check is not kept: while the database is away every probe
  * sees it.
  */
@@ -14,12 +15,14 @@ const HEALTHY_FOR_MS = 1000;
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   const databaseCheck = new TtlCache<void>(HEALTHY_FOR_MS);
+  const storageCheck = new TtlCache<void>(HEALTHY_FOR_MS);
   app.get(
     '/health',
     {
       schema: {
         tags: ['system'],
-        summary: 'The server and its database answer (the database asked at most once a second)',
+        summary:
+          'The server, its database and its file store answer (each asked at most once a second); 503 when one does not',
         response: { 200: OkResponseSchema, 503: ErrorResponseSchema },
       },
     },
@@ -27,6 +30,11 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       await databaseCheck.get('database', async () => {
         await app.db.execute(sql`select 1`);
       });
+      await storageCheck
+        .get('storage', () => app.services.storage.check())
+        .catch((err: unknown) => {
+          throw storeUnavailable(err);
+        });
       reply.header('Cache-Control', 'no-store');
       return { status: 'success' as const };
     },

@@ -1,14 +1,12 @@
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { newImageKey, type Storage } from '../../lib/storage.ts';
+import { isMissingFile, newImageKey, type Storage } from '../../lib/storage.ts';
 import { processImage } from './image-pipeline.ts';
 import { findMedia, markMediaFailed, markMediaReady } from './media.repo.ts';
 
 export type ProcessingDeps = { db: Executor; storage: Storage };
 
 export type ProcessingOutcome = 'ready' | 'failed' | 'done already';
-
-const isMissingFile = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT';
 
 /**
  * The image job: re-encodes the bytes of a pending media as received (image-pipeline.ts), stores the

@@ -2,6 +2,7 @@ import { ErrorResponseSchema } from '@ngso/shared/schemas/common';
 import { UploadResponseSchema } from '@ngso/shared/schemas/media';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendStoredImage } from '../../lib/send-stored-image.ts';
 import { signedIn } from '../../plugins/session.ts';
 import { assertMayUploadAnswerPhotos } from '../exam/exam-uploads.ts';
 import { mediaUrl, servableMedia, storeImage } from './media.service.ts';
@@ -69,17 +70,14 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const row = await servableMedia(app.services, signedIn(request).user, request.params.id);
-      const etag = `"${row.sha256}"`;
-      reply
-        .header('Cache-Control', 'private, max-age=3600')
-        .header('ETag', etag)
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Content-Disposition', 'inline');
-      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-      return reply
-        .type(row.contentType)
-        .header('Content-Length', row.sizeBytes)
-        .send(await app.services.storage.stream(row.storageKey));
+      return sendStoredImage(request, reply, app.services.storage, {
+        key: row.storageKey,
+        etag: row.sha256,
+        sizeBytes: row.sizeBytes,
+        contentType: row.contentType,
+        cacheControl: 'private, max-age=3600',
+        disposition: 'inline',
+      });
     },
   );
 };

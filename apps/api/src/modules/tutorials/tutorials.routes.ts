@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/route-schemas.ts';
+import { etagOfKey, sendStoredImage } from '../../lib/send-stored-image.ts';
 import { signedIn } from '../../plugins/session.ts';
 import { readUpload } from '../media/read-upload.ts';
 import {
@@ -57,14 +58,11 @@ export const tutorialsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const storageKey = await thumbnailOf(app.services, request.params.id);
-      const etag = `"${storageKey.replace(/\.\w+$/, '')}"`;
-      reply
-        .header('Cache-Control', 'public, max-age=31536000, immutable')
-        .header('ETag', etag)
-        .header('X-Content-Type-Options', 'nosniff');
-      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-      const data = await app.services.storage.read(storageKey);
-      return reply.type('image/jpeg').header('Content-Length', data.length).send(data);
+      return sendStoredImage(request, reply, app.services.storage, {
+        key: storageKey,
+        etag: etagOfKey(storageKey),
+        cacheControl: 'public, max-age=31536000, immutable',
+      });
     },
   );
 };
