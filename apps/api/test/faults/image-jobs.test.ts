@@ -64,6 +64,25 @@ const heavyPhoto = () =>
 const receivedFiles = async (dataDir: string) =>
   (await readdir(path.join(dataDir, 'uploads'), { recursive: true })).filter((name) => name.endsWith('.raw'));
 
+/**
+ * After a kill, the received bytes of every photo are gone once it is processed, but for those whose job the
+ * kill cut between marking the photo ready and removing them (media-processing.ts): at most one per job in
+ * flight, and referenced by no row (nothing is lost; the file only takes space).
+ */
+async function expectOnlyUnreferencedLeftovers(dataDir: string, jobsInFlight: number, database?: string) {
+  const left = await receivedFiles(dataDir);
+  expect(left.length, `received files left: ${left.join(', ')}`).toBeLessThanOrEqual(jobsInFlight);
+  if (database && left.length > 0) {
+    const keys = left.map((file) => path.basename(file));
+    const referenced = await cluster?.query(
+      'select id from media where storage_key = any($1)',
+      [keys],
+      database,
+    );
+    expect(referenced).toEqual([]);
+  }
+}
+
 async function signedInAdmin(baseUrl: string, database: string) {
   const admin = httpClient(baseUrl);
   expectStatus(await admin.post('/api/v1/login', ADMIN), 200);
@@ -154,8 +173,8 @@ describe('image jobs on PostgreSQL', () => {
     await expectAllServed(admin, urls);
     const rows = await cluster.query<{ status: string }>('select status from media', [], DATABASE);
     expect(rows.map((row) => row.status)).toEqual(urls.map(() => 'ready'));
-    // Every received file was removed once processed.
-    expect(await receivedFiles(dataDir)).toEqual([]);
+    // The killed worker's job may have been cut after its photo was marked ready.
+    await expectOnlyUnreferencedLeftovers(dataDir, 1, DATABASE);
 
     // The killed worker's own job may still be marked active until its timeout runs out (its photo was
     // processed again by the sweep); once it has, it runs again, finds the photo ready and ends.
@@ -198,7 +217,7 @@ describe('image jobs on PostgreSQL', () => {
     const again = await startServer(4628, env);
     try {
       await expectAllServed(admin, urls);
-      expect(await receivedFiles(dataDir)).toEqual([]);
+      await expectOnlyUnreferencedLeftovers(dataDir, 2, DATABASE);
     } catch (err) {
       const media = await cluster?.query('select status, count(*) from media group by 1', [], DATABASE);
       const jobs = await cluster?.query('select state, count(*) from pgboss.job group by 1', [], DATABASE);
@@ -230,6 +249,6 @@ describe('image jobs on the embedded database', () => {
 
     await startServer(4624, env);
     await expectAllServed(admin, urls);
-    expect(await receivedFiles(dataDir)).toEqual([]);
+    await expectOnlyUnreferencedLeftovers(dataDir, 2);
   });
 });
