@@ -4,13 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { translate } from '../../lib/messages.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import {
-  deleteSessionsOfUser,
-  findUserByEmail,
-  insertUser,
-  updateUserPassword,
-  updateUserRole,
-} from './auth.repo.ts';
+import { deleteSessionsOfUser, findUserByEmail, insertUser, updateUser } from './auth.repo.ts';
 import { newPasswordProblem } from './common-passwords.ts';
 import { clearSecondFactor } from './two-factor.repo.ts';
 
@@ -46,9 +40,8 @@ export async function ensureAdmin(db: Executor, email: string, password: string,
   const normalised = email.trim().toLowerCase();
   const existing = await findUserByEmail(db, normalised);
   if (existing) {
-    await updateUserPassword(db, existing.id, await hashPassword(password), now);
-    await updateUserRole(db, existing.id, 'admin', now);
-    await db.update(users).set({ emailVerifiedAt: now }).where(eq(users.id, existing.id));
+    const passwordHash = await hashPassword(password);
+    await updateUser(db, existing.id, { passwordHash, role: 'admin', emailVerifiedAt: now, updatedAt: now });
     // The operator's way back in for an admin who lost both password and phone: the second factor is set
     // up again at the next sign-in, and the account's sessions end.
     await clearSecondFactor(db, existing.id);

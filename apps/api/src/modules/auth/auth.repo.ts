@@ -38,6 +38,12 @@ export async function updateUserLanguage(
   await db.update(users).set({ language, updatedAt: now }).where(eq(users.id, userId));
 }
 
+/** Changes account fields in one statement (an accepted invitation, an operator's admin); the row as saved. */
+export async function updateUser(db: Executor, userId: string, values: Partial<typeof users.$inferInsert>) {
+  const [row] = await db.update(users).set(values).where(eq(users.id, userId)).returning();
+  return row;
+}
+
 export async function updateUserRole(db: Executor, userId: string, role: UserRow['role'], now: Date) {
   await db.update(users).set({ role, updatedAt: now }).where(eq(users.id, userId));
 }

@@ -1,8 +1,6 @@
 import type { Language } from '@ngso/shared/language';
 import type { AcceptInvitationSchema, InviteStaffSchema, StaffInvitation } from '@ngso/shared/schemas/auth';
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { users } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -11,7 +9,7 @@ import { toDhakaIso } from '../../lib/time.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { staffInvitationMail } from '../../mail/templates.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
-import { deleteSessionsOfUser, findUserByEmail, insertUser, type UserRow } from './auth.repo.ts';
+import { deleteSessionsOfUser, findUserByEmail, insertUser, type UserRow, updateUser } from './auth.repo.ts';
 import { assertAcceptablePassword } from './common-passwords.ts';
 import { startSession } from './sessions.ts';
 import {
@@ -123,12 +121,15 @@ export async function acceptInvitation(
     const role = existing && RANK[existing.role] > RANK[invitation.role] ? existing.role : invitation.role;
     let user: UserRow;
     if (existing) {
-      const [updated] = await tx
-        .update(users)
-        .set({ name: input.name, passwordHash, role, emailVerifiedAt: now, updatedAt: now })
-        .where(eq(users.id, existing.id))
-        .returning();
-      user = updated as UserRow;
+      const updated = await updateUser(tx, existing.id, {
+        name: input.name,
+        passwordHash,
+        role,
+        emailVerifiedAt: now,
+        updatedAt: now,
+      });
+      if (!updated) throw new AppError(400, 'invitation.invalid');
+      user = updated;
       await deleteSessionsOfUser(tx, user.id);
     } else {
       const inserted = await insertUser(tx, {

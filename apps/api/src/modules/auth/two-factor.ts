@@ -85,7 +85,8 @@ const newRecoveryCode = () => {
   const code = Array.from(bytes, (byte) => letters[byte % 32]).join('');
   return `${code.slice(0, 5)}-${code.slice(5)}`;
 };
-const recoveryHash = (code: string) => hashToken(`recovery\0${code.replace('-', '')}`);
+/** Of a code without its dash (RecoveryCodeSchema drops it from what is typed). */
+const recoveryHash = (code: string) => hashToken(`recovery\0${code}`);
 
 /**
  * Confirms the set-up with a first code: the secret is on, this session has passed, every other session of
@@ -104,7 +105,12 @@ export async function confirmSetup(ctx: ServiceContext, auth: Auth, code: string
   await ctx.limits.login.succeeded(user.email);
   const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
   await ctx.db.transaction(async (tx) => {
-    await enableSecret(tx, user.id, { secret, step, codeHashes: codes.map(recoveryHash), now });
+    await enableSecret(tx, user.id, {
+      secret,
+      step,
+      codeHashes: codes.map((code) => recoveryHash(code.replace('-', ''))),
+      now,
+    });
     await markSecondFactorPassed(tx, auth.tokenHash, now);
     await deleteSessionsOfUser(tx, user.id, auth.tokenHash);
     await recordAudit(tx, {
