@@ -27,17 +27,18 @@ export async function setExamWindow(
 }
 
 /**
- * A student of `category` whose final-round registration is approved, signed in through the login
- * page of `page`: account (API), qualified preliminary result (admin CSV import), registration form
- * (API, as the student), approval (admin).
+ * A student of `category` whose final-round registration is approved, through the API as each side does
+ * it: account (as the student, on `api`), qualified preliminary result (admin CSV import), registration
+ * form (as the student), approval (admin). Returns the student and their roll number; `api` stays signed in.
  */
-export async function approvedStudent(
-  page: Page,
+export async function approvedEntrant(
+  api: APIRequestContext,
   admin: APIRequestContext,
   category: ExamCategory = 'junior',
+  pickupSpot = 'own',
 ) {
   const student = newStudent();
-  const registered = await page.request.post('/api/v1/register', {
+  const registered = await api.post('/api/v1/register', {
     data: {
       name: student.name,
       email: student.email,
@@ -47,11 +48,11 @@ export async function approvedStudent(
     headers: XHR,
   });
   expect(registered.ok(), await registered.text()).toBe(true);
-  await verifyEmailThroughMail(page.request, student.email);
+  await verifyEmailThroughMail(api, student.email);
   await importPreliminaryResults(admin, [
     { email: student.email, name: student.name, category, score: 48, total: 60, qualified: true },
   ]);
-  const form = await page.request.post('/api/v1/ngso-1/registration', {
+  const form = await api.post('/api/v1/ngso-1/registration', {
     headers: XHR,
     data: {
       name: student.name,
@@ -63,15 +64,24 @@ export async function approvedStudent(
       guardian_name: 'Karim Rahman',
       guardian_phone: '01811111111',
       tshirt_size: 'M',
-      pickup_spot: 'own',
+      pickup_spot: pickupSpot,
       payment_method: 'bkash',
       payment_sender: '01711111111',
       transaction_id: uniqueTransactionId(),
     },
   });
   expect(form.status(), await form.text()).toBe(201);
-  await approveRegistrationOf(admin, student.email);
+  const rollNumber = await approveRegistrationOf(admin, student.email);
+  return { student, rollNumber };
+}
 
+/** An approved student of `category` (approvedEntrant), then signed in through the login page of `page`. */
+export async function approvedStudent(
+  page: Page,
+  admin: APIRequestContext,
+  category: ExamCategory = 'junior',
+) {
+  const { student } = await approvedEntrant(page.request, admin, category);
   await page.context().clearCookies();
   await page.goto('/login');
   await page.getByLabel('Email').fill(student.email);

@@ -25,6 +25,7 @@ import { usersRoutes } from './modules/admin/users.routes.ts';
 import { admitCardRoutes } from './modules/admit-card/admit-card.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { checkInRoutes } from './modules/check-in/check-in.routes.ts';
 import { competitionRoutes } from './modules/competitions/competitions.routes.ts';
 import { ebooksRoutes } from './modules/ebooks/ebooks.routes.ts';
 import { examRoutes } from './modules/exam/exam.routes.ts';
@@ -217,6 +218,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
       await api.register(usersRoutes);
       await api.register(auditRoutes);
       await api.register(adminRegistrationRoutes);
+      await api.register(checkInRoutes);
       await api.register(adminPreliminaryRoutes);
       await api.register(competitionRoutes);
       await api.register(adminEbookRoutes);

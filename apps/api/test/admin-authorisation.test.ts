@@ -5,13 +5,15 @@ import { client, createTestApp } from './helpers/test-app.ts';
 let t: Awaited<ReturnType<typeof createTestApp>>;
 const as: Record<'signedOut' | 'student' | 'grader' | 'admin', ReturnType<typeof client>> = {} as never;
 
-/** The calls graders may use (grading); every other organiser call is for admins only. */
+/** The calls graders may use (grading, and check-in at the venue's door); every other one is for admins only. */
 const GRADER_CALLS = new Set([
   'GET /api/v1/admin/submissions',
   'PUT /api/v1/admin/submissions/:userId/marks',
   'GET /api/v1/admin/results/:category',
   'GET /api/v1/admin/questions',
   'GET /api/v1/admin/competitions',
+  'GET /api/v1/admin/check-ins/:code',
+  'POST /api/v1/admin/check-ins/:code',
 ]);
 
 beforeAll(async () => {
@@ -28,6 +30,7 @@ const fill = (url: string) =>
     .replace(':category', 'junior')
     .replace(':competition', 'ngso-1')
     .replace(/:(id|userId)/, '00000000-0000-4000-8000-000000000000')
+    .replace(':code', 'AAAAAAAAAAAAAAAA') // an admit card's code
     .replace(':page', '1') // e-book pages
     .concat(url.includes('submissions') && !url.includes(':') ? '?category=junior' : '')
     .concat(url.endsWith('/questions') ? '?category=junior' : '');

@@ -12,6 +12,10 @@ export type Category = (typeof CATEGORIES)[number];
 export const ROLES = ['student', 'grader', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
+/** Staff: the organisers' roles (the console, the second factor, check-in at the venue). */
+export const isStaff = (role: Role | null | undefined): role is 'admin' | 'grader' =>
+  role === 'admin' || role === 'grader';
+
 export const REGISTRATION_FEE_BDT = 299;
 
 /** Forgot password: seconds before the link can be sent again. */

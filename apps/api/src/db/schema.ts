@@ -256,6 +256,15 @@ export const registrations = pgTable(
   ],
 );
 
+/** An approved entrant's arrival at the in-person final round, recorded once by the staff member who saw them. */
+export const checkIns = pgTable('check_ins', {
+  registrationId: uuid('registration_id')
+    .primaryKey()
+    .references(() => registrations.id, { onDelete: 'cascade' }),
+  checkedInBy: uuid('checked_in_by').references(() => users.id, { onDelete: 'set null' }),
+  checkedInAt: timestamp('checked_in_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /**
  * The payment statement lines that matched a registration. A transaction ID serves one registration, ever:
  * it stays here after that registration changes its own transaction ID, so no one else can use it again.

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { competitions, registrations } from '../../src/db/schema.ts';
 import { ensureAdmin } from '../../src/modules/auth/admin-accounts.ts';
@@ -75,6 +76,7 @@ export async function registeredStudent(
   t: TestApp,
   status: 'pending' | 'approved' | 'rejected',
   category: 'junior' | 'senior' | 'secondary' = 'junior',
+  pickupSpot = 'own',
 ) {
   const browser = client(t.app);
   await browser.post('/api/v1/register', newStudent());
@@ -82,25 +84,31 @@ export async function registeredStudent(
   await verifyEmailThroughMail(t, user.email);
   const [competition] = await t.db.select().from(competitions).where(eq(competitions.code, 'ngso-1'));
   transaction += 1;
-  await t.db.insert(registrations).values({
-    competitionId: competition?.id ?? '',
-    userId: user.id,
-    status,
-    category,
-    classLevel: { junior: 7, senior: 9, secondary: 11 }[category],
-    name: user.name,
-    institution: 'School',
-    division: 'Dhaka',
-    district: 'Dhaka',
-    subDistrict: 'Savar',
-    guardianName: 'Guardian',
-    guardianPhone: '01811111111',
-    tshirtSize: 'S',
-    pickupSpot: 'own',
-    paymentMethod: 'nagad',
-    paymentSender: '01711111111',
-    transactionId: `FIXTURE${process.pid}X${transaction}`,
-    rollNumber: status === 'approved' ? `T${process.pid}-${transaction}` : null,
-  });
-  return { browser, user };
+  // An approved registration has its admit card's code (its QR code opens /verify/<code>).
+  const code = status === 'approved' ? randomBytes(12).toString('base64url') : null;
+  const [registration] = await t.db
+    .insert(registrations)
+    .values({
+      competitionId: competition?.id ?? '',
+      userId: user.id,
+      status,
+      category,
+      classLevel: { junior: 7, senior: 9, secondary: 11 }[category],
+      name: user.name,
+      institution: 'School',
+      division: 'Dhaka',
+      district: 'Dhaka',
+      subDistrict: 'Savar',
+      guardianName: 'Guardian',
+      guardianPhone: '01811111111',
+      tshirtSize: 'S',
+      pickupSpot,
+      paymentMethod: 'nagad',
+      paymentSender: '01711111111',
+      transactionId: `FIXTURE${process.pid}X${transaction}`,
+      rollNumber: status === 'approved' ? `T${process.pid}-${transaction}` : null,
+      verificationCode: code,
+    })
+    .returning();
+  return { browser, user, registrationId: registration?.id ?? '', code };
 }

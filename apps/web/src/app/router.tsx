@@ -122,6 +122,10 @@ export const routes: RouteObject[] = [
                 ...page(['admin', 'messages'], () => import('./routes/admin-results.tsx')),
               },
               {
+                path: paths.adminArrivals,
+                ...page(['admin'], () => import('./routes/admin-arrivals.tsx')),
+              },
+              {
                 path: paths.adminLatePhotos,
                 ...page(['admin'], () => import('./routes/admin-late-photos.tsx')),
               },

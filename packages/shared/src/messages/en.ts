@@ -67,6 +67,7 @@ export const messagesEn = {
     'The file has errors; nothing was imported. Correct the rows listed and try again.',
   'prelim.import.empty': 'The file has no result rows.',
   'verify.notFound': 'No admit card matches this code.',
+  'checkIn.notApproved': 'Only an approved entrant can be checked in; this registration is not approved.',
 
   'exam.notApproved': 'The final exam is open to students whose final-round registration is approved.',
   'exam.notOpen': 'The exam is not open now.',

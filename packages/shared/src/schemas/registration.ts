@@ -5,6 +5,7 @@ import type { MessageKey } from '../messages/en.ts';
 import { isPickupSpot } from '../pickup-spots.ts';
 import { EmailSchema, NameSchema, PhoneSchema } from './auth.ts';
 import { msg, requiredString, requiredText, text } from './common.ts';
+import { CompetitionCodeSchema } from './competitions.ts';
 
 export const REGISTRATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
 /** `null` means not registered (api.md). */
@@ -187,10 +188,7 @@ export const AdminRegistrationQuerySchema = z.object({
   payment: z.enum(PAYMENT_MATCH_FILTERS).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   per_page: z.coerce.number().int().min(1).max(200).default(50),
-  competition: z
-    .string()
-    .regex(/^[a-z0-9-]{1,40}$/)
-    .default('ngso-1'),
+  competition: CompetitionCodeSchema.default('ngso-1'),
 });
 
 export const ListMetaSchema = z.object({ page: z.number(), per_page: z.number(), total: z.number() });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CATEGORIES } from '../constants.ts';
 import { msg, text } from './common.ts';
+import { CompetitionCodeSchema } from './competitions.ts';
 
 export const AWARDS = ['gold', 'silver', 'bronze', 'prize'] as const;
 export type Award = (typeof AWARDS)[number];
@@ -57,10 +58,7 @@ export const SubmissionsResponseSchema = z.object({
 });
 export const SubmissionsQuerySchema = z.object({
   category: z.enum(CATEGORIES),
-  competition: z
-    .string()
-    .regex(/^[a-z0-9-]{1,40}$/)
-    .default('ngso-1'),
+  competition: CompetitionCodeSchema.default('ngso-1'),
 });
 
 export const PublishSchema = z.object({ override: z.boolean().default(false) });

@@ -1,3 +1,4 @@
+import { isStaff } from '@ngso/shared/constants';
 import type { Ebook } from '@ngso/shared/schemas/ebooks';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
@@ -69,8 +70,7 @@ export async function listEbooks(ctx: ServiceContext, user: UserRow): Promise<Eb
 }
 
 async function mayRead(ctx: ServiceContext, viewer: UserRow, competitionId: string) {
-  const isStaff = viewer.role === 'admin' || viewer.role === 'grader';
-  if (!isStaff && !(await isApprovedIn(ctx.db, viewer.id, competitionId))) {
+  if (!isStaff(viewer.role) && !(await isApprovedIn(ctx.db, viewer.id, competitionId))) {
     throw new AppError(403, 'auth.forbidden');
   }
 }

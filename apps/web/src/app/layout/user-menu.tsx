@@ -1,3 +1,4 @@
+import { isStaff } from '@ngso/shared/constants';
 import type { User } from '@ngso/shared/schemas/auth';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +20,7 @@ const menuItems = (root: HTMLElement | null) =>
 export function UserMenu({ user, imageUrl, transparent, onLogout }: UserMenuProps) {
   const { t } = useTranslation('nav');
   const { t: tAdmin } = useTranslation('admin');
-  const isStaff = user.role === 'admin' || user.role === 'grader';
+  const staff = isStaff(user.role);
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -115,7 +116,7 @@ export function UserMenu({ user, imageUrl, transparent, onLogout }: UserMenuProp
           <Link role="menuitem" to={paths.profile} className={itemClasses} onClick={() => setOpen(false)}>
             {t('profile')}
           </Link>
-          {isStaff ? (
+          {staff ? (
             <Link role="menuitem" to={paths.admin} className={itemClasses} onClick={() => setOpen(false)}>
               {tAdmin('menuLink')}
             </Link>

@@ -19,12 +19,15 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
  * /two-factor: staff confirm their sign-in before the console: set up the authenticator app the first
  * time (then the recovery codes, once), or enter its code. Then on to the page they wanted.
  */
+const STAFF_PAGES = [paths.admin, paths.verify.replace(':code', '')];
+
 export function Component() {
   const { t } = useTranslation('auth');
   const user = useSelector(selectUser);
   const navigate = useNavigate();
   const from = (useLocation().state as { from?: string } | null)?.from;
-  const next = from?.startsWith(paths.admin) ? from : paths.admin;
+  // Back to the staff page that asked (the console, or an admit card's check at the venue's door).
+  const next = from && STAFF_PAGES.some((page) => from.startsWith(page)) ? from : paths.admin;
   const state = useTwoFactorStateQuery();
   const [verify] = useVerifyTwoFactorMutation();
   const [codes, setCodes] = useState<string[]>();

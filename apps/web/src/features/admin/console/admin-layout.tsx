@@ -1,3 +1,4 @@
+import { isStaff } from '@ngso/shared/constants';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
@@ -7,7 +8,7 @@ import { useTwoFactorStateQuery } from '../../auth/two-factor-api.ts';
 import { CompetitionSwitcher } from './competition-switcher.tsx';
 import { LoadError, Loading } from './load-states.tsx';
 import { NotAllowed } from './not-allowed.tsx';
-import { isStaff, type SectionId, sectionsFor } from './sections.ts';
+import { type SectionId, sectionsFor } from './sections.ts';
 
 export const SECTION_PATHS: Record<SectionId, string> = {
   dashboard: paths.admin,
@@ -15,6 +16,7 @@ export const SECTION_PATHS: Record<SectionId, string> = {
   exam: paths.adminExam,
   grading: paths.adminGrading,
   results: paths.adminResults,
+  arrivals: paths.adminArrivals,
   latePhotos: paths.adminLatePhotos,
   import: paths.adminImport,
   users: paths.adminUsers,

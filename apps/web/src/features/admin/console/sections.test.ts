@@ -1,5 +1,6 @@
+import { isStaff } from '@ngso/shared/constants';
 import { describe, expect, it } from 'vitest';
-import { canUse, isStaff, sectionsFor } from './sections.ts';
+import { canUse, sectionsFor } from './sections.ts';
 
 describe('console sections by role', () => {
   it('gives admins every section and graders only grading and results', () => {
@@ -9,6 +10,7 @@ describe('console sections by role', () => {
       'exam',
       'grading',
       'results',
+      'arrivals',
       'latePhotos',
       'import',
       'ebooks',
@@ -19,6 +21,8 @@ describe('console sections by role', () => {
     ]);
     expect(sectionsFor('grader').map((section) => section.id)).toEqual(['grading', 'results']);
     expect(sectionsFor('student')).toEqual([]);
+    // Graders check entrants in at the door (the admit card's page), but the arrivals lists are for admins.
+    expect(canUse('grader', 'arrivals')).toBe(false);
   });
 
   it('knows staff', () => {

@@ -7,6 +7,7 @@ export const SECTIONS = [
   { id: 'exam', roles: ['admin'] },
   { id: 'grading', roles: ['admin', 'grader'] },
   { id: 'results', roles: ['admin', 'grader'] },
+  { id: 'arrivals', roles: ['admin'] },
   { id: 'latePhotos', roles: ['admin'] },
   { id: 'import', roles: ['admin'] },
   { id: 'ebooks', roles: ['admin'] },
@@ -17,9 +18,6 @@ export const SECTIONS = [
 ] as const satisfies readonly { id: string; roles: readonly Role[] }[];
 
 export type SectionId = (typeof SECTIONS)[number]['id'];
-
-export const isStaff = (role: Role | undefined): role is 'admin' | 'grader' =>
-  role === 'admin' || role === 'grader';
 
 export const canUse = (role: Role | undefined, section: SectionId): boolean =>
   SECTIONS.some((entry) => entry.id === section && (entry.roles as readonly string[]).includes(role ?? ''));
