@@ -34,6 +34,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { adminPreliminaryRoutes } from './modules/preliminary/preliminary-admin.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { rechecksRoutes } from './modules/rechecks/rechecks.routes.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { adminRegistrationRoutes } from './modules/registration/registration-admin.routes.ts';
 import { resultsRoutes } from './modules/results/results.routes.ts';
@@ -214,6 +215,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
       await api.register(examRoutes);
       await api.register(adminExamRoutes);
       await api.register(resultsRoutes);
+      await api.register(rechecksRoutes);
       await api.register(dashboardRoutes);
       await api.register(usersRoutes);
       await api.register(auditRoutes);

@@ -5,7 +5,7 @@ import { client, createTestApp } from './helpers/test-app.ts';
 let t: Awaited<ReturnType<typeof createTestApp>>;
 const as: Record<'signedOut' | 'student' | 'grader' | 'admin', ReturnType<typeof client>> = {} as never;
 
-/** The calls graders may use (grading, and check-in at the venue's door); every other one is for admins only. */
+/** The calls graders may use (grading, re-checks given to them, check-in at the door); the rest are for admins. */
 const GRADER_CALLS = new Set([
   'GET /api/v1/admin/submissions',
   'PUT /api/v1/admin/submissions/:userId/marks',
@@ -14,6 +14,8 @@ const GRADER_CALLS = new Set([
   'GET /api/v1/admin/competitions',
   'GET /api/v1/admin/check-ins/:code',
   'POST /api/v1/admin/check-ins/:code',
+  'GET /api/v1/admin/rechecks/assigned',
+  'POST /api/v1/admin/rechecks/:id/decision',
 ]);
 
 beforeAll(async () => {

@@ -243,3 +243,50 @@ export function resultsPublishedMail(
       SIGNATURE,
   };
 }
+
+/** The outcome of a re-check (kept or changed, with the second grader's sentence), in the student's language. */
+export function recheckDecidedMail(
+  to: Recipient,
+  details: {
+    competition: string;
+    question: number;
+    outcome: 'kept' | 'changed';
+    marksBefore: number;
+    marksAfter: number;
+    note: string;
+    resultUrl: string;
+  },
+): NewMail {
+  if (inBangla(to)) {
+    const question = toBanglaDigits(String(details.question));
+    const verdict =
+      details.outcome === 'kept'
+        ? `আপনার নম্বর একই থাকছে: ${toBanglaDigits(String(details.marksBefore))}।`
+        : `আপনার নম্বর ${toBanglaDigits(String(details.marksBefore))} থেকে বদলে ${toBanglaDigits(String(details.marksAfter))} হয়েছে।`;
+    return {
+      to: to.email,
+      subject: `প্রশ্ন ${question}-এর পুনর্মূল্যায়নের ফলাফল`,
+      text:
+        `প্রিয় ${to.name},\n\n` +
+        `${details.competition}-এর চূড়ান্ত পর্বে প্রশ্ন ${question}-এর উত্তরটি আরেকজন পরীক্ষক আবার মূল্যায়ন করেছেন। ${verdict}\n\n` +
+        `পরীক্ষকের মন্তব্য: ${details.note}\n\n` +
+        `আপনার ফলাফল, মেধাক্রম ও পুরস্কার এখানে দেখুন:\n${details.resultUrl}` +
+        SIGNATURE_BN,
+    };
+  }
+  const verdict =
+    details.outcome === 'kept'
+      ? `Your mark stays ${details.marksBefore}.`
+      : `Your mark changed from ${details.marksBefore} to ${details.marksAfter}.`;
+  return {
+    to: to.email,
+    subject: `The re-check of question ${details.question}`,
+    text:
+      `Hello ${to.name},\n\n` +
+      `Your answer to question ${details.question} in the final round of the ${details.competition} was graded ` +
+      `again by another grader. ${verdict}\n\n` +
+      `The grader's note: ${details.note}\n\n` +
+      `See your result, rank and any award here:\n${details.resultUrl}` +
+      SIGNATURE,
+  };
+}
