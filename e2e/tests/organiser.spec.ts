@@ -371,7 +371,7 @@ test.describe("the organisers' console", () => {
     // grading opens (403) are refused, as they should be; Chromium logs those responses.
     test.use({ allowedConsoleErrors: [/status of (403|409|422)/] });
 
-    test('a grader grades one question for two students with the keyboard; the admin publishes; the student sees the result', async ({
+    test('a grader grades one question for two students with the keyboard; the admin publishes; the student sees the result and a re-check changes it', async ({
       page,
     }) => {
       const admin = await adminApi();
@@ -430,9 +430,9 @@ test.describe("the organisers' console", () => {
         10,
       );
       await page.getByRole('button', { name: 'I have saved these codes' }).click();
-      // A grader lands on grading and sees only grading and results.
+      // A grader lands on grading and sees only grading, results and the re-checks given to them.
       await expect(page).toHaveURL(/\/admin\/grading/);
-      await expect(consoleNav(page).getByRole('link')).toHaveText(['Grading', 'Results']);
+      await expect(consoleNav(page).getByRole('link')).toHaveText(['Grading', 'Results', 'Re-checks']);
 
       // While the exam is still open, the grader sees no answer, only when grading opens.
       await page.getByLabel('Category').selectOption(category);
@@ -565,6 +565,49 @@ test.describe("the organisers' console", () => {
       const q1Result = body.data.questions.find((question) => question.question_id === q1);
       expect(q1Result?.marks_awarded).toBe(Number(tanvirTotal));
       expect(q1Result?.comment).toBe(firstIsTanvir ? null : 'Good diagram, units missing.');
+
+      // A re-check: the student asks on the result page, with a reason.
+      const rechecks = page.getByRole('region', { name: 'Re-checks' });
+      await rechecks.getByRole('checkbox', { name: 'Question 1' }).check();
+      await rechecks.getByLabel('Why should it be re-checked?').fill('My diagram shows the units.');
+      await rechecks.getByRole('button', { name: 'Ask for a re-check' }).click();
+      await expect(
+        rechecks.getByText('Your re-check request is received. We will e-mail you the outcome.'),
+      ).toBeVisible();
+      await expect(rechecks.getByTestId('recheck-outcome')).toHaveText('being re-checked');
+
+      // The admin gives it to a grader other than the one who marked it (here, the admin), who grades it
+      // again without seeing the first mark.
+      await logOut(page, first.person.name);
+      await page.goto('/admin/rechecks');
+      await logIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+      await confirmSecondFactorInPage(page);
+      await expect(page).toHaveURL(/\/admin\/rechecks$/);
+      const request = page.getByTestId('recheck-row').filter({ hasText: 'Tanvir Hasan' });
+      await expect(request.getByLabel('Give to').getByRole('option', { name: 'Rafiq Grader' })).toHaveCount(
+        0,
+      );
+      await request.getByLabel('Give to').selectOption({ label: 'Administrator' });
+      await request.getByRole('button', { name: 'Assign' }).click();
+      await expect(request.getByTestId('recheck-row-outcome')).toHaveText('Being re-checked');
+      const card = page.getByTestId('recheck-to-decide');
+      await expect(card.getByText("The student's reason: My diagram shows the units.")).toBeVisible();
+      await card.getByLabel(/^Your marks \(0 to \d+\)$/).fill('9');
+      await card.getByLabel('A sentence for the student').fill('The units are in the diagram.');
+      await card.getByRole('button', { name: 'Save the re-check' }).click();
+      await expect(
+        page.getByText('Question 1: the mark is changed, and the student is mailed.'),
+      ).toBeVisible();
+      await expect(request.getByTestId('recheck-row-outcome')).toContainText(
+        `Changed from ${tanvirTotal} to 9`,
+      );
+
+      // The student is mailed, and the result moves: 9 is now the best total.
+      const outcome = await waitForMail(first.person.email, { containing: 'graded again by another grader' });
+      expect(outcome.subject).toBe('The re-check of question 1');
+      expect(outcome.text).toContain(`Your mark changed from ${tanvirTotal} to 9.`);
+      const after = (await (await first.api.get('/api/v1/ngso-1/result')).json()) as typeof body;
+      expect([after.data.total, after.data.rank, after.data.award]).toEqual([9, 1, 'gold']);
 
       for (const context of [first.api, second.api, admin]) await context.dispose();
     });

@@ -149,6 +149,10 @@ describe('re-checks after results', () => {
       grader: null,
     });
 
+    const staff = (await admin.get('/api/v1/admin/rechecks/graders')).json().data;
+    expect(staff.map((user: { role: string }) => user.role).sort()).toEqual(['admin', 'grader', 'grader']);
+    expect((await grader.get('/api/v1/admin/rechecks/graders')).statusCode).toBe(403);
+
     const toFirst = await admin.post(`/api/v1/admin/rechecks/${recheck.id}/assign`, {
       grader_id: await userIdOf(grader),
     });

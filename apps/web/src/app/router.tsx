@@ -89,11 +89,11 @@ export const routes: RouteObject[] = [
           // The spec: /daily-quiz is the same screen as /national-round-result.
           {
             path: paths.dailyQuiz,
-            ...page(['results', 'pages'], () => import('./routes/national-round-result.tsx')),
+            ...page(['results', 'pages', 'messages'], () => import('./routes/national-round-result.tsx')),
           },
           {
             path: paths.nationalRoundResult,
-            ...page(['results', 'pages'], () => import('./routes/national-round-result.tsx')),
+            ...page(['results', 'pages', 'messages'], () => import('./routes/national-round-result.tsx')),
           },
           {
             path: paths.nationalRoundRegistration,
@@ -120,6 +120,10 @@ export const routes: RouteObject[] = [
               {
                 path: paths.adminResults,
                 ...page(['admin', 'messages'], () => import('./routes/admin-results.tsx')),
+              },
+              {
+                path: paths.adminRechecks,
+                ...page(['admin', 'messages'], () => import('./routes/admin-rechecks.tsx')),
               },
               {
                 path: paths.adminArrivals,

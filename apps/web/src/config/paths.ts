@@ -28,6 +28,7 @@ export const paths = {
   adminExam: '/admin/exam',
   adminGrading: '/admin/grading',
   adminResults: '/admin/results',
+  adminRechecks: '/admin/rechecks',
   adminArrivals: '/admin/arrivals',
   adminLatePhotos: '/admin/late-photos',
   adminImport: '/admin/preliminary-import',

@@ -134,3 +134,10 @@ export const StudentRecheckListResponseSchema = z.object({
   status: z.literal('success'),
   data: z.array(StudentRecheckSchema),
 });
+
+/** Staff a re-check can be given to. */
+export const RecheckGradersResponseSchema = z.object({
+  status: z.literal('success'),
+  data: z.array(z.object({ id: z.string(), name: z.string(), role: z.enum(['grader', 'admin']) })),
+});
+export type RecheckGrader = z.infer<typeof RecheckGradersResponseSchema>['data'][number];

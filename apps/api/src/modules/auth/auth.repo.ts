@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { loginDevices, passwordResets, sessions, users } from '../../db/schema.ts';
 
@@ -17,6 +17,15 @@ export async function findUserByEmail(db: Executor, email: string) {
 export async function findUserById(db: Executor, id: string) {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row;
+}
+
+/** Every staff account (graders and admins), by name: whom work can be given to. */
+export function findStaff(db: Executor) {
+  return db
+    .select({ id: users.id, name: users.name, role: users.role })
+    .from(users)
+    .where(inArray(users.role, ['grader', 'admin']))
+    .orderBy(asc(users.name));
 }
 
 /** Returns undefined when the e-mail is taken (the unique index decides, so a race cannot make two). */

@@ -4,6 +4,7 @@ import {
   AssignRecheckSchema,
   DecideRecheckSchema,
   GraderRechecksResponseSchema,
+  RecheckGradersResponseSchema,
   RecheckRequestSchema,
   RecheckResponseSchema,
   RecheckSettingsResponseSchema,
@@ -19,6 +20,7 @@ import {
   assignRecheck,
   changeRecheckSettings,
   decideRecheck,
+  recheckGraders,
   recheckSettingsOf,
   rechecksOfGrader,
   rechecksQueue,
@@ -133,6 +135,19 @@ export const rechecksRoutes: FastifyPluginAsyncZod = async (app) => {
       status: 'success' as const,
       data: await rechecksQueue(app.services, request.query.competition, request.query.status),
     }),
+  );
+
+  app.get(
+    '/v1/admin/rechecks/graders',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'The staff a re-check can be given to (graders and admins), by name',
+        response: { 200: RecheckGradersResponseSchema, ...errors },
+      },
+      preValidation: admin,
+    },
+    async () => ({ status: 'success' as const, data: await recheckGraders(app.services) }),
   );
 
   app.post(

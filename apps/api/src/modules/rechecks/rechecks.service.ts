@@ -4,6 +4,7 @@ import {
   DEFAULT_RECHECK_SETTINGS,
   type DecideRecheck,
   type GraderRecheck,
+  type RecheckGrader,
   type RecheckRequest,
   type RecheckSettings,
   type StudentRecheck,
@@ -15,7 +16,7 @@ import { isUuid } from '../../lib/ids.ts';
 import { toDhakaIso } from '../../lib/time.ts';
 import { recheckDecidedMail } from '../../mail/templates.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
-import { findUserById, type UserRow } from '../auth/auth.repo.ts';
+import { findStaff, findUserById, type UserRow } from '../auth/auth.repo.ts';
 import { findCompetitionById } from '../competitions/competitions.repo.ts';
 import { competitionByCodeOr404 } from '../competitions/competitions.service.ts';
 import { photosOfUsers } from '../exam/answer-photos.repo.ts';
@@ -232,6 +233,15 @@ async function recheckOr404(ctx: ServiceContext, id: string) {
   const row = isUuid(id) ? await findRecheck(ctx.db, id) : undefined;
   if (!row) throw new AppError(404, 'recheck.notFound');
   return row;
+}
+
+/** The staff a re-check can be given to. */
+export async function recheckGraders(ctx: ServiceContext): Promise<RecheckGrader[]> {
+  return (await findStaff(ctx.db)).map((user) => ({
+    id: user.id,
+    name: user.name,
+    role: user.role === 'admin' ? 'admin' : 'grader',
+  }));
 }
 
 /**

@@ -16,6 +16,7 @@ export const SECTION_PATHS: Record<SectionId, string> = {
   exam: paths.adminExam,
   grading: paths.adminGrading,
   results: paths.adminResults,
+  rechecks: paths.adminRechecks,
   arrivals: paths.adminArrivals,
   latePhotos: paths.adminLatePhotos,
   import: paths.adminImport,

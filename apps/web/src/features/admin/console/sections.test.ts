@@ -3,13 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { canUse, sectionsFor } from './sections.ts';
 
 describe('console sections by role', () => {
-  it('gives admins every section and graders only grading and results', () => {
+  it('gives admins every section and graders grading, results and their re-checks', () => {
     expect(sectionsFor('admin').map((section) => section.id)).toEqual([
       'dashboard',
       'registrations',
       'exam',
       'grading',
       'results',
+      'rechecks',
       'arrivals',
       'latePhotos',
       'import',
@@ -19,7 +20,7 @@ describe('console sections by role', () => {
       'audit',
       'competitions',
     ]);
-    expect(sectionsFor('grader').map((section) => section.id)).toEqual(['grading', 'results']);
+    expect(sectionsFor('grader').map((section) => section.id)).toEqual(['grading', 'results', 'rechecks']);
     expect(sectionsFor('student')).toEqual([]);
     // Graders check entrants in at the door (the admit card's page), but the arrivals lists are for admins.
     expect(canUse('grader', 'arrivals')).toBe(false);

@@ -7,6 +7,7 @@ export const SECTIONS = [
   { id: 'exam', roles: ['admin'] },
   { id: 'grading', roles: ['admin', 'grader'] },
   { id: 'results', roles: ['admin', 'grader'] },
+  { id: 'rechecks', roles: ['admin', 'grader'] },
   { id: 'arrivals', roles: ['admin'] },
   { id: 'latePhotos', roles: ['admin'] },
   { id: 'import', roles: ['admin'] },

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { serverMessage } from '../../../lib/api-error.ts';
 import { useMyResultQuery } from '../api.ts';
+import { RecheckSection } from './recheck-section.tsx';
 
 function Published({ result }: { result: Result }) {
   const { t, i18n } = useTranslation('results');
@@ -62,6 +63,7 @@ function Published({ result }: { result: Result }) {
           </li>
         ))}
       </ol>
+      <RecheckSection questions={result.questions} />
     </div>
   );
 }
