@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CATEGORIES } from '../constants.ts';
+import { text } from './common.ts';
 import { CompetitionCodeSchema } from './competitions.ts';
 import { ListMetaSchema, REGISTRATION_STATUSES } from './registration.ts';
 
@@ -57,7 +58,7 @@ export type Arrivals = z.infer<typeof ArrivalsResponseSchema>['data'];
 export const NotArrivedQuerySchema = z.object({
   competition: CompetitionCodeSchema.default('ngso-1'),
   category: z.enum(CATEGORIES).optional(),
-  pickup_spot: z.string().max(100).optional(),
+  pickup_spot: text({ typeError: 'request.invalid' }).max(100).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   per_page: z.coerce.number().int().min(1).max(200).default(50),
 });
