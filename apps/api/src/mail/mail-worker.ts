@@ -1,7 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
-import { claimDueMails, markFailedAttempt, markSent } from './outbox.repo.ts';
+import {
+  claimDueMails,
+  claimDueThrottledMails,
+  dueThrottles,
+  markFailedAttempt,
+  markSent,
+  type OutboxMail,
+} from './outbox.repo.ts';
 import type { MailTransport } from './transport.ts';
 
 const BATCH = 10;
@@ -78,7 +85,7 @@ export class MailWorker {
   /** Sends everything due now; returns when none is left. Tests call it directly. */
   async drain() {
     for (;;) {
-      const mails = await claimDueMails(this.db, this.clock.now(), this.#holdMs, BATCH);
+      const mails = await this.#claim();
       if (mails.length === 0) return;
       for (const mail of mails) {
         try {
@@ -104,6 +111,17 @@ export class MailWorker {
         }
       }
     }
+  }
+
+  /** Due mails: the unthrottled ones first, then each announcement's within its rate (decision 032). */
+  async #claim(): Promise<OutboxMail[]> {
+    const now = this.clock.now();
+    const mails = await claimDueMails(this.db, now, this.#holdMs, BATCH);
+    if (mails.length > 0) return mails;
+    for (const throttle of await dueThrottles(this.db, now)) {
+      mails.push(...(await claimDueThrottledMails(this.db, throttle, now, this.#holdMs, BATCH)));
+    }
+    return mails;
   }
 
   async stop() {
