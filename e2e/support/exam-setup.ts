@@ -35,6 +35,7 @@ export async function approvedStudent(
   page: Page,
   admin: APIRequestContext,
   category: ExamCategory = 'junior',
+  options: { pickupSpot?: string } = {},
 ) {
   const student = newStudent();
   const registered = await page.request.post('/api/v1/register', {
@@ -63,7 +64,7 @@ export async function approvedStudent(
       guardian_name: 'Karim Rahman',
       guardian_phone: '01811111111',
       tshirt_size: 'M',
-      pickup_spot: 'own',
+      pickup_spot: options.pickupSpot ?? 'own',
       payment_method: 'bkash',
       payment_sender: '01711111111',
       transaction_id: uniqueTransactionId(),

@@ -229,6 +229,7 @@ test.describe("the organisers' console", () => {
       'Preliminary import',
       'E-books',
       'Tutorials',
+      'Announcements',
       'Users',
       'Audit log',
       'Competitions',

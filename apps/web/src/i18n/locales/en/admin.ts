@@ -429,9 +429,12 @@ export const admin = {
   'announcements.send': 'Send…',
   'announcements.confirmTitle': 'Send this notice?',
   'announcements.confirmSend': 'Send',
-  'announcements.confirmText':
+  'announcements.confirmText_one':
+    '“{{title}}” goes to {{count}} student now: on their profile at once, and by e-mail at {{rate}} a minute. A sent notice cannot be taken back.',
+  'announcements.confirmText_other':
     '“{{title}}” goes to {{count}} students now: on their profiles at once, and by e-mail at {{rate}} a minute (about {{minutes}} min for all). A sent notice cannot be taken back.',
-  'announcements.sent': 'Sent “{{title}}” to {{count}} students.',
+  'announcements.sent_one': 'Sent “{{title}}” to {{count}} student.',
+  'announcements.sent_other': 'Sent “{{title}}” to {{count}} students.',
   'announcements.listTitle': 'Sent notices',
   'announcements.none': 'No notice sent yet.',
   'announcements.colSent': 'Sent',
