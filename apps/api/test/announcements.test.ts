@@ -335,6 +335,10 @@ describe('throttling', () => {
       ['pending', 1],
       ['pending', 1],
     ]);
+    // Retried no sooner than a minute after the try, so each try counts in the rate's window.
+    for (const mail of mails) {
+      expect(mail.nextAttemptAt.getTime()).toBe((mail.claimedAt?.getTime() ?? 0) + 60_000);
+    }
     // One of them has used up its attempts (as after 20 refusals): failed for good.
     await t.db
       .update(outboxMails)

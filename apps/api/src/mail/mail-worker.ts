@@ -8,6 +8,7 @@ import {
   markFailedAttempt,
   markSent,
   type OutboxMail,
+  THROTTLE_WINDOW_MS,
 } from './outbox.repo.ts';
 import type { MailTransport } from './transport.ts';
 
@@ -102,7 +103,13 @@ export class MailWorker {
           const retryAt =
             mail.attempts >= MAX_ATTEMPTS
               ? null
-              : new Date(this.clock.now().getTime() + retryDelayMs(mail.attempts, this.#retryMs));
+              : new Date(
+                  Math.max(
+                    this.clock.now().getTime() + retryDelayMs(mail.attempts, this.#retryMs),
+                    // A throttled mail is tried at most once in a throttle window, so the window counts each try.
+                    mail.throttleKey && mail.claimedAt ? mail.claimedAt.getTime() + THROTTLE_WINDOW_MS : 0,
+                  ),
+                );
           this.options.log.warn(
             { err, mailId: mail.id, attempts: mail.attempts },
             'mail not sent; will retry',
