@@ -1,7 +1,8 @@
 // npm run bench:console -- [N]: the organisers' registrations table at N registrations (default 20,000).
 // Seeds N registrations into a fresh PostgreSQL database (DATABASE_URL's server, default the local one), starts
 // the API on it over real HTTP, signs in as an admin and times the console's calls: pages near the start and at
-// the end, each filter, searches, and the CSV export of every row. Prints p50/p95 per call.
+// the end, each filter, searches, and the CSV export of every row. Prints p50/p95 per call. Then sends an
+// announcement to every student (N recipients, N outbox mails) and times it: the time to enqueue.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -67,6 +68,48 @@ async function seed(client: pg.Client, n: number) {
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+/**
+ * An announcement to every student (decision 032): the preview's count, then the send, which writes the notice,
+ * one recipient row and one outbox mail per student and the audit entry in one transaction. Three sends,
+ * each timed over HTTP (the time to enqueue); then the console's list with the counts from the outbox rows.
+ */
+async function announcementToEveryone(cookie: string, n: number) {
+  const post = (url: string, body: unknown) =>
+    fetch(`http://127.0.0.1:3910${url}`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+      body: JSON.stringify(body),
+    });
+  const segment = { kind: 'everyone' };
+  const preview = await post('/api/v1/admin/announcements/preview', { segment });
+  const recipients = (await preview.json()).data.recipients as number;
+  if (recipients !== n) throw new Error(`the preview counted ${recipients} students, not ${n}`);
+  console.log(`
+| announcement to every student | time to enqueue | recipients |
+|---|---|---|`);
+  for (let i = 1; i <= 3; i++) {
+    const started = performance.now();
+    const response = await post('/api/v1/admin/announcements', {
+      title_en: `Bench notice ${i}`,
+      title_bn: `বেঞ্চ নোটিশ ${i}`,
+      body_en: 'The bus leaves at 7:00 sharp.',
+      body_bn: 'বাস ঠিক ৭টায় ছাড়বে।',
+      segment,
+      rate_per_minute: 600,
+    });
+    const body = await response.text();
+    const ms = performance.now() - started;
+    if (response.status !== 201) throw new Error(`send: ${response.status} ${body.slice(0, 200)}`);
+    console.log(`| send ${i} | ${ms.toFixed(0)} ms | ${JSON.parse(body).data.recipients} |`);
+  }
+  const started = performance.now();
+  const list = await fetch('http://127.0.0.1:3910/api/v1/admin/announcements', { headers: { cookie } });
+  const notices = (await list.json()).data as Array<{ pending: number }>;
+  console.log(
+    `| console list with counts (${notices.length} notices, ${notices.reduce((sum, a) => sum + a.pending, 0)} mails pending) | ${(performance.now() - started).toFixed(0)} ms | - |`,
+  );
+}
 
 async function main() {
   const dbName = `ngso_bench_console_${process.pid}`;
@@ -134,6 +177,7 @@ async function main() {
         `| ${name} | ${percentile(times, 50).toFixed(0)} ms | ${percentile(times, 95).toFixed(0)} ms | ${rows} |`,
       );
     }
+    await announcementToEveryone(cookie, N);
     await app.close();
   } finally {
     await client.end();

@@ -35,7 +35,7 @@ export async function approvedEntrant(
   api: APIRequestContext,
   admin: APIRequestContext,
   category: ExamCategory = 'junior',
-  pickupSpot = 'own',
+  options: { pickupSpot?: string } = {},
 ) {
   const student = newStudent();
   const registered = await api.post('/api/v1/register', {
@@ -64,7 +64,7 @@ export async function approvedEntrant(
       guardian_name: 'Karim Rahman',
       guardian_phone: '01811111111',
       tshirt_size: 'M',
-      pickup_spot: pickupSpot,
+      pickup_spot: options.pickupSpot ?? 'own',
       payment_method: 'bkash',
       payment_sender: '01711111111',
       transaction_id: uniqueTransactionId(),
@@ -80,8 +80,9 @@ export async function approvedStudent(
   page: Page,
   admin: APIRequestContext,
   category: ExamCategory = 'junior',
+  options: { pickupSpot?: string } = {},
 ) {
-  const { student } = await approvedEntrant(page.request, admin, category);
+  const { student } = await approvedEntrant(page.request, admin, category, options);
   await page.context().clearCookies();
   await page.goto('/login');
   await page.getByLabel('Email').fill(student.email);

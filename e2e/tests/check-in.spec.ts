@@ -36,12 +36,12 @@ test.describe('check-in at the venue', () => {
     // Two entrants from a pick-up spot: one arrives, one does not.
     const spot = 'Gazipur — Chowrasta';
     const arrivingBrowser = await request.newContext({ baseURL: E2E_BASE_URL });
-    const arriving = await approvedEntrant(arrivingBrowser, admin, 'junior', spot);
+    const arriving = await approvedEntrant(arrivingBrowser, admin, 'junior', { pickupSpot: spot });
     const absent = await approvedEntrant(
       await request.newContext({ baseURL: E2E_BASE_URL }),
       admin,
       'junior',
-      spot,
+      { pickupSpot: spot },
     );
     const verifyPath = await verifyAddressOnAdmitCard(arrivingBrowser);
 

@@ -23,6 +23,10 @@ import { adminEbookRoutes } from './modules/admin/admin-ebooks.routes.ts';
 import { dashboardRoutes } from './modules/admin/dashboard.routes.ts';
 import { usersRoutes } from './modules/admin/users.routes.ts';
 import { admitCardRoutes } from './modules/admit-card/admit-card.routes.ts';
+import {
+  adminAnnouncementsRoutes,
+  announcementsRoutes,
+} from './modules/announcements/announcements.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { checkInRoutes } from './modules/check-in/check-in.routes.ts';
@@ -162,10 +166,16 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     withMail: async (work) => {
       let queued = false;
       const result = await database.db.transaction((tx) =>
-        work(tx, async (mail) => {
-          await enqueueMail(tx, mail, clock.now());
-          queued = true;
-        }),
+        work(
+          tx,
+          async (mail) => {
+            await enqueueMail(tx, mail, clock.now());
+            queued = true;
+          },
+          () => {
+            queued = true;
+          },
+        ),
       );
       if (queued) mailWorker.kick();
       return result;
@@ -226,6 +236,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
       await api.register(adminEbookRoutes);
       await api.register(tutorialsRoutes);
       await api.register(adminTutorialsRoutes);
+      await api.register(announcementsRoutes);
+      await api.register(adminAnnouncementsRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

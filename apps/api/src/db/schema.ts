@@ -168,8 +168,19 @@ export const outboxMails = pgTable(
     lastError: text('last_error'),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /**
+     * Mails of one throttle (an announcement's id) are handed to the mail server at most
+     * `throttlePerMinute` in any 60 s (decision 032); null for every other mail.
+     */
+    throttleKey: text('throttle_key'),
+    throttlePerMinute: integer('throttle_per_minute'),
+    /** When a worker last claimed the mail for an attempt: what the throttle counts. */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
   },
-  (t) => [index('outbox_mails_due_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index('outbox_mails_due_idx').on(t.status, t.nextAttemptAt),
+    index('outbox_mails_throttle_idx').on(t.throttleKey, t.claimedAt),
+  ],
 );
 
 /** A competition is data: next year's is a new row, not new code (decisions.md). */
@@ -598,4 +609,50 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('audit_log_created_idx').on(t.createdAt), index('audit_log_actor_idx').on(t.actorId)],
+);
+
+/**
+ * A notice organisers send to a segment of students (decision 032): both languages, the segment as chosen,
+ * the rate its mails go out at. Its recipients are written when it is sent, with their mails.
+ */
+export const announcements = pgTable(
+  'announcements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    competitionId: uuid('competition_id')
+      .notNull()
+      .references(() => competitions.id),
+    titleEn: text('title_en').notNull(),
+    titleBn: text('title_bn').notNull(),
+    bodyEn: text('body_en').notNull(),
+    bodyBn: text('body_bn').notNull(),
+    /** The segment as the organiser chose it ({ kind: 'everyone' }, { kind: 'category', category } …). */
+    segment: jsonb('segment').$type<Record<string, string>>().notNull(),
+    ratePerMinute: integer('rate_per_minute').notNull(),
+    recipientCount: integer('recipient_count').notNull(),
+    sentBy: uuid('sent_by').references(() => users.id),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('announcements_sent_idx').on(t.sentAt)],
+);
+
+/** One row per recipient of a notice, with the mail that carries it; read when the student marks it. */
+export const announcementRecipients = pgTable(
+  'announcement_recipients',
+  {
+    announcementId: uuid('announcement_id')
+      .notNull()
+      .references(() => announcements.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The outbox row of this recipient's mail (its status is the delivery's). */
+    mailId: bigint('mail_id', { mode: 'number' }).notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.announcementId, t.userId] }),
+    index('announcement_recipients_user_idx').on(t.userId, t.readAt),
+    uniqueIndex('announcement_recipients_mail_idx').on(t.mailId),
+  ],
 );

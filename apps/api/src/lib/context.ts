@@ -18,9 +18,10 @@ export type ServiceContext = {
   imageJobs: ImageJobs;
   /**
    * Runs work in one transaction; mails queued with `queueMail` are written in that transaction
-   * (the outbox) and handed to the mail worker once it commits.
+   * (the outbox) and handed to the mail worker once it commits. Work that writes outbox rows itself (an
+   * announcement's, in one statement) calls `mailsWritten` so the worker is woken all the same.
    */
   withMail: <T>(
-    work: (tx: Executor, queueMail: (mail: NewMail) => Promise<void>) => Promise<T>,
+    work: (tx: Executor, queueMail: (mail: NewMail) => Promise<void>, mailsWritten: () => void) => Promise<T>,
   ) => Promise<T>;
 };

@@ -1,7 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
-import { claimDueMails, markFailedAttempt, markSent } from './outbox.repo.ts';
+import {
+  claimDueMails,
+  claimDueThrottledMails,
+  dueThrottles,
+  markFailedAttempt,
+  markSent,
+  type OutboxMail,
+  THROTTLE_WINDOW_MS,
+} from './outbox.repo.ts';
 import type { MailTransport } from './transport.ts';
 
 const BATCH = 10;
@@ -78,7 +86,7 @@ export class MailWorker {
   /** Sends everything due now; returns when none is left. Tests call it directly. */
   async drain() {
     for (;;) {
-      const mails = await claimDueMails(this.db, this.clock.now(), this.#holdMs, BATCH);
+      const mails = await this.#claim();
       if (mails.length === 0) return;
       for (const mail of mails) {
         try {
@@ -95,7 +103,13 @@ export class MailWorker {
           const retryAt =
             mail.attempts >= MAX_ATTEMPTS
               ? null
-              : new Date(this.clock.now().getTime() + retryDelayMs(mail.attempts, this.#retryMs));
+              : new Date(
+                  Math.max(
+                    this.clock.now().getTime() + retryDelayMs(mail.attempts, this.#retryMs),
+                    // A throttled mail is tried at most once in a throttle window, so the window counts each try.
+                    mail.throttleKey && mail.claimedAt ? mail.claimedAt.getTime() + THROTTLE_WINDOW_MS : 0,
+                  ),
+                );
           this.options.log.warn(
             { err, mailId: mail.id, attempts: mail.attempts },
             'mail not sent; will retry',
@@ -104,6 +118,17 @@ export class MailWorker {
         }
       }
     }
+  }
+
+  /** Due mails: the unthrottled ones first, then each announcement's within its rate (decision 032). */
+  async #claim(): Promise<OutboxMail[]> {
+    const now = this.clock.now();
+    const mails = await claimDueMails(this.db, now, this.#holdMs, BATCH);
+    if (mails.length > 0) return mails;
+    for (const throttle of await dueThrottles(this.db, now)) {
+      mails.push(...(await claimDueThrottledMails(this.db, throttle, now, this.#holdMs, BATCH)));
+    }
+    return mails;
   }
 
   async stop() {

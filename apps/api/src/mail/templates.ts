@@ -290,3 +290,28 @@ export function recheckDecidedMail(
       SIGNATURE,
   };
 }
+
+/**
+ * An organisers' notice (decision 032), in one language. Its mails are written by one INSERT … SELECT for
+ * every recipient at once, so the text comes in two parts around the recipient's name.
+ */
+export function announcementMailParts(
+  language: Language,
+  notice: { title: string; body: string; profileUrl: string },
+) {
+  if (language === 'bn') {
+    return {
+      subject: notice.title,
+      beforeName: 'প্রিয় ',
+      afterName:
+        `,\n\n${notice.body}\n\n` + `নোটিশটি আপনার প্রোফাইলেও আছে:\n${notice.profileUrl}` + SIGNATURE_BN,
+    };
+  }
+  return {
+    subject: notice.title,
+    beforeName: 'Hello ',
+    afterName:
+      `,\n\n${notice.body}\n\nYou can also read this notice on your profile:\n${notice.profileUrl}` +
+      SIGNATURE,
+  };
+}

@@ -142,6 +142,10 @@ export const routes: RouteObject[] = [
                 ...page(['admin', 'messages'], () => import('./routes/admin-tutorials.tsx')),
               },
               {
+                path: paths.adminAnnouncements,
+                ...page(['admin', 'messages'], () => import('./routes/admin-announcements.tsx')),
+              },
+              {
                 path: paths.adminCompetitions,
                 ...page(['admin'], () => import('./routes/admin-competitions.tsx')),
               },

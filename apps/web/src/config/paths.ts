@@ -36,6 +36,7 @@ export const paths = {
   adminAudit: '/admin/audit',
   adminEbooks: '/admin/ebooks',
   adminTutorials: '/admin/tutorials',
+  adminAnnouncements: '/admin/announcements',
   adminCompetitions: '/admin/competitions',
 } as const;
 

@@ -122,6 +122,11 @@ export const messagesBn: { readonly [K in MessageKey]: string } = {
   'media.quota': 'আপনার অ্যাকাউন্টের আপলোডের সীমা পূর্ণ হয়ে গেছে। কিছু ছবি সরিয়ে আবার চেষ্টা করুন।',
   'media.tooManyFiles': 'একবারে সর্বোচ্চ {{max}}টি ফাইল আপলোড করুন।',
 
+  'announcement.notFound': 'এই নোটিশটি পাওয়া যায়নি।',
+  'announcement.rate': 'হার হতে হবে প্রতি মিনিটে ১ থেকে ১০০০০-এর মধ্যে একটি পূর্ণসংখ্যা।',
+  'announcement.segment': 'নোটিশটি কারা পাবে, তা বেছে নিন।',
+  'announcement.noRecipients': 'এই দলে কোনো শিক্ষার্থী নেই, তাই নোটিশটি পাঠানোর কেউ নেই।',
+  'announcement.pickupSpot': 'তালিকা থেকে ওঠার জায়গা বেছে নিন।',
   'tutorial.notFound': 'এই টিউটোরিয়ালটি পাওয়া যায়নি।',
   'tutorial.videoUrl': 'ভিডিওর ঠিকানা দিন, যা http:// বা https:// দিয়ে শুরু হয়।',
   'tutorial.position': 'অবস্থান ১ থেকে ১০০০-এর মধ্যে একটি পূর্ণসংখ্যা হতে হবে।',

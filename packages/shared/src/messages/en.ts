@@ -133,6 +133,11 @@ export const messagesEn = {
   'media.tooManyFiles': 'Please upload at most {{max}} files at a time.',
 
   'ebook.notFound': 'This e-book was not found.',
+  'announcement.notFound': 'This notice was not found.',
+  'announcement.rate': 'The rate must be a whole number of mails per minute, from 1 to 10000.',
+  'announcement.segment': 'Please choose who receives the notice.',
+  'announcement.noRecipients': 'No student is in this group, so there is no one to send the notice to.',
+  'announcement.pickupSpot': 'Please choose a pick-up spot from the list.',
   'tutorial.notFound': 'This tutorial was not found.',
   'tutorial.videoUrl': "Enter the video's address, starting with http:// or https://.",
   'tutorial.position': 'Position must be a whole number from 1 to 1000.',

@@ -6,6 +6,7 @@ import { selectAuth, setProfileImage } from '../../features/auth/slice.ts';
 import { ExamPhotosResume } from '../../features/exam/components/exam-photos-resume.tsx';
 import { AccountSecurity } from '../../features/profile/components/account-security.tsx';
 import { EmailVerificationNotice } from '../../features/profile/components/email-verification-notice.tsx';
+import { NoticesCard } from '../../features/profile/components/notices-card.tsx';
 import { ProfileCard } from '../../features/profile/components/profile-card.tsx';
 import {
   FinalExamCard,
@@ -14,7 +15,7 @@ import {
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 /**
- * /profile: the profile card, the link to the e-books, the registration and exam cards, and the password and
+ * /profile: the organisers' unread notices, the profile card, the link to the e-books, the registration and exam cards, and the password and
  * signed-in devices (loaded as the student scrolls to them). The
  * route composes the features: a new photo also goes to the auth state (the navigation bar's avatar).
  */
@@ -29,6 +30,7 @@ export function Component() {
       <h1 className="mb-6 text-2xl font-bold text-slate-900 sm:text-3xl">{t('title')}</h1>
       <div className="space-y-6">
         {user?.email_verified === false ? <EmailVerificationNotice email={user.email} /> : null}
+        <NoticesCard />
         <ProfileCard onPhotoChanged={(profileImage) => dispatch(setProfileImage(profileImage))} />
         <Link
           to={paths.myPdfs}

@@ -24,6 +24,7 @@ export const SECTION_PATHS: Record<SectionId, string> = {
   audit: paths.adminAudit,
   ebooks: paths.adminEbooks,
   tutorials: paths.adminTutorials,
+  announcements: paths.adminAnnouncements,
   competitions: paths.adminCompetitions,
 };
 

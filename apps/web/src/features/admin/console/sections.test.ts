@@ -16,6 +16,7 @@ describe('console sections by role', () => {
       'import',
       'ebooks',
       'tutorials',
+      'announcements',
       'users',
       'audit',
       'competitions',
@@ -33,5 +34,7 @@ describe('console sections by role', () => {
     expect(isStaff(undefined)).toBe(false);
     expect(canUse('grader', 'registrations')).toBe(false);
     expect(canUse('grader', 'latePhotos')).toBe(false);
+    expect(canUse('grader', 'announcements')).toBe(false);
+    expect(canUse('admin', 'announcements')).toBe(true);
   });
 });

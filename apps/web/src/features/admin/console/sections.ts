@@ -13,6 +13,7 @@ export const SECTIONS = [
   { id: 'import', roles: ['admin'] },
   { id: 'ebooks', roles: ['admin'] },
   { id: 'tutorials', roles: ['admin'] },
+  { id: 'announcements', roles: ['admin'] },
   { id: 'users', roles: ['admin'] },
   { id: 'audit', roles: ['admin'] },
   { id: 'competitions', roles: ['admin'] },

@@ -94,6 +94,12 @@ export const profile: Translation<typeof en> = {
   'verifyEmail.heading': 'অনুগ্রহ করে আপনার ইমেইল ঠিকানা যাচাই করুন',
   'verifyEmail.text':
     '{{email}} ঠিকানায় আমরা একটি লিংক পাঠিয়েছি। ঠিকানাটি যে আপনার, তা নিশ্চিত করতে লিংকটি খুলুন: প্রাথমিক পর্বের ফলাফল দেখা ও চূড়ান্ত পর্বে নিবন্ধনের জন্য এটি দরকার।',
+  'notices.title': 'আয়োজকদের নোটিশ',
+  'notices.sentOn': 'পাঠানো হয়েছে {{date}}',
+  'notices.markRead': 'পড়া হয়েছে',
+  'notices.markReadLabel': '“{{title}}” পড়া হয়েছে হিসেবে চিহ্নিত করুন',
+  'notices.marked': 'পড়া হয়েছে হিসেবে চিহ্নিত করা হলো।',
+  'notices.markFailed': 'নোটিশটি পড়া হয়েছে হিসেবে চিহ্নিত করা যায়নি। আবার চেষ্টা করুন।',
   'verifyEmail.resend': 'লিংকটি আবার পাঠান',
   'verifyEmail.resendPending': 'পাঠানো হচ্ছে...',
   'verifyEmail.resendError': 'লিংকটি পাঠানো যায়নি। একটু পরে আবার চেষ্টা করুন।',

@@ -92,6 +92,12 @@ export const profile = {
   'verifyEmail.heading': 'Please verify your email address',
   'verifyEmail.text':
     'We sent a link to {{email}}. Open it to confirm the address is yours: you need this to see your preliminary result and register for the final round.',
+  'notices.title': 'Notices from the organisers',
+  'notices.sentOn': 'Sent {{date}}',
+  'notices.markRead': 'Mark as read',
+  'notices.markReadLabel': 'Mark “{{title}}” as read',
+  'notices.marked': 'Marked as read.',
+  'notices.markFailed': 'This notice could not be marked as read. Please try again.',
   'verifyEmail.resend': 'Send the link again',
   'verifyEmail.resendPending': 'Sending...',
   'verifyEmail.resendError': 'The link could not be sent. Please try again in a moment.',
