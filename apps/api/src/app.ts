@@ -25,6 +25,7 @@ import { usersRoutes } from './modules/admin/users.routes.ts';
 import { admitCardRoutes } from './modules/admit-card/admit-card.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { certificateRoutes } from './modules/certificates/certificates.routes.ts';
 import { competitionRoutes } from './modules/competitions/competitions.routes.ts';
 import { ebooksRoutes } from './modules/ebooks/ebooks.routes.ts';
 import { examRoutes } from './modules/exam/exam.routes.ts';
@@ -213,6 +214,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
       await api.register(examRoutes);
       await api.register(adminExamRoutes);
       await api.register(resultsRoutes);
+      await api.register(certificateRoutes);
       await api.register(dashboardRoutes);
       await api.register(usersRoutes);
       await api.register(auditRoutes);
