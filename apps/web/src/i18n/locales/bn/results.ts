@@ -19,4 +19,8 @@ export const results: Translation<typeof en> = {
   question: 'প্রশ্ন {{number}}',
   notGraded: 'মূল্যায়ন হয়নি (মোট {{total}})',
   comment: 'মন্তব্য:',
+  'certificate.intro': 'আপনার সনদপত্র প্রস্তুত: অংশগ্রহণের সনদ, অথবা আপনার অর্জিত পুরস্কারের সনদ।',
+  'certificate.download': 'সনদপত্র ডাউনলোড করুন',
+  'certificate.pending': 'আপনার সনদপত্র তৈরি হচ্ছে...',
+  'certificate.error': 'সনদপত্রটি ডাউনলোড করা যায়নি। ইন্টারনেট সংযোগ দেখে আবার চেষ্টা করুন।',
 };

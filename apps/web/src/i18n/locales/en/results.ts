@@ -17,4 +17,8 @@ export const results = {
   question: 'Question {{number}}',
   notGraded: 'Not graded (out of {{total}})',
   comment: 'Comment:',
+  'certificate.intro': 'Your certificate is ready: participation, or the award you won.',
+  'certificate.download': 'Download certificate',
+  'certificate.pending': 'Preparing your certificate...',
+  'certificate.error': 'The certificate could not be downloaded. Please check your connection and try again.',
 } as const;
