@@ -111,7 +111,8 @@ async function seedFinalists(client: pg.Client, n: number) {
 async function certificatesZip(base: string, cookie: string) {
   const rssBefore = process.memoryUsage().rss;
   let rssPeak = rssBefore;
-  let heapPeak = process.memoryUsage().heapUsed;
+  const heapBefore = process.memoryUsage().heapUsed;
+  let heapPeak = heapBefore;
   const sampler = setInterval(() => {
     const memory = process.memoryUsage();
     rssPeak = Math.max(rssPeak, memory.rss);
@@ -147,7 +148,7 @@ async function certificatesZip(base: string, cookie: string) {
   console.log(`| first byte | ${firstByte.toFixed(0)} ms |`);
   console.log(`| ZIP size | ${mb(bytes)} (${(bytes / entries / 1024).toFixed(0)} KB per certificate) |`);
   console.log(`| process RSS before, peak | ${mb(rssBefore)}, ${mb(rssPeak)} |`);
-  console.log(`| JS heap peak | ${mb(heapPeak)} |`);
+  console.log(`| JS heap before, peak | ${mb(heapBefore)}, ${mb(heapPeak)} |`);
   console.log(
     `| event-loop delay p99, max | ${(loop.percentile(99) / 1e6).toFixed(0)} ms, ${(loop.max / 1e6).toFixed(0)} ms |`,
   );

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import PDFDocument from 'pdfkit';
 import { PdfText } from '../admit-card/pdf-text.ts';
 import { drawQrCode } from '../admit-card/qr.ts';
@@ -72,6 +73,8 @@ export async function renderCertificate(card: CertificateData, options: RenderOp
   page.centred(words.organiser, 92, style(15));
   page.centred(words.title, 142, style(32, 'bold'));
   page.centred(words.certify, 188, style(14));
+  // Text layout takes the CPU (the invisible text layer's most of all): other requests run between parts.
+  await nextTurn();
   page.centred(card.name, NAME_BASELINE, style(30, 'bold'));
   doc
     .lineWidth(0.6)
@@ -81,6 +84,7 @@ export async function renderCertificate(card: CertificateData, options: RenderOp
   page.centred(card.institution, 290, style(15, 'bold'));
   page.centred(words.tookPart, 324, style(14));
   if (words.awardLine) page.centred(words.awardLine, 352, style(14, 'bold'));
+  await nextTurn();
 
   // Category, award and date side by side; the QR code at the right.
   const qrSize = 118;
@@ -105,6 +109,7 @@ export async function renderCertificate(card: CertificateData, options: RenderOp
     qrX - MARGIN - 20,
   );
 
+  await nextTurn();
   drawQrCode(doc, card.verifyUrl, qrX, qrY, qrSize);
   page.centredIn(words.labels.verify, qrX - 10, qrSize + 20, qrY + qrSize + 6, style(9.5, 'bold'));
   page.centredIn(card.verifyUrl, qrX - 50, qrSize + 60, qrY + qrSize + 18, style(6.5));
