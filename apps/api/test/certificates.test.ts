@@ -111,6 +111,13 @@ describe('certificates after publication', () => {
       'পুরস্কার: ফিউচার সায়েন্টিস্ট অ্যাওয়ার্ড: স্বর্ণ',
     );
     expect((await sat[0]?.browser.get('/api/v1/ngso-1/certificate?lang=fr'))?.statusCode).toBe(422);
+    // Without ?lang=, the language saved on the account (as the admit card).
+    const reader = sat[4] as Student;
+    expect((await reader.browser.put('/api/v1/user/language', { language: 'bn' })).statusCode).toBe(200);
+    const own = await PDFDocument.load((await reader.browser.get('/api/v1/ngso-1/certificate')).rawPayload);
+    expect(own.getTitle()).toBe(`অংশগ্রহণের সনদপত্র: ${reader.user.name}`);
+    expect(own.getSubject()).toBe('পুরস্কার: অংশগ্রহণ');
+    await reader.browser.put('/api/v1/user/language', { language: 'en' });
   });
 
   it('answers the certificate check with genuine, name, award and year only', async () => {
@@ -195,6 +202,8 @@ describe('certificates after publication', () => {
   });
 
   it('streams every certificate of the category as one ZIP, in the order of the standings, and audits it', async () => {
+    // Each certificate in its finalist's language: the second reads Bangla.
+    await sat[1]?.browser.put('/api/v1/user/language', { language: 'bn' });
     const response = await admin.get('/api/v1/admin/certificates/junior.zip');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/zip');
@@ -207,7 +216,9 @@ describe('certificates after publication', () => {
     expect(names[0]).toMatch(/^0001-.+\.pdf$/);
     for (const [i, name] of names.entries()) {
       const pdf = await PDFDocument.load(files[name] as Uint8Array);
-      expect(pdf.getTitle()).toContain(sat[i]?.user.name);
+      expect(pdf.getTitle()).toBe(
+        `${i === 1 ? 'কৃতিত্বের সনদপত্র' : i === 4 ? 'Certificate of Participation' : 'Certificate of Achievement'}: ${sat[i]?.user.name}`,
+      );
     }
     const audit = (await admin.get('/api/v1/admin/audit?action=certificates.download')).json().data;
     expect(audit).toHaveLength(1);
