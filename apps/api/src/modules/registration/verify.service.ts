@@ -6,6 +6,9 @@ import type { ServiceContext } from '../../lib/context.ts';
 import { findRegistrationByAnyCode } from '../certificates/certificates.repo.ts';
 import { certificateCheck } from '../certificates/certificates.service.ts';
 
+/** A QR code's code: an admit card's as approval makes it (base64url), or a certificate's (hex); else nothing. */
+export const ADMIT_CARD_CODE = /^[A-Za-z0-9_-]{8,64}$/;
+
 /**
  * What a QR code opens: nothing private. An admit card's code answers name, roll, category and status; a
  * certificate's code (decision 033) that it is genuine, the name, the award and the year. Codes are random,
@@ -15,7 +18,7 @@ export async function verifyCode(
   ctx: ServiceContext,
   code: string,
 ): Promise<AdmitCardCheck | CertificateCheck> {
-  const row = /^[A-Za-z0-9_-]{8,64}$/.test(code) ? await findRegistrationByAnyCode(ctx.db, code) : undefined;
+  const row = ADMIT_CARD_CODE.test(code) ? await findRegistrationByAnyCode(ctx.db, code) : undefined;
   if (row && row.verificationCode === code && row.rollNumber) {
     return {
       name: row.name,
