@@ -2,10 +2,13 @@
 // Seeds N registrations into a fresh PostgreSQL database (DATABASE_URL's server, default the local one), starts
 // the API on it over real HTTP, signs in as an admin and times the console's calls: pages near the start and at
 // the end, each filter, searches, and the CSV export of every row. Prints p50/p95 per call. Then sends an
-// announcement to every student (N recipients, N outbox mails) and times it: the time to enqueue.
+// announcement to every student (N recipients, N outbox mails) and times it: the time to enqueue. Then the
+// certificates' ZIP of one category with BENCH_FINALISTS finalists (default 2,000; half of them Bangla): time,
+// size, and the process's memory and event-loop delay while it streams.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { DIVISIONS } from '@ngso/shared/geography';
 import pg from 'pg';
 import { buildApp } from '../apps/api/src/app.ts';
@@ -64,6 +67,92 @@ async function seed(client: pg.Client, n: number) {
     );
   }
   await client.query('analyze');
+}
+
+const FINALISTS = Number(process.env.BENCH_FINALISTS ?? 2000);
+
+/**
+ * Makes `n` approved seniors finalists of a published category: each submitted the exam, has marks on three
+ * questions (so awards spread), and every other one reads Bangla.
+ */
+async function seedFinalists(client: pg.Client, n: number) {
+  const { rows } = await client.query("select id from competitions where code = 'ngso-1'");
+  const competitionId = rows[0].id;
+  const questions = await client.query(
+    "select id from questions where competition_id = $1 and category = 'senior' order by position limit 3",
+    [competitionId],
+  );
+  const finalists = await client.query(
+    "select user_id from registrations where competition_id = $1 and category = 'senior' and status = 'approved' order by user_id limit $2",
+    [competitionId, n],
+  );
+  const ids = finalists.rows.map((row: { user_id: string }) => row.user_id);
+  if (ids.length < n) throw new Error(`only ${ids.length} approved seniors to make finalists of`);
+  await client.query(
+    'insert into exam_attempts (competition_id, user_id, submitted_at) select $1, unnest($2::uuid[]), now()',
+    [competitionId, ids],
+  );
+  for (const [j, question] of questions.rows.entries()) {
+    await client.query(
+      'insert into marks (user_id, question_id, grader_marks) select u, $2, abs(hashtext(u::text || $3)) % 11 from unnest($1::uuid[]) u',
+      [ids, question.id, String(j)],
+    );
+  }
+  await client.query(
+    "update users set language = 'bn' where id = any($1::uuid[]) and hashtext(id::text) % 2 = 0",
+    [ids],
+  );
+  await client.query(
+    "insert into result_publications (competition_id, category, published_at) values ($1, 'senior', now())",
+    [competitionId],
+  );
+}
+
+/** Downloads the senior certificates' ZIP as a browser would, sampling memory and the event loop meanwhile. */
+async function certificatesZip(base: string, cookie: string) {
+  const rssBefore = process.memoryUsage().rss;
+  let rssPeak = rssBefore;
+  const heapBefore = process.memoryUsage().heapUsed;
+  let heapPeak = heapBefore;
+  const sampler = setInterval(() => {
+    const memory = process.memoryUsage();
+    rssPeak = Math.max(rssPeak, memory.rss);
+    heapPeak = Math.max(heapPeak, memory.heapUsed);
+  }, 50);
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  const started = performance.now();
+  const response = await fetch(`${base}/api/v1/admin/certificates/senior.zip`, { headers: { cookie } });
+  if (!response.ok || !response.body) throw new Error(`certificates ZIP: ${response.status}`);
+  let firstByte = 0;
+  let bytes = 0;
+  let tail = Buffer.alloc(0);
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value: chunk } = await reader.read();
+    if (done) break;
+    if (!firstByte) firstByte = performance.now() - started;
+    bytes += chunk.length;
+    tail = Buffer.concat([tail, chunk]).subarray(-22);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  loop.disable();
+  // The end of central directory record (no comment): its entry count says how many PDFs arrived.
+  const entries = tail.readUInt32LE(0) === 0x06054b50 ? tail.readUInt16LE(10) : -1;
+  const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
+  console.log(`\n| certificates ZIP | value |\n|---|---|`);
+  console.log(`| finalists (PDFs in the ZIP) | ${entries.toLocaleString('en')} |`);
+  console.log(
+    `| total time | ${seconds.toFixed(1)} s (${((seconds * 1000) / entries).toFixed(0)} ms per certificate) |`,
+  );
+  console.log(`| first byte | ${firstByte.toFixed(0)} ms |`);
+  console.log(`| ZIP size | ${mb(bytes)} (${(bytes / entries / 1024).toFixed(0)} KB per certificate) |`);
+  console.log(`| process RSS before, peak | ${mb(rssBefore)}, ${mb(rssPeak)} |`);
+  console.log(`| JS heap before, peak | ${mb(heapBefore)}, ${mb(heapPeak)} |`);
+  console.log(
+    `| event-loop delay p99, max | ${(loop.percentile(99) / 1e6).toFixed(0)} ms, ${(loop.max / 1e6).toFixed(0)} ms |`,
+  );
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -178,6 +267,10 @@ async function main() {
       );
     }
     await announcementToEveryone(cookie, N);
+    if (FINALISTS > 0) {
+      await seedFinalists(client, FINALISTS);
+      await certificatesZip('http://127.0.0.1:3910', cookie);
+    }
     await app.close();
   } finally {
     await client.end();

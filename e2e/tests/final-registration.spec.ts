@@ -183,7 +183,7 @@ test.describe('admit card verification page', () => {
 
   test('an unknown code says that no admit card matches it', async ({ page }) => {
     await page.goto('/verify/not-a-real-code');
-    await expect(page.getByRole('heading', { name: 'Admit Card Verification' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Verification' })).toBeVisible();
     await expect(page.getByTestId('verify-not-found')).toHaveText('No admit card matches this code.');
     expect(await axeViolations(page)).toEqual([]);
   });

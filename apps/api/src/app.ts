@@ -29,6 +29,7 @@ import {
 } from './modules/announcements/announcements.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { certificateRoutes } from './modules/certificates/certificates.routes.ts';
 import { checkInRoutes } from './modules/check-in/check-in.routes.ts';
 import { competitionRoutes } from './modules/competitions/competitions.routes.ts';
 import { ebooksRoutes } from './modules/ebooks/ebooks.routes.ts';
@@ -226,6 +227,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
       await api.register(adminExamRoutes);
       await api.register(resultsRoutes);
       await api.register(rechecksRoutes);
+      await api.register(certificateRoutes);
       await api.register(dashboardRoutes);
       await api.register(usersRoutes);
       await api.register(auditRoutes);

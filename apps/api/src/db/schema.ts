@@ -253,6 +253,15 @@ export const registrations = pgTable(
     transactionId: text('transaction_id').notNull().unique(),
     rollNumber: text('roll_number').unique(),
     verificationCode: text('verification_code').unique(),
+    /**
+     * The certificate's code (docs/decisions/033-certificates.md): 128 random bits (the hex of a version 4
+     * UUID without its dashes, 122 of them random) made by the database for every registration, existing
+     * ones too; /verify/<code> answers for it only once the category's results are published.
+     */
+    certificateCode: text('certificate_code')
+      .notNull()
+      .unique()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
     rejectionReason: text('rejection_reason'),
     /** Set when a payment provider's statement showed this transaction with the right amount. */
     paymentMatchedAt: timestamp('payment_matched_at', { withTimezone: true }),

@@ -66,6 +66,11 @@ export const messagesEn = {
   'prelim.import.invalid':
     'The file has errors; nothing was imported. Correct the rows listed and try again.',
   'prelim.import.empty': 'The file has no result rows.',
+  'certificate.notPublished': 'Certificates are ready once the results of your category are published.',
+  'certificate.absent':
+    'There is no certificate for you: certificates go to the finalists who sat the final exam.',
+  'certificates.notPublished':
+    'The results of this category are not published yet, so there are no certificates to download.',
   'verify.notFound': 'No admit card matches this code.',
   'checkIn.notApproved': 'Only an approved entrant can be checked in; this registration is not approved.',
 

@@ -4,6 +4,7 @@ import { locationError } from '../geography.ts';
 import type { MessageKey } from '../messages/en.ts';
 import { isPickupSpot } from '../pickup-spots.ts';
 import { EmailSchema, NameSchema, PhoneSchema } from './auth.ts';
+import { CertificateCheckSchema } from './certificates.ts';
 import { msg, requiredString, requiredText, text } from './common.ts';
 import { CompetitionCodeSchema } from './competitions.ts';
 
@@ -140,14 +141,18 @@ export const PreliminaryResultResponseSchema = z.object({
 });
 
 /** `GET /v1/verify/:code`: what a public admit-card check shows, nothing private. */
+/** The public admit-card check: name, roll, category and status only. */
+export const AdmitCardCheckSchema = z.object({
+  name: z.string(),
+  roll_number: z.string(),
+  category: z.enum(CATEGORIES),
+  registration_status: z.enum(REGISTRATION_STATUSES),
+});
+export type AdmitCardCheck = z.infer<typeof AdmitCardCheckSchema>;
+/** GET /v1/verify/:code: an admit card's answer as before, or a certificate's (decision 033). */
 export const VerifyResponseSchema = z.object({
   status: z.literal('success'),
-  data: z.object({
-    name: z.string(),
-    roll_number: z.string(),
-    category: z.enum(CATEGORIES),
-    registration_status: z.enum(REGISTRATION_STATUSES),
-  }),
+  data: z.union([AdmitCardCheckSchema, CertificateCheckSchema]),
 });
 export type VerifyResponse = z.infer<typeof VerifyResponseSchema>;
 

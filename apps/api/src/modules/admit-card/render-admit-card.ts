@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
+import { PdfText } from './pdf-text.ts';
 import { drawQrCode } from './qr.ts';
 import { createTypesetter, FONT_FILES, type TextStyle, type Typesetter } from './shape-text.ts';
 
@@ -145,73 +146,9 @@ export function initials(name: string): string {
   return picked.map((word) => first(word ?? '').toLocaleUpperCase()).join('');
 }
 
-class Page {
-  constructor(
-    private readonly doc: Doc,
-    private readonly type: Typesetter,
-  ) {}
-
-  /** Visible glyphs plus the same string as invisible text at the same place. */
-  text(text: string, x: number, baseline: number, style: TextStyle, maxWidth?: number): number {
-    let fitted = style;
-    let clip = false;
-    if (maxWidth !== undefined) {
-      // Shrink a long single-line value to fit, down to 70% of its size; past that, cut it at the edge.
-      const natural = this.type.width(text, style);
-      if (natural > maxWidth) {
-        fitted = { ...style, size: Math.max(style.size * 0.7, (style.size * maxWidth) / natural) };
-        clip = this.type.width(text, fitted) > maxWidth;
-      }
-    }
-    this.hidden(text, x, baseline, fitted.size);
-    const { doc } = this;
-    doc.save();
-    if (clip && maxWidth !== undefined) {
-      doc.rect(x, baseline - fitted.size * 1.6, maxWidth, fitted.size * 2.2).clip();
-    }
-    const width = this.type.draw(doc, text, x, baseline, fitted);
-    doc.restore();
-    return Math.min(width, maxWidth ?? width);
-  }
-
-  centred(text: string, baseline: number, style: TextStyle, maxWidth = PAGE.width - 2 * MARGIN): void {
-    const width = Math.min(this.type.width(text, style), maxWidth);
-    this.text(text, (PAGE.width - width) / 2, baseline, style, maxWidth);
-  }
-
-  private hidden(text: string, x: number, baseline: number, size: number): void {
-    const latin = /^[\x20-\x7e\u00a0-\u00ff]*$/.test(text);
-    const { doc } = this;
-    doc.save();
-    doc.addContent('3 Tr'); // text render mode 3: neither filled nor stroked, but extractable
-    // Bangla through pdfkit's own layout comes out in visual order (e-kar before its consonant);
-    // ActualText gives extractors that honour it (poppler) the string as typed.
-    if (!latin) doc.markContent('Span', { actual: text, lang: 'bn' });
-    doc
-      .font(latin ? 'Helvetica' : 'hidden-bangla')
-      .fontSize(size)
-      .text(text, x, baseline - size * 0.75, { lineBreak: false });
-    if (!latin) doc.endMarkedContent();
-    doc.restore();
-  }
-
-  /** Wrapped paragraph; returns the baseline after the last line drawn. */
-  paragraph(
-    text: string,
-    x: number,
-    baseline: number,
-    style: TextStyle,
-    width: number,
-    lineHeight: number,
-    maxLines = 3,
-  ) {
-    const all = this.type.wrap(text, style, width);
-    const lines = all.slice(0, maxLines);
-    if (all.length > maxLines) lines[maxLines - 1] += '…';
-    lines.forEach((line, i) => {
-      this.text(line, x, baseline + i * lineHeight, style, width);
-    });
-    return baseline + Math.max(lines.length - 1, 0) * lineHeight;
+class Page extends PdfText {
+  constructor(doc: Doc, type: Typesetter) {
+    super(doc, type, PAGE.width, MARGIN);
   }
 
   header(card: AdmitCardData): void {
@@ -314,10 +251,5 @@ class Page {
       .lineWidth(0.8)
       .rect(MARGIN, top, boxWidth, Math.max(baseline - 8 - top, qrSize))
       .stroke('black');
-  }
-
-  private centredIn(text: string, x: number, width: number, baseline: number, style: TextStyle): void {
-    const natural = Math.min(this.type.width(text, style), width);
-    this.text(text, x + (width - natural) / 2, baseline, style, width);
   }
 }

@@ -20,15 +20,6 @@ export async function findRegistrationById(db: Executor, id: string) {
   return row;
 }
 
-export async function findRegistrationByCode(db: Executor, verificationCode: string) {
-  const [row] = await db
-    .select()
-    .from(registrations)
-    .where(eq(registrations.verificationCode, verificationCode))
-    .limit(1);
-  return row;
-}
-
 /**
  * Whether a registration other than `exceptId` holds this transaction ID, or was ever served by a statement
  * line with it (it keeps that line even after changing its own transaction ID).

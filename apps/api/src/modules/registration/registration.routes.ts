@@ -19,7 +19,7 @@ import { signedIn } from '../../plugins/session.ts';
 import { assertEmailVerified } from '../auth/email-verification.ts';
 import { lookUpPreliminaryResult } from '../preliminary/preliminary.service.ts';
 import { ownRegistrationForm, registrationStatus, submitRegistration } from './registration.service.ts';
-import { verifyAdmitCard } from './verify.service.ts';
+import { verifyCode } from './verify.service.ts';
 
 const errors = errorResponses(401, 403, 404, 409, 422);
 
@@ -128,14 +128,19 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['registration'],
-        summary: 'Public admit-card check: name, roll, category and status only',
+        summary:
+          'Public check of a QR code: an admit card (name, roll, category, status only) or a certificate',
+        description:
+          "An admit card's code answers name, roll number, category and status; a certificate's code " +
+          '(document: certificate) that it is genuine, the name, the award and the year. 404 for any other ' +
+          'code, and for a certificate before its category is published.',
         params: z.object({ code: z.string().max(64) }),
         response: { 200: VerifyResponseSchema, 404: ErrorResponseSchema },
       },
     },
     async (request) => ({
       status: 'success' as const,
-      data: await verifyAdmitCard(app.services, request.params.code),
+      data: await verifyCode(app.services, request.params.code),
     }),
   );
 };

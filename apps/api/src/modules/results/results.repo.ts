@@ -13,13 +13,15 @@ import {
 
 export type MarkRow = typeof marks.$inferSelect;
 
-/** The approved registrants of a category, with their user id, name and roll number. */
+/** The approved registrants of a category, with their user id, name, roll number and certificate's details. */
 export async function approvedRegistrants(db: Executor, competitionId: string, category: string) {
   return db
     .select({
       userId: registrations.userId,
       name: registrations.name,
       rollNumber: registrations.rollNumber,
+      institution: registrations.institution,
+      certificateCode: registrations.certificateCode,
       email: users.email,
       language: users.language,
     })

@@ -29,8 +29,11 @@ import {
 } from './results.repo.ts';
 import { effectiveMarks, rankByTotal } from './standings.ts';
 
-/** Everything about a category's exam that grading and results need, read once. */
-async function categorySheet(ctx: ServiceContext, competition: CompetitionRow, category: Category) {
+/**
+ * Everything about a category's exam that grading, results and certificates need, read once. Its
+ * `standings` are the one ranking (rankByTotal, awardFor in standings.ts) that every page and PDF shows.
+ */
+export async function categorySheet(ctx: ServiceContext, competition: CompetitionRow, category: Category) {
   const competitionId = competition.id;
   const questions = await questionsOf(ctx.db, competitionId, category);
   const ids = questions.map((question) => question.id);

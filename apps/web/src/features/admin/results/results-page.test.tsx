@@ -151,3 +151,33 @@ describe('ResultsPage: as a grader', () => {
     expect(screen.queryByRole('button', { name: 'Publish results' })).not.toBeInTheDocument();
   });
 });
+
+describe('ResultsPage: certificates', () => {
+  it("offers the category's certificates as one ZIP once published, not before", async () => {
+    let publishedAt: string | null = null;
+    stubApi({
+      'GET /api/v1/admin/results/junior': () => ({
+        body: {
+          status: 'success',
+          data: {
+            published_at: publishedAt,
+            ungraded: 0,
+            photos_arriving: 0,
+            late_photos_undecided: 0,
+            standings: [],
+          },
+        },
+      }),
+    });
+    const first = render();
+    expect(await screen.findByRole('button', { name: 'Publish results' })).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'Download certificates (ZIP)' })).toBeNull();
+    first.unmount();
+    publishedAt = '2026-03-02T09:00:00+06:00';
+    render();
+    const link = await screen.findByRole('link', { name: 'Download certificates (ZIP)' });
+    expect(link.getAttribute('href')).toMatch(
+      /^\/api\/v1\/admin\/certificates\/junior\.zip(\?competition=ngso-1)?$/,
+    );
+  });
+});

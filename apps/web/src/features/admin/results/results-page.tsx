@@ -111,6 +111,16 @@ export function ResultsPage() {
                 {t('results.export')}
               </a>
             ) : null}
+            {isAdmin && data.published_at ? (
+              // Every certificate of the category, for printing: the server streams the ZIP as it makes it.
+              <a
+                href={`/api/${scoped(`v1/admin/certificates/${category}.zip`)}`}
+                className={buttonClasses('secondary')}
+                download
+              >
+                {t('results.certificates')}
+              </a>
+            ) : null}
           </div>
           <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white">
             <table className={tableClasses}>

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { serverMessage } from '../../../lib/api-error.ts';
 import { useMyResultQuery } from '../api.ts';
+import { CertificateButton } from './certificate-button.tsx';
 import { RecheckSection } from './recheck-section.tsx';
 
 function Published({ result }: { result: Result }) {
@@ -36,6 +37,8 @@ function Published({ result }: { result: Result }) {
           </dd>
         </div>
       </dl>
+      {/* A finalist who sat the exam has a rank, and a certificate (participation, or the award). */}
+      {result.rank === null ? null : <CertificateButton />}
       <ol className="space-y-3">
         {result.questions.map((question) => (
           <li

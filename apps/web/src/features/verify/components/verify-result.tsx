@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorStatus, serverMessage } from '../../../lib/api-error.ts';
 import { useVerifyAdmitCardQuery } from '../api.ts';
+import { CertificateCheckView } from './certificate-check.tsx';
 
 function Row({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
@@ -16,7 +17,10 @@ function Row({ label, value, testId }: { label: string; value: string; testId: s
   );
 }
 
-/** The public admit card check: name, roll number, category and status, or that no card matches. */
+/**
+ * The public check of a QR code: an admit card's name, roll number, category and status, a certificate's
+ * answer (certificate-check.tsx), or that nothing matches.
+ */
 export function VerifyResult({ code }: { code: string }) {
   const { t } = useTranslation('verify');
   const { data, error, isLoading, isFetching, refetch } = useVerifyAdmitCardQuery(code);
@@ -48,6 +52,8 @@ export function VerifyResult({ code }: { code: string }) {
       </div>
     );
   }
+
+  if ('document' in data) return <CertificateCheckView check={data} />;
 
   return (
     <div className="space-y-4 rounded-2xl border border-emerald-200 bg-white p-5 shadow-sm sm:p-6">

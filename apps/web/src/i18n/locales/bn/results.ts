@@ -35,4 +35,8 @@ export const results: Translation<typeof en> = {
   'recheck.note': 'পরীক্ষকের মন্তব্য:',
   'recheck.yourReason': 'আপনার কারণ: {{reason}}',
   'recheck.closed': 'পুনর্মূল্যায়নের আবেদন {{date}}-এ বন্ধ হয়েছে।',
+  'certificate.intro': 'আপনার সনদপত্র প্রস্তুত: অংশগ্রহণের সনদ, অথবা আপনার অর্জিত পুরস্কারের সনদ।',
+  'certificate.download': 'সনদপত্র ডাউনলোড করুন',
+  'certificate.pending': 'আপনার সনদপত্র তৈরি হচ্ছে...',
+  'certificate.error': 'সনদপত্রটি ডাউনলোড করা যায়নি। ইন্টারনেট সংযোগ দেখে আবার চেষ্টা করুন।',
 };

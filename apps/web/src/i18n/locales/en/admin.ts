@@ -86,6 +86,7 @@ export const admin = {
   'registrations.title': 'Registrations',
   'registrations.export': 'Export CSV',
   'results.export': 'Export results (CSV)',
+  'results.certificates': 'Download certificates (ZIP)',
   'registrations.status': 'Status',
   'registrations.category': 'Category',
   'registrations.division': 'Division',

@@ -33,4 +33,8 @@ export const results = {
   'recheck.note': "Grader's note:",
   'recheck.yourReason': 'Your reason: {{reason}}',
   'recheck.closed': 'Re-checks closed on {{date}}.',
+  'certificate.intro': 'Your certificate is ready: participation, or the award you won.',
+  'certificate.download': 'Download certificate',
+  'certificate.pending': 'Preparing your certificate...',
+  'certificate.error': 'The certificate could not be downloaded. Please check your connection and try again.',
 } as const;

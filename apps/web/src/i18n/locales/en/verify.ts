@@ -1,7 +1,7 @@
-/** /verify/:code: the public admit card check (a QR code on the admit card opens it). */
+/** /verify/:code: the public check an admit card's or a certificate's QR code opens. */
 export const verify = {
-  title: 'Admit Card Verification',
-  loading: 'Checking the admit card...',
+  title: 'Verification',
+  loading: 'Checking...',
   valid: 'This admit card was issued by the organisers.',
   name: 'Name',
   rollNumber: 'Roll number',
@@ -16,4 +16,12 @@ export const verify = {
   notFound: 'No admit card matches this code.',
   error: 'The admit card could not be checked. Please check your connection and try again.',
   tryAgain: 'Try again',
+  'certificate.genuine': 'This certificate is genuine: it was issued by the organisers.',
+  'certificate.award': 'Award',
+  'certificate.year': 'Year',
+  'certificate.award.gold': 'Future Scientist Award: Gold',
+  'certificate.award.silver': 'Future Scientist Award: Silver',
+  'certificate.award.bronze': 'Future Scientist Award: Bronze',
+  'certificate.award.prize': 'Honourable Mention',
+  'certificate.award.participation': 'Participation',
 } as const;

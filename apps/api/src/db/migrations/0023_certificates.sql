@@ -1,0 +1,2 @@
+ALTER TABLE "registrations" ADD COLUMN "certificate_code" text DEFAULT replace(gen_random_uuid()::text, '-', '') NOT NULL;--> statement-breakpoint
+ALTER TABLE "registrations" ADD CONSTRAINT "registrations_certificate_code_unique" UNIQUE("certificate_code");

@@ -1,0 +1,31 @@
+import { localiseDigits } from '@ngso/shared/language';
+import type { CertificateCheck } from '@ngso/shared/schemas/certificates';
+import { useTranslation } from 'react-i18next';
+
+/** A certificate's QR code answered: it is genuine, and whose, which award and which year; nothing more. */
+export function CertificateCheckView({ check }: { check: CertificateCheck }) {
+  const { t, i18n } = useTranslation('verify');
+  return (
+    <div className="space-y-4 rounded-2xl border border-emerald-200 bg-white p-5 shadow-sm sm:p-6">
+      <p className="font-semibold text-emerald-800" data-testid="certificate-genuine">
+        {t('certificate.genuine')}
+      </p>
+      <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+        {(
+          [
+            [t('name'), check.name, 'certificate-name'],
+            [t('certificate.award'), t(`certificate.award.${check.award}`), 'certificate-award'],
+            [t('certificate.year'), localiseDigits(String(check.year), i18n.language), 'certificate-year'],
+          ] as const
+        ).map(([label, value, testId]) => (
+          <div key={testId} className="min-w-0">
+            <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
+            <dd className="mt-0.5 break-words text-lg text-slate-900" data-testid={testId}>
+              {value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
