@@ -141,6 +141,8 @@ test.describe('choosing Bangla', () => {
     const logout = page.waitForResponse((response) => response.url().endsWith('/api/v1/logout'));
     await page.getByRole('menuitem', { name: 'লগআউট' }).click();
     expect((await logout).ok()).toBe(true);
+    // The app goes home under the Logging out screen; the register link shows in the bar even before.
+    await expect(page).toHaveURL(/\/$/);
     await expect(nav(page).getByRole('link', { name: 'নিবন্ধন' }).first()).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'bn');
 
