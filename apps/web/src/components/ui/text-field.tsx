@@ -5,6 +5,47 @@ export const inputClasses = (invalid: boolean) =>
     invalid ? 'border-red-500' : 'border-slate-300'
   }`;
 
+/** The ids that link a field to its hint and error (aria-describedby). */
+export function useFieldIds(id: string | undefined, hint: ReactNode, error: string | undefined) {
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  const describedBy =
+    [hint ? `${inputId}-hint` : null, error ? `${inputId}-error` : null].filter(Boolean).join(' ') ||
+    undefined;
+  return { inputId, describedBy };
+}
+
+/** What a field shows under itself: its hint, anything else, then its error (announced when it appears). */
+export function FieldNotes({
+  inputId,
+  hint,
+  below,
+  error,
+}: {
+  inputId: string;
+  hint?: ReactNode;
+  below?: ReactNode;
+  error?: string;
+}) {
+  return (
+    <>
+      {hint ? (
+        <p id={`${inputId}-hint`} className="mt-1 text-xs text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      {below}
+      {error ? (
+        <p id={`${inputId}-error`} className="mt-1 text-sm text-red-700" aria-live="polite">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+export const fieldLabelClasses = 'mb-1 block text-sm font-medium text-slate-800';
+
 type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
   label: string;
   /** The error to show under the field, already translated. */
@@ -22,14 +63,10 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   { label, error, hint, below, trailing, id, className = '', ...rest },
   ref,
 ) {
-  const autoId = useId();
-  const inputId = id ?? autoId;
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const { inputId, describedBy } = useFieldIds(id, hint, error);
   return (
     <div className={className}>
-      <label htmlFor={inputId} className="mb-1 block text-sm font-medium text-slate-800">
+      <label htmlFor={inputId} className={fieldLabelClasses}>
         {label}
       </label>
       <div className="relative">
@@ -45,17 +82,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
           <div className="absolute inset-y-0 right-0 flex items-center pr-1">{trailing}</div>
         ) : null}
       </div>
-      {hint ? (
-        <p id={hintId} className="mt-1 text-xs text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      {below}
-      {error ? (
-        <p id={errorId} className="mt-1 text-sm text-red-700" aria-live="polite">
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes inputId={inputId} hint={hint} below={below} error={error} />
     </div>
   );
 });

@@ -4,12 +4,13 @@ import {
   AnnouncementInputSchema,
   SEGMENT_KINDS,
 } from '@ngso/shared/schemas/announcements';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
-import { inputClasses, TextField } from '../../../components/ui/text-field.tsx';
+import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
 import { translateMessage } from '../../../i18n/message.ts';
 import { serverFieldErrors } from '../../../lib/api-error.ts';
 import { formatInDhaka } from '../../../lib/dates.ts';
@@ -52,40 +53,6 @@ const EMPTY: Draft = {
   segment: { kind: '', value: '' },
   rate: String(ANNOUNCEMENT_RATE.default),
 };
-
-/** A labelled text of several lines, its error linked for screen readers. */
-function TextArea(props: {
-  label: string;
-  value: string;
-  error?: string;
-  lang?: string;
-  onChange: (value: string) => void;
-}) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
-        {props.label}
-      </label>
-      <textarea
-        id={id}
-        rows={5}
-        maxLength={5000}
-        lang={props.lang}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={props.error ? `${id}-error` : undefined}
-        className={inputClasses(Boolean(props.error))}
-        value={props.value}
-        onChange={(event) => props.onChange(event.target.value)}
-      />
-      {props.error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700" aria-live="polite">
-          {props.error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 /**
  * The console's announcements (decision 032): a notice written in English and Bangla, sent to a segment
@@ -233,18 +200,22 @@ export function AnnouncementsPage() {
             error={errors.title_bn}
             onChange={(event) => set('title_bn')(event.target.value)}
           />
-          <TextArea
+          <TextAreaField
             label={t('announcements.fieldBodyEn')}
+            rows={5}
+            maxLength={5000}
             value={draft.body_en}
             error={errors.body_en}
-            onChange={set('body_en')}
+            onChange={(event) => set('body_en')(event.target.value)}
           />
-          <TextArea
+          <TextAreaField
             label={t('announcements.fieldBodyBn')}
             lang="bn"
+            rows={5}
+            maxLength={5000}
             value={draft.body_bn}
             error={errors.body_bn}
-            onChange={set('body_bn')}
+            onChange={(event) => set('body_bn')(event.target.value)}
           />
           <SelectField
             label={t('announcements.fieldSegment')}

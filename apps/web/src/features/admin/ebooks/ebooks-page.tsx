@@ -1,11 +1,12 @@
 import type { AdminEbook } from '@ngso/shared/schemas/ebooks';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { inputClasses, TextField } from '../../../components/ui/text-field.tsx';
+import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
 import { serverFieldErrors } from '../../../lib/api-error.ts';
 import { useActionError } from '../console/action-error.ts';
 import { AdminSection } from '../console/admin-section.tsx';
@@ -25,26 +26,6 @@ import {
 } from './ebooks-api.ts';
 
 type Draft = { id?: string; title: string; description: string; position: string };
-
-function DescriptionField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
-  const { t } = useTranslation('admin');
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
-        {t('ebooks.fieldDescription')}
-      </label>
-      <textarea
-        id={id}
-        rows={3}
-        maxLength={2000}
-        className={inputClasses(false)}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      />
-    </div>
-  );
-}
 
 /** The console's e-books: the list (title, pages, order), create and edit, remove, and each book's pages. */
 export function EbooksPage() {
@@ -222,7 +203,13 @@ export function EbooksPage() {
               error={errors.title}
               onChange={(event) => set('title')(event.target.value)}
             />
-            <DescriptionField value={draft.description} onChange={set('description')} />
+            <TextAreaField
+              label={t('ebooks.fieldDescription')}
+              rows={3}
+              maxLength={2000}
+              value={draft.description}
+              onChange={(event) => set('description')(event.target.value)}
+            />
             <TextField
               type="number"
               label={t('ebooks.fieldPosition')}

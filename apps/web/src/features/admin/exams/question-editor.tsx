@@ -1,10 +1,11 @@
 import type { Category } from '@ngso/shared/constants';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { inputClasses, TextField } from '../../../components/ui/text-field.tsx';
+import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
 import { serverFieldErrors } from '../../../lib/api-error.ts';
 import {
   type AdminQuestion,
@@ -29,45 +30,6 @@ type Draft = {
   questionEnglish: string;
   questionBangla: string;
 };
-
-function TextArea({
-  label,
-  value,
-  onChange,
-  error,
-  lang,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string;
-  lang?: string;
-}) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        lang={lang}
-        rows={4}
-        maxLength={5000}
-        className={inputClasses(Boolean(error))}
-        value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 /** How a student sees a question on the exam page (both languages, its marks). */
 function QuestionPreview({ draft, number }: { draft: Draft; number: number }) {
@@ -259,18 +221,20 @@ export function QuestionEditor({ category }: { category: Category }) {
                 onChange={(event) => set('marks')(event.target.value)}
               />
             </div>
-            <TextArea
+            <TextAreaField
               label={t('questions.english')}
+              maxLength={5000}
               value={draft.questionEnglish}
               error={errors.questionEnglish}
-              onChange={set('questionEnglish')}
+              onChange={(event) => set('questionEnglish')(event.target.value)}
             />
-            <TextArea
+            <TextAreaField
               label={t('questions.bangla')}
               lang="bn"
+              maxLength={5000}
               value={draft.questionBangla}
               error={errors.questionBangla}
-              onChange={set('questionBangla')}
+              onChange={(event) => set('questionBangla')(event.target.value)}
             />
             <QuestionPreview draft={draft} number={Number(draft.position) || 1} />
             {formError ? <Alert tone="error">{formError}</Alert> : null}

@@ -14,7 +14,8 @@ import { useSelector } from 'react-redux';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
-import { inputClasses, TextField } from '../../../components/ui/text-field.tsx';
+import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
 import { translateMessage } from '../../../i18n/message.ts';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
 import { selectUser } from '../../auth/slice.ts';
@@ -339,23 +340,13 @@ function DecisionCard({ recheck, onDecided }: { recheck: GraderRecheck; onDecide
           error={translateMessage(errors.marks?.message)}
           {...register('marks', { valueAsNumber: true })}
         />
-        <div>
-          <label htmlFor={`${headingId}-note`} className="mb-1 block text-sm font-medium text-slate-800">
-            {t('rechecks.note')}
-          </label>
-          <textarea
-            id={`${headingId}-note`}
-            rows={3}
-            aria-invalid={errors.note ? true : undefined}
-            className={inputClasses(Boolean(errors.note))}
-            {...register('note')}
-          />
-          {errors.note ? (
-            <p className="mt-1 text-sm text-red-700" aria-live="polite">
-              {translateMessage(errors.note.message)}
-            </p>
-          ) : null}
-        </div>
+        <TextAreaField
+          id={`${headingId}-note`}
+          label={t('rechecks.note')}
+          rows={3}
+          error={translateMessage(errors.note?.message)}
+          {...register('note')}
+        />
         {error ? <Alert tone="error">{error}</Alert> : null}
         <Button type="submit" pending={deciding.isLoading}>
           {t('rechecks.decide')}

@@ -1,10 +1,10 @@
 import type { AdminRegistration } from '@ngso/shared/schemas/registration';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { inputClasses } from '../../../components/ui/text-field.tsx';
+import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
 import { formatInDhaka } from '../../../lib/dates.ts';
 import { useApproveRegistrationMutation, useRejectRegistrationMutation } from '../api.ts';
 import { useActionError } from '../console/action-error.ts';
@@ -29,7 +29,6 @@ export function RegistrationDetail({
   const [step, setStep] = useState<Step>('view');
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
-  const reasonId = useId();
   const [approve, approval] = useApproveRegistrationMutation();
   const [reject, rejection] = useRejectRegistrationMutation();
 
@@ -131,27 +130,17 @@ export function RegistrationDetail({
       ) : null}
       {step === 'reject' ? (
         <div className="mt-5 rounded-lg border border-red-200 bg-red-50 p-4">
-          <label htmlFor={reasonId} className="mb-1 block text-sm font-medium text-slate-800">
-            {t('detail.reason')}
-          </label>
-          <textarea
-            id={reasonId}
+          <TextAreaField
+            label={t('detail.reason')}
             rows={3}
             maxLength={500}
-            className={inputClasses(Boolean(reasonError))}
             value={reason}
-            aria-invalid={reasonError ? true : undefined}
-            aria-describedby={reasonError ? `${reasonId}-error` : undefined}
+            error={reasonError ?? undefined}
             onChange={(event) => {
               setReason(event.target.value);
               setReasonError(null);
             }}
           />
-          {reasonError ? (
-            <p id={`${reasonId}-error`} className="mt-1 text-sm text-red-700">
-              {reasonError}
-            </p>
-          ) : null}
           <div className="mt-3 flex flex-wrap justify-end gap-2">
             <Button variant="secondary" onClick={() => setStep('view')}>
               {t('cancel')}

@@ -7,7 +7,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { inputClasses, TextField } from '../../../components/ui/text-field.tsx';
+import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
 import { translateMessage } from '../../../i18n/message.ts';
 import { serverMessage } from '../../../lib/api-error.ts';
 import { formatInDhaka } from '../../../lib/dates.ts';
@@ -135,28 +136,14 @@ export function RecheckSection({ questions }: { questions: Result['questions'] }
               </p>
             ) : null}
           </fieldset>
-          <div>
-            <label htmlFor={`${headingId}-reason`} className="mb-1 block text-sm font-medium text-slate-800">
-              {t('recheck.reason')}
-            </label>
-            <textarea
-              id={`${headingId}-reason`}
-              rows={4}
-              maxLength={RECHECK_REASON_MAX}
-              aria-invalid={errors.reason ? true : undefined}
-              aria-describedby={errors.reason ? `${headingId}-reason-error` : `${headingId}-reason-hint`}
-              className={inputClasses(Boolean(errors.reason))}
-              {...register('reason')}
-            />
-            <p id={`${headingId}-reason-hint`} className="mt-1 text-xs text-slate-600">
-              {t('recheck.reasonHint')}
-            </p>
-            {errors.reason ? (
-              <p id={`${headingId}-reason-error`} className="mt-1 text-sm text-red-700" aria-live="polite">
-                {translateMessage(errors.reason.message)}
-              </p>
-            ) : null}
-          </div>
+          <TextAreaField
+            id={`${headingId}-reason`}
+            label={t('recheck.reason')}
+            maxLength={RECHECK_REASON_MAX}
+            hint={t('recheck.reasonHint')}
+            error={translateMessage(errors.reason?.message)}
+            {...register('reason')}
+          />
           {fee_bdt > 0 ? (
             <TextField
               label={t('recheck.feeTransaction', { fee: n(fee_bdt) })}
