@@ -10,7 +10,7 @@ import { useCurrentCompetition } from '../console/current-competition.ts';
 import { pageCount } from '../console/filters.ts';
 import { LoadError, Loading } from '../console/load-states.tsx';
 import { Pager } from '../console/pager.tsx';
-import { ColumnHeaders, tableClasses, tdClasses } from '../console/table.tsx';
+import { ColumnHeaders, TableEmptyRow, tableClasses, tdClasses } from '../console/table.tsx';
 import { useCanUse } from '../console/use-can-use.ts';
 import { useArrivalsQuery, useNotArrivedQuery } from './arrivals-api.ts';
 
@@ -147,11 +147,7 @@ export function ArrivalsPage() {
               />
               <tbody className="divide-y divide-slate-100">
                 {missing.data.data.length === 0 ? (
-                  <tr>
-                    <td colSpan={6} className={`${tdClasses} py-6 text-center text-slate-600`}>
-                      {t('arrivals.everyoneHere')}
-                    </td>
-                  </tr>
+                  <TableEmptyRow span={6}>{t('arrivals.everyoneHere')}</TableEmptyRow>
                 ) : null}
                 {missing.data.data.map((entrant) => (
                   <tr key={entrant.registration_id}>

@@ -36,3 +36,14 @@ export function ColumnHeaders({ columns }: { columns: Column[] }) {
   );
 }
 export const tdClasses = 'px-3 py-2 align-top text-slate-800';
+
+/** The one row of a console table with nothing to list, saying so across every column. */
+export function TableEmptyRow({ span, children }: { span: number; children: ReactNode }) {
+  return (
+    <tr>
+      <td colSpan={span} className={`${tdClasses} py-6 text-center text-slate-600`}>
+        {children}
+      </td>
+    </tr>
+  );
+}

@@ -24,7 +24,7 @@ import { AdminSection } from '../console/admin-section.tsx';
 import { cardClasses } from '../console/card.ts';
 import { useCurrentCompetition } from '../console/current-competition.ts';
 import { LoadError, Loading } from '../console/load-states.tsx';
-import { ColumnHeaders, tableClasses, tdClasses } from '../console/table.tsx';
+import { ColumnHeaders, TableEmptyRow, tableClasses, tdClasses } from '../console/table.tsx';
 import { useCanUse } from '../console/use-can-use.ts';
 import {
   useAssignRecheckMutation,
@@ -155,13 +155,7 @@ function Queue() {
               ]}
             />
             <tbody className="divide-y divide-slate-100">
-              {queue.data.length === 0 ? (
-                <tr>
-                  <td colSpan={6} className={`${tdClasses} py-6 text-center text-slate-600`}>
-                    {t('rechecks.none')}
-                  </td>
-                </tr>
-              ) : null}
+              {queue.data.length === 0 ? <TableEmptyRow span={6}>{t('rechecks.none')}</TableEmptyRow> : null}
               {queue.data.map((recheck) => (
                 <QueueRow key={recheck.id} recheck={recheck} graders={graders.data ?? []} />
               ))}

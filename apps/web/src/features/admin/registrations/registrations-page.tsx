@@ -24,7 +24,7 @@ import {
 } from '../console/filters.ts';
 import { LoadError, Loading } from '../console/load-states.tsx';
 import { Pager } from '../console/pager.tsx';
-import { ColumnHeaders, tableClasses, tdClasses } from '../console/table.tsx';
+import { ColumnHeaders, TableEmptyRow, tableClasses, tdClasses } from '../console/table.tsx';
 import { useCanUse } from '../console/use-can-use.ts';
 import { PaymentReconciliation } from './payment-reconciliation.tsx';
 import { RegistrationDetail } from './registration-detail.tsx';
@@ -248,13 +248,7 @@ export function RegistrationsPage() {
                 ]}
               />
               <tbody className="divide-y divide-slate-100">
-                {rows.length === 0 ? (
-                  <tr>
-                    <td colSpan={9} className={`${tdClasses} py-6 text-center text-slate-600`}>
-                      {t('registrations.none')}
-                    </td>
-                  </tr>
-                ) : null}
+                {rows.length === 0 ? <TableEmptyRow span={9}>{t('registrations.none')}</TableEmptyRow> : null}
                 {rows.map((row) => (
                   <tr key={row.id} data-testid="registration-row">
                     <td className={tdClasses}>

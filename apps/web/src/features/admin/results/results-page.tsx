@@ -13,7 +13,7 @@ import { CategoryTabs, useCategoryParam } from '../console/category-picker.tsx';
 import { ConfirmDialog } from '../console/confirm-dialog.tsx';
 import { scoped } from '../console/current-competition.ts';
 import { LoadError, Loading } from '../console/load-states.tsx';
-import { ColumnHeaders, tableClasses, tdClasses } from '../console/table.tsx';
+import { ColumnHeaders, TableEmptyRow, tableClasses, tdClasses } from '../console/table.tsx';
 import { GradingNotOpen, gradingNotOpenFor } from '../grading/grading-not-open.tsx';
 
 /** A category's standings (total, rank with ties shared, award), the ungraded count, and publishing. */
@@ -139,11 +139,7 @@ export function ResultsPage() {
               />
               <tbody className="divide-y divide-slate-100">
                 {data.standings.length === 0 ? (
-                  <tr>
-                    <td colSpan={isAdmin ? 5 : 4} className={`${tdClasses} py-6 text-center text-slate-600`}>
-                      {t('results.none')}
-                    </td>
-                  </tr>
+                  <TableEmptyRow span={isAdmin ? 5 : 4}>{t('results.none')}</TableEmptyRow>
                 ) : null}
                 {data.standings.map((row) => (
                   <tr key={row.user_id}>

@@ -8,7 +8,7 @@ import { AdminSection } from '../console/admin-section.tsx';
 import { pageCount } from '../console/filters.ts';
 import { LoadError, Loading } from '../console/load-states.tsx';
 import { Pager } from '../console/pager.tsx';
-import { ColumnHeaders, tableClasses, tdClasses } from '../console/table.tsx';
+import { ColumnHeaders, TableEmptyRow, tableClasses, tdClasses } from '../console/table.tsx';
 import { useCanUse } from '../console/use-can-use.ts';
 
 const show = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value));
@@ -57,11 +57,7 @@ export function AuditPage() {
               />
               <tbody className="divide-y divide-slate-100">
                 {audit.data.data.length === 0 ? (
-                  <tr>
-                    <td colSpan={5} className={`${tdClasses} py-6 text-center text-slate-600`}>
-                      {t('audit.none')}
-                    </td>
-                  </tr>
+                  <TableEmptyRow span={5}>{t('audit.none')}</TableEmptyRow>
                 ) : null}
                 {audit.data.data.map((entry) => (
                   <tr key={entry.id}>

@@ -14,7 +14,7 @@ import { ConfirmDialog } from '../console/confirm-dialog.tsx';
 import { pageCount } from '../console/filters.ts';
 import { LoadError, Loading } from '../console/load-states.tsx';
 import { Pager } from '../console/pager.tsx';
-import { ColumnHeaders, tableClasses, tdClasses } from '../console/table.tsx';
+import { ColumnHeaders, TableEmptyRow, tableClasses, tdClasses } from '../console/table.tsx';
 import { useCanUse } from '../console/use-can-use.ts';
 import { useResetTwoFactorMutation } from './staff-api.ts';
 import { StaffInvitations } from './staff-invitations.tsx';
@@ -122,11 +122,7 @@ export function UsersPage() {
               />
               <tbody className="divide-y divide-slate-100">
                 {users.data.data.length === 0 ? (
-                  <tr>
-                    <td colSpan={5} className={`${tdClasses} py-6 text-center text-slate-600`}>
-                      {t('users.none')}
-                    </td>
-                  </tr>
+                  <TableEmptyRow span={5}>{t('users.none')}</TableEmptyRow>
                 ) : null}
                 {users.data.data.map((user) => {
                   const chosen = roles[user.id] ?? user.role;
