@@ -1,7 +1,7 @@
 import type { LanguageResponse, UpdateLanguageInput } from '@ngso/shared/schemas/language';
+import type { RootState } from '../app/store.ts';
+import { selectAuth } from '../features/auth/slice.ts';
 import { baseApi } from '../lib/api.ts';
-
-type WithAuth = { auth: { isAuthenticated: boolean; loggingOut: boolean } };
 
 /**
  * Saves the signed-in user's language on the account (the server also sets the `lang` cookie). The
@@ -17,7 +17,7 @@ export const languageApi = baseApi.injectEndpoints({
           () => true,
           () => false,
         );
-        const { auth } = getState() as unknown as WithAuth;
+        const auth = selectAuth(getState() as RootState);
         if (saved && auth.isAuthenticated && !auth.loggingOut) {
           dispatch(baseApi.util.invalidateTags(['Registration']));
         }
