@@ -62,7 +62,12 @@ export async function checkIn(ctx: ServiceContext, code: string, staff: UserRow)
     });
     return true;
   });
-  return { ...toEntrant(await entrantOr404(ctx, code)), newly_checked_in: inserted };
+  if (inserted) {
+    return { ...toEntrant({ ...row, checkedInAt: at, checkedInBy: staff.name }), newly_checked_in: true };
+  }
+  // Checked in before: say by whom and when (read again when another door did it a moment ago).
+  const earlier = row.checkedInAt ? row : await entrantOr404(ctx, code);
+  return { ...toEntrant(earlier), newly_checked_in: false };
 }
 
 /** Who has arrived, per category (each has its venue) and pick-up spot, with the totals. */

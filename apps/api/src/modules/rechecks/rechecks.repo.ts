@@ -1,4 +1,4 @@
-import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import {
@@ -42,14 +42,18 @@ export function rechecksOfStudent(db: Executor, competitionId: string, userId: s
     .orderBy(asc(questions.position));
 }
 
-/** A student's answer to a question (its photos), or undefined when they sent none. */
-export async function findAnswer(db: Executor, userId: string, questionId: string) {
-  const [row] = await db
-    .select()
-    .from(answers)
-    .where(and(eq(answers.userId, userId), eq(answers.questionId, questionId)))
-    .limit(1);
-  return row;
+/**
+ * The questions a student asks to have re-checked, each with the photos of their answer and their mark
+ * (null when they sent none or it is not marked), in one query; ids of no question are simply absent.
+ */
+export function questionsWithAnswerAndMark(db: Executor, userId: string, questionIds: string[]) {
+  if (questionIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ question: questions, images: answers.images, mark: marks })
+    .from(questions)
+    .leftJoin(answers, and(eq(answers.questionId, questions.id), eq(answers.userId, userId)))
+    .leftJoin(marks, and(eq(marks.questionId, questions.id), eq(marks.userId, userId)))
+    .where(inArray(questions.id, questionIds));
 }
 
 export async function insertRechecks(db: Executor, values: (typeof rechecks.$inferInsert)[]) {
@@ -113,9 +117,10 @@ export async function updateRecheck(
 /** The undecided re-checks assigned to a grader, with their questions. */
 export function rechecksAssignedTo(db: Executor, graderId: string) {
   return db
-    .select({ recheck: rechecks, question: questions })
+    .select({ recheck: rechecks, question: questions, images: answers.images })
     .from(rechecks)
     .innerJoin(questions, eq(questions.id, rechecks.questionId))
+    .leftJoin(answers, and(eq(answers.userId, rechecks.userId), eq(answers.questionId, rechecks.questionId)))
     .where(and(eq(rechecks.graderId, graderId), eq(rechecks.status, 'assigned')))
     .orderBy(asc(rechecks.assignedAt));
 }

@@ -26,10 +26,10 @@ import { findRegistrationOfUser } from '../registration/registration.repo.ts';
 import { findMark, findPublication, lockCategoryResults, writeMark } from '../results/results.repo.ts';
 import { effectiveMarks } from '../results/standings.ts';
 import {
-  findAnswer,
   findRecheck,
   findRecheckSettings,
   insertRechecks,
+  questionsWithAnswerAndMark,
   type RecheckRow,
   recheckQueue,
   rechecksAssignedTo,
@@ -159,16 +159,16 @@ export async function requestRechecks(
   }
   const now = ctx.clock.now();
   const rows: Parameters<typeof insertRechecks>[1] = [];
+  const requested = await questionsWithAnswerAndMark(ctx.db, user.id, input.question_ids.filter(isUuid));
+  const requestedById = new Map(requested.map((row) => [row.question.id, row]));
   for (const questionId of input.question_ids) {
-    const question = isUuid(questionId) ? await findQuestion(ctx.db, questionId) : undefined;
-    if (question?.competitionId !== competition.id || question.category !== category) {
+    const found = requestedById.get(questionId);
+    if (found?.question.competitionId !== competition.id || found.question.category !== category) {
       throw new AppError(422, 'recheck.question');
     }
     if (existing.some((row) => row.recheck.questionId === questionId))
       throw new AppError(409, 'recheck.exists');
-    const answer = await findAnswer(ctx.db, user.id, questionId);
-    if (!answer || answer.images.length === 0) throw new AppError(409, 'recheck.noAnswer');
-    const mark = await findMark(ctx.db, user.id, questionId);
+    if (!found.images?.length) throw new AppError(409, 'recheck.noAnswer');
     rows.push({
       competitionId: competition.id,
       userId: user.id,
@@ -176,7 +176,7 @@ export async function requestRechecks(
       reason: input.reason,
       feeTransactionId: settings.fee_bdt > 0 ? (input.fee_transaction_id ?? null) : null,
       requestedAt: now,
-      marksBefore: effectiveMarks(mark) ?? 0,
+      marksBefore: effectiveMarks(found.mark ?? undefined) ?? 0,
     });
   }
   await ctx.db.transaction(async (tx) => {
@@ -283,24 +283,21 @@ export async function rechecksOfGrader(ctx: ServiceContext, grader: UserRow): Pr
   const rows = await rechecksAssignedTo(ctx.db, grader.id);
   const photos = await photosOfUsers(ctx.db, [...new Set(rows.map((row) => row.recheck.userId))]);
   const photoOf = new Map(photos.map((photo) => [photoKey(photo.userId, photo.sha256), photo]));
-  return Promise.all(
-    rows.map(async ({ recheck, question }) => {
-      const answer = await findAnswer(ctx.db, recheck.userId, recheck.questionId);
-      const images = (answer?.images ?? []).map((image) =>
-        gradingImage(image, photoOf.get(photoKey(recheck.userId, image.sha256))),
-      );
-      return {
-        id: recheck.id,
-        category: question.category as Category,
-        question_position: question.position,
-        question_english: question.questionEnglish,
-        question_bangla: question.questionBangla,
-        question_marks: question.marks,
-        reason: recheck.reason,
-        image_urls: images.flatMap((image) => (image.url ? [image.url] : [])),
-      };
-    }),
-  );
+  return rows.map(({ recheck, question, images: answerImages }) => {
+    const images = (answerImages ?? []).map((image) =>
+      gradingImage(image, photoOf.get(photoKey(recheck.userId, image.sha256))),
+    );
+    return {
+      id: recheck.id,
+      category: question.category as Category,
+      question_position: question.position,
+      question_english: question.questionEnglish,
+      question_bangla: question.questionBangla,
+      question_marks: question.marks,
+      reason: recheck.reason,
+      image_urls: images.flatMap((image) => (image.url ? [image.url] : [])),
+    };
+  });
 }
 
 /**
