@@ -166,6 +166,21 @@ describe('certificates after publication', () => {
     }
   });
 
+  it('limits the public check to 600 per address in 10 minutes, not the other addresses', async () => {
+    const code = await codeOf(absent.user.id);
+    const check = (remoteAddress: string) =>
+      t.app.inject({ method: 'GET', url: `/api/v1/verify/${code}`, remoteAddress });
+    for (let i = 0; i < 600; i++) expect((await check('203.0.113.7')).statusCode).toBe(404);
+    const limited = await check('203.0.113.7');
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.json()).toEqual({
+      status: 'error',
+      message: 'Too many attempts. Please wait 10 minutes and try again.',
+    });
+    expect((await check('203.0.113.8')).statusCode).toBe(404);
+  });
+
   it('refuses whoever has no certificate, and leaks nothing of anyone else', async () => {
     const signedOut = await t.app.inject({ method: 'GET', url: '/api/v1/ngso-1/certificate' });
     expect(signedOut.statusCode).toBe(401);

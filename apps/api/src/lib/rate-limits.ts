@@ -27,6 +27,9 @@ const LIMITS = {
   registerPerIp: { points: 100, duration: 3600, by: 'address' },
   resetPerEmail: { points: 10, duration: 3600, by: 'account' },
   resetPerIp: { points: 100, duration: 3600, by: 'address' },
+  // The public QR check: a venue's door scans hundreds of admit cards through one address, but nobody
+  // needs more than one a second for ten minutes; a certificate's check computes its category's standings.
+  verifyPerIp: { points: 600, duration: 600, by: 'address' },
 } as const;
 
 export type LimitName = keyof typeof LIMITS;

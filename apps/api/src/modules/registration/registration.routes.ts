@@ -133,14 +133,15 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "An admit card's code answers name, roll number, category and status; a certificate's code " +
           '(document: certificate) that it is genuine, the name, the award and the year. 404 for any other ' +
-          'code, and for a certificate before its category is published.',
+          'code, and for a certificate before its category is published. At most 600 checks per address in ' +
+          '10 minutes (429 with Retry-After).',
         params: z.object({ code: z.string().max(64) }),
-        response: { 200: VerifyResponseSchema, 404: ErrorResponseSchema },
+        response: { 200: VerifyResponseSchema, 404: ErrorResponseSchema, 429: ErrorResponseSchema },
       },
     },
-    async (request) => ({
-      status: 'success' as const,
-      data: await verifyCode(app.services, request.params.code),
-    }),
+    async (request) => {
+      await app.services.limits.consume({ verifyPerIp: request.ip });
+      return { status: 'success' as const, data: await verifyCode(app.services, request.params.code) };
+    },
   );
 };
