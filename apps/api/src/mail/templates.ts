@@ -303,8 +303,7 @@ export function announcementMailParts(
     return {
       subject: notice.title,
       beforeName: 'প্রিয় ',
-      afterName:
-        `,\n\n${notice.body}\n\n` + `নোটিশটি আপনার প্রোফাইলেও আছে:\n${notice.profileUrl}` + SIGNATURE_BN,
+      afterName: `,\n\n${notice.body}\n\nনোটিশটি আপনার প্রোফাইলেও আছে:\n${notice.profileUrl}${SIGNATURE_BN}`,
     };
   }
   return {
