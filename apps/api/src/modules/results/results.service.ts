@@ -277,26 +277,28 @@ export async function resultFor(ctx: ServiceContext, code: string, user: UserRow
   const registration = await findRegistrationOfUser(ctx.db, competition.id, user.id);
   if (registration?.status !== 'approved') throw new AppError(403, 'exam.notApproved');
   const category = registration.category as Category;
-  const sheet = await categorySheet(ctx, competition, category);
-  const totalMarks = sheet.questions.reduce((sum, q) => sum + q.marks, 0);
-  if (!sheet.publication) {
+  // Before publication the page only needs to know so: the category's sheet (every answer and mark) is
+  // built only for a published result.
+  if (!(await findPublication(ctx.db, competition.id, category))) {
+    const questions = await questionsOf(ctx.db, competition.id, category);
     return {
       published: false,
       category,
       total: null,
-      total_marks: totalMarks,
+      total_marks: questions.reduce((sum, q) => sum + q.marks, 0),
       rank: null,
       participants: null,
       award: null,
       questions: [],
     };
   }
+  const sheet = await categorySheet(ctx, competition, category);
   const standing = sheet.standings.find((s) => s.userId === user.id);
   return {
     published: true,
     category,
     total: standing?.total ?? 0,
-    total_marks: totalMarks,
+    total_marks: sheet.questions.reduce((sum, q) => sum + q.marks, 0),
     rank: standing?.rank ?? null,
     participants: sheet.participants.length,
     award: standing?.award ?? null,
