@@ -41,11 +41,12 @@ function swap(
 /**
  * The shipped site file with local ports: the upstream servers are the processes given, the TLS server
  * listens on plain HTTP at `listen`, the redirect on port 80 is left out, and (for tests) every answer says
- * which process answered. Everything else (proxy headers, body sizes, time-outs, gzip) is the shipped text.
+ * which process answered; its cache lives in `cacheDir`. Everything else (proxy headers, body sizes, time-outs,
+ * gzip, the paper key's cache) is the shipped text.
  */
 export function renderSite(
   template: string,
-  options: { listen: string; upstreams: string[]; upstreamHeader?: boolean },
+  options: { listen: string; upstreams: string[]; cacheDir: string; upstreamHeader?: boolean },
 ): string {
   let text = swap(template, /^[ \t]*server 127\.0\.0\.1:\d+([^;\n]*);\n/gm, 'one or more', (line, index) => {
     if (index > 0) return '';
@@ -57,6 +58,7 @@ export function renderSite(
     index === 0 ? `    listen ${options.listen};\n` : '',
   );
   text = swap(text, /^[ \t]*ssl_certificate(_key)? [^;\n]*;\n/gm, 2, () => '');
+  text = swap(text, /^proxy_cache_path \S+ /gm, 1, () => `proxy_cache_path ${options.cacheDir} `);
   if (options.upstreamHeader) {
     text = swap(
       text,
@@ -88,6 +90,7 @@ export async function startNginx(options: {
   const site = renderSite(readFileSync(NGINX_SITE, 'utf8'), {
     listen: `127.0.0.1:${options.port}`,
     upstreams: options.upstreams.map((port) => `127.0.0.1:${port}`),
+    cacheDir: path.join(dir, 'cache'),
     upstreamHeader: options.upstreamHeader ?? true,
   });
   writeFileSync(path.join(dir, 'ngso.conf'), site);

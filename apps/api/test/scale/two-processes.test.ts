@@ -387,6 +387,25 @@ describe('two server processes behind nginx', () => {
     expect(((await openapi.json()) as { openapi: string }).openapi).toBe('3.1.0');
   });
 
+  it("answer the start second's paper-key calls from nginx's cache: one reaches a process, the rest wait for it", async () => {
+    const admin = await signedInAdmin();
+    await openJuniorExam(admin);
+    const ask = (url: string) => fetch(`${nginx?.url}${url}`);
+    const answers = await Promise.all([
+      ...Array.from({ length: 40 }, () => ask('/api/v1/ngso-1/paper-key/junior')),
+      ask('/api/v1/ngso-1/paper-key/junior?again=1'),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+    const keys = new Set(
+      await Promise.all(
+        answers.map(async (answer) => ((await answer.json()) as { data: { key: string } }).data.key),
+      ),
+    );
+    expect(keys.size).toBe(1);
+    // Only an answer that came from a process names it ($upstream_addr is empty for one from the cache).
+    expect(answers.filter((answer) => answer.headers.has(UPSTREAM_HEADER))).toHaveLength(1);
+  });
+
   it('keep serving while one process restarts (SIGTERM, as in a rolling restart), then use it again', async () => {
     const browser = await signedInAdmin();
     const stopped = servers.get(PORTS.two);
