@@ -135,6 +135,20 @@ test.describe("the organisers' console", () => {
       await settings.getByLabel('Bronze up to rank').fill('15');
       await settings.getByRole('button', { name: 'Save settings' }).click();
       await expect(settings.getByText('The settings are saved.')).toBeVisible();
+      // Junior gets award bands of its own; after a reload they are still there.
+      await settings.getByRole('checkbox', { name: 'Junior has award bands of its own' }).check();
+      const junior = settings.getByRole('group', { name: 'Junior', exact: true });
+      await expect(junior.getByLabel('Gold up to rank')).toHaveValue('5');
+      await junior.getByLabel('Prize winners up to rank').fill('30');
+      await settings.getByRole('button', { name: 'Save settings' }).click();
+      await expect(settings.getByText('The settings are saved.')).toBeVisible();
+      await page.reload();
+      await expect(
+        page
+          .getByTestId('edit-competition')
+          .getByRole('group', { name: 'Junior', exact: true })
+          .getByLabel('Prize winners up to rank'),
+      ).toHaveValue('30');
 
       await consoleNav(page).getByRole('link', { name: 'Exam' }).click();
       await expect(page.getByText('Not scheduled yet')).toBeVisible();

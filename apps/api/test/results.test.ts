@@ -103,6 +103,21 @@ describe('grading and results', () => {
     expect(twoGolds.statusCode).toBe(200);
     const regraded = (await admin.get('/api/v1/admin/results/senior')).json().data.standings;
     expect(regraded.map((s: { award: string }) => s.award)).toEqual(['gold', 'gold', 'bronze']);
+    // A category's own bands come before the competition's, for that category only.
+    const seniorOwn = { gold_up_to: 1, silver_up_to: 1, bronze_up_to: 1, prize_up_to: 2 };
+    const own = await admin.put('/api/v1/admin/competitions/ngso-1', {
+      ...competition,
+      category_award_bands: { senior: seniorOwn },
+    });
+    expect(own.statusCode).toBe(200);
+    expect(own.json().data.category_award_bands).toEqual({ senior: seniorOwn });
+    const ownAwards = (await admin.get('/api/v1/admin/results/senior')).json().data.standings;
+    expect(ownAwards.map((s: { award: string | null }) => s.award)).toEqual(['gold', 'prize', null]);
+    const backToDefault = await admin.put('/api/v1/admin/competitions/ngso-1', {
+      ...competition,
+      category_award_bands: {},
+    });
+    expect(backToDefault.json().data.category_award_bands).toEqual({});
     expect((await bands(competition.award_bands)).statusCode).toBe(200);
 
     const csv = await admin.get('/api/v1/admin/results/senior/export.csv');
@@ -119,8 +134,28 @@ describe('grading and results', () => {
     const lateBands = await bands({ gold_up_to: 3, silver_up_to: 3, bronze_up_to: 3, prize_up_to: 50 });
     expect(lateBands.statusCode).toBe(409);
     expect(lateBands.json().message).toBe(
-      'Results of this competition are already published, so its award bands can no longer change.',
+      'The results of a category these award bands apply to are already published, so they can no longer change.',
     );
+    // A category still to publish may get bands of its own; the published one may not.
+    const juniorOwn = { gold_up_to: 5, silver_up_to: 10, bronze_up_to: 15, prize_up_to: 20 };
+    const junior = await admin.put('/api/v1/admin/competitions/ngso-1', {
+      ...competition,
+      category_award_bands: { junior: juniorOwn },
+    });
+    expect(junior.statusCode).toBe(200);
+    const seniorLate = await admin.put('/api/v1/admin/competitions/ngso-1', {
+      ...competition,
+      category_award_bands: { junior: juniorOwn, senior: juniorOwn },
+    });
+    expect(seniorLate.statusCode).toBe(409);
+    // Left out, the categories' own bands stay as they are.
+    const kept = await admin.put('/api/v1/admin/competitions/ngso-1', {
+      name: competition.name,
+      fee_bdt: competition.fee_bdt,
+      categories: competition.categories,
+      award_bands: competition.award_bands,
+    });
+    expect(kept.json().data.category_award_bands).toEqual({ junior: juniorOwn });
     // The same bands, written in another key order, are no change: the name can still be edited.
     const renamed = await admin.put('/api/v1/admin/competitions/ngso-1', {
       ...competition,

@@ -200,6 +200,18 @@ export const competitions = pgTable('competitions', {
     .$type<{ gold_up_to: number; silver_up_to: number; bronze_up_to: number; prize_up_to: number }>()
     .notNull()
     .default(sql`'{"gold_up_to":1,"silver_up_to":2,"bronze_up_to":3,"prize_up_to":50}'::jsonb`),
+  /** A category's own award bands, where organisers set them; the others follow `awardBands`. */
+  categoryAwardBands: jsonb('category_award_bands')
+    .$type<
+      Partial<
+        Record<
+          'junior' | 'senior' | 'secondary',
+          { gold_up_to: number; silver_up_to: number; bronze_up_to: number; prize_up_to: number }
+        >
+      >
+    >()
+    .notNull()
+    .default(sql`'{}'::jsonb`),
   createdAt: createdAt(),
 });
 

@@ -59,7 +59,7 @@ export const messagesEn = {
   'competition.fee': 'The fee must be a whole number of taka from 0 to 100000.',
   'awards.order': 'Award bands must not go down: gold ≤ silver ≤ bronze ≤ prize winners.',
   'awards.published':
-    'Results of this competition are already published, so its award bands can no longer change.',
+    'The results of a category these award bands apply to are already published, so they can no longer change.',
   'rejection.reason': 'Please write the reason for the rejection (up to 500 characters).',
   'prelim.notFound': 'No preliminary result was found for this email.',
   'prelim.ownOnly': 'You can look up the preliminary result of your own email only.',

@@ -29,6 +29,10 @@ export const AwardBandsSchema = z
   );
 export type AwardBands = z.infer<typeof AwardBandsSchema>;
 
+/** A category's own award bands, where organisers set them (the others follow the competition's). */
+export const CategoryAwardBandsSchema = z.partialRecord(z.enum(CATEGORIES), AwardBandsSchema);
+export type CategoryAwardBands = z.infer<typeof CategoryAwardBandsSchema>;
+
 export const DEFAULT_AWARD_BANDS: AwardBands = {
   gold_up_to: 1,
   silver_up_to: 2,
@@ -53,7 +57,12 @@ const CompetitionFields = {
 
 /** Organisers create next year's competition: code, name, fee and categories; award bands start at the default. */
 export const CompetitionInputSchema = z.object({ code: CompetitionCodeSchema, ...CompetitionFields });
-export const CompetitionUpdateSchema = z.object({ ...CompetitionFields, award_bands: AwardBandsSchema });
+export const CompetitionUpdateSchema = z.object({
+  ...CompetitionFields,
+  award_bands: AwardBandsSchema,
+  /** Left out: the categories' own bands stay as they are. */
+  category_award_bands: CategoryAwardBandsSchema.optional(),
+});
 
 export const CompetitionSchema = z.object({
   code: z.string(),
@@ -61,6 +70,7 @@ export const CompetitionSchema = z.object({
   fee_bdt: z.number(),
   categories: z.array(z.enum(CATEGORIES)),
   award_bands: AwardBandsSchema,
+  category_award_bands: CategoryAwardBandsSchema,
   created_at: z.string(),
 });
 export type Competition = z.infer<typeof CompetitionSchema>;

@@ -1,6 +1,7 @@
 import type { Category } from '@ngso/shared/constants';
 import type {
   AwardBands,
+  CategoryAwardBands,
   Competition,
   CompetitionInputSchema,
   CompetitionUpdateSchema,
@@ -10,11 +11,12 @@ import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
+import { awardBandsOf } from '../results/standings.ts';
 import {
   type CompetitionRow,
-  hasPublishedResults,
   insertCompetition,
   listCompetitions,
+  publishedCategories,
   updateCompetition,
 } from './competitions.repo.ts';
 import { competitionByCodeOr404 } from './competitions.service.ts';
@@ -25,6 +27,7 @@ export const toCompetition = (row: CompetitionRow): Competition => ({
   fee_bdt: row.feeBdt,
   categories: row.categories as Category[],
   award_bands: row.awardBands,
+  category_award_bands: row.categoryAwardBands,
   created_at: row.createdAt.toISOString(),
 });
 
@@ -64,7 +67,11 @@ export async function createCompetition(
   });
 }
 
-/** Name, fee, categories and award bands; the bands are fixed once any category's results are out. */
+/** Name, fee, categories, award bands and the categories' own bands; a published category's bands stay fixed. */
+/** Compared band by band: the database gives JSON keys back in its own order. */
+const sameBands = (a: AwardBands, b: AwardBands) =>
+  (Object.keys(a) as Array<keyof AwardBands>).every((band) => a[band] === b[band]);
+
 export async function changeCompetition(
   ctx: ServiceContext,
   admin: UserRow,
@@ -72,11 +79,22 @@ export async function changeCompetition(
   input: z.output<typeof CompetitionUpdateSchema>,
 ) {
   const competition = await competitionByCodeOr404(ctx.db, code);
-  // Compared band by band: the database gives JSON keys back in its own order.
-  const bandsChanged = (Object.keys(input.award_bands) as Array<keyof AwardBands>).some(
-    (band) => competition.awardBands[band] !== input.award_bands[band],
-  );
-  if (bandsChanged && (await hasPublishedResults(ctx.db, competition.id))) {
+  const changed = {
+    awardBands: input.award_bands,
+    // Only the competition's categories keep bands of their own.
+    categoryAwardBands: Object.fromEntries(
+      Object.entries(input.category_award_bands ?? competition.categoryAwardBands).filter(([category]) =>
+        input.categories.includes(category as Category),
+      ),
+    ) as CategoryAwardBands,
+  };
+  // A published category's awards never move: its bands, its own or the competition's, stay as they are.
+  const published = await publishedCategories(ctx.db, competition.id);
+  if (
+    published.some(
+      (category) => !sameBands(awardBandsOf(competition, category), awardBandsOf(changed, category)),
+    )
+  ) {
     throw new AppError(409, 'awards.published');
   }
   const now = ctx.clock.now();
@@ -85,18 +103,18 @@ export async function changeCompetition(
       name: input.name,
       feeBdt: input.fee_bdt,
       categories: input.categories,
-      awardBands: input.award_bands,
+      ...changed,
     });
-    const changed = toCompetition(row);
+    const after = toCompetition(row);
     await recordAudit(tx, {
       actorId: admin.id,
       action: 'competition.update',
       targetType: 'competition',
       targetId: row.code,
       before: toCompetition(competition),
-      after: changed,
+      after,
       at: now,
     });
-    return changed;
+    return after;
   });
 }

@@ -1,3 +1,4 @@
+import type { Category } from '@ngso/shared/constants';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { competitions, finalRoundDetails, resultPublications } from '../../db/schema.ts';
@@ -58,11 +59,11 @@ export async function updateCompetition(
 }
 
 /** Whether any category of the competition has published results. */
-export async function hasPublishedResults(db: Executor, competitionId: string) {
-  const [row] = await db
+/** The categories of a competition whose results are published. */
+export async function publishedCategories(db: Executor, competitionId: string) {
+  const rows = await db
     .select({ category: resultPublications.category })
     .from(resultPublications)
-    .where(eq(resultPublications.competitionId, competitionId))
-    .limit(1);
-  return row !== undefined;
+    .where(eq(resultPublications.competitionId, competitionId));
+  return rows.map((row) => row.category as Category);
 }

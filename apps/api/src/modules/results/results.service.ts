@@ -27,7 +27,7 @@ import {
   marksOfQuestions,
   writeMark,
 } from './results.repo.ts';
-import { effectiveMarks, rankByTotal } from './standings.ts';
+import { awardBandsOf, effectiveMarks, rankByTotal } from './standings.ts';
 
 /**
  * Everything about a category's exam that grading, results and certificates need, read once. Its
@@ -65,7 +65,7 @@ export async function categorySheet(ctx: ServiceContext, competition: Competitio
       ...p,
       total: questions.reduce((sum, q) => sum + (effectiveMarks(markOf.get(key(p.userId, q.id))) ?? 0), 0),
     })),
-    competition.awardBands,
+    awardBandsOf(competition, category),
   );
   /** An answer's photos as graders see them (never an unprocessed file). */
   const imagesOf = (userId: string, questionId: string) =>

@@ -25,6 +25,42 @@ const BANDS = [
 /** A whole number typed in a field, or NaN (which the server refuses with a clear message). */
 const wholeNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
+/** Award bands as typed in their fields. */
+type BandsText = Record<keyof AwardBands, string>;
+const bandsText = (bands: AwardBands) =>
+  Object.fromEntries(BANDS.map((band) => [band, String(bands[band])])) as BandsText;
+const bandsOf = (text: BandsText) =>
+  Object.fromEntries(BANDS.map((band) => [band, wholeNumber(text[band])])) as AwardBands;
+
+/** The four rank fields of a set of award bands; errors are read under `errorPath` (e.g. `award_bands`). */
+function BandFields({
+  value,
+  onChange,
+  errors,
+  errorPath,
+}: {
+  value: BandsText;
+  onChange: (next: BandsText) => void;
+  errors: Record<string, string>;
+  errorPath: string;
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
+      {BANDS.map((band) => (
+        <TextField
+          key={band}
+          label={t(`competitions.${band}`)}
+          inputMode="numeric"
+          value={value[band]}
+          error={errors[`${errorPath}.${band}`]}
+          onChange={(event) => onChange({ ...value, [band]: event.target.value })}
+        />
+      ))}
+    </div>
+  );
+}
+
 function CategoryChoice({ value, onChange }: { value: Category[]; onChange: (next: Category[]) => void }) {
   const { t } = useTranslation('admin');
   return (
@@ -88,11 +124,11 @@ function EditCompetition({ competition }: { competition: Competition }) {
   const [name, setName] = useState(competition.name);
   const [fee, setFee] = useState(String(competition.fee_bdt));
   const [categories, setCategories] = useState<Category[]>(competition.categories);
-  const [bands, setBands] = useState<Record<keyof AwardBands, string>>(
-    Object.fromEntries(BANDS.map((band) => [band, String(competition.award_bands[band])])) as Record<
-      keyof AwardBands,
-      string
-    >,
+  const [bands, setBands] = useState<BandsText>(bandsText(competition.award_bands));
+  const [ownBands, setOwnBands] = useState<Partial<Record<Category, BandsText>>>(
+    Object.fromEntries(
+      Object.entries(competition.category_award_bands).map(([category, own]) => [category, bandsText(own)]),
+    ),
   );
   const [save, saving] = useChangeCompetitionMutation();
   const [done, setDone] = useState(false);
@@ -101,15 +137,18 @@ function EditCompetition({ competition }: { competition: Competition }) {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setDone(false);
-    const award_bands = Object.fromEntries(
-      BANDS.map((band) => [band, wholeNumber(bands[band])]),
-    ) as AwardBands;
     const saved = await save({
       code: competition.code,
       name,
       fee_bdt: wholeNumber(fee),
       categories,
-      award_bands,
+      award_bands: bandsOf(bands),
+      category_award_bands: Object.fromEntries(
+        categories.flatMap((category) => {
+          const own = ownBands[category];
+          return own ? [[category, bandsOf(own)]] : [];
+        }),
+      ),
     })
       .unwrap()
       .catch(() => null);
@@ -133,18 +172,36 @@ function EditCompetition({ competition }: { competition: Competition }) {
       <fieldset>
         <legend className="text-sm font-medium text-slate-800">{t('competitions.awardBands')}</legend>
         <p className="mb-2 text-sm text-slate-600">{t('competitions.awardBandsHint')}</p>
-        <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
-          {BANDS.map((band) => (
-            <TextField
-              key={band}
-              label={t(`competitions.${band}`)}
-              inputMode="numeric"
-              value={bands[band]}
-              error={fieldErrors[`award_bands.${band}`]}
-              onChange={(event) => setBands({ ...bands, [band]: event.target.value })}
-            />
-          ))}
-        </div>
+        <BandFields value={bands} onChange={setBands} errors={fieldErrors} errorPath="award_bands" />
+        {categories.map((category) => {
+          const own = ownBands[category];
+          return (
+            <div key={category} className="mt-3">
+              <label className="flex min-h-11 items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  className="size-5"
+                  checked={own !== undefined}
+                  onChange={(event) =>
+                    setOwnBands({ ...ownBands, [category]: event.target.checked ? bands : undefined })
+                  }
+                />
+                {t('competitions.ownBands', { category: t(`category.${category}`) })}
+              </label>
+              {own ? (
+                <fieldset>
+                  <legend className="sr-only">{t(`category.${category}`)}</legend>
+                  <BandFields
+                    value={own}
+                    onChange={(next) => setOwnBands({ ...ownBands, [category]: next })}
+                    errors={fieldErrors}
+                    errorPath={`category_award_bands.${category}`}
+                  />
+                </fieldset>
+              ) : null}
+            </div>
+          );
+        })}
       </fieldset>
       {saving.isError ? <Alert tone="error">{actionError(saving.error)}</Alert> : null}
       {done ? <Alert tone="success">{t('competitions.saved')}</Alert> : null}

@@ -128,7 +128,8 @@ export const admin = {
   'competitions.editTitle': 'Settings of {{code}}',
   'competitions.awardBands': 'Award bands',
   'competitions.awardBandsHint':
-    'Each band reaches up to and including a rank; tied students share their rank. The default is the Future Scientist Award (gold, silver, bronze) for the top 3 and prizes to rank 50. Bands are fixed once results are published.',
+    "Each band reaches up to and including a rank; tied students share their rank. The default is the Future Scientist Award (gold, silver, bronze) for the top 3 and prizes to rank 50. A category may have bands of its own; a category's bands are fixed once its results are published.",
+  'competitions.ownBands': '{{category}} has award bands of its own',
   'competitions.gold_up_to': 'Gold up to rank',
   'competitions.silver_up_to': 'Silver up to rank',
   'competitions.bronze_up_to': 'Bronze up to rank',

@@ -1,0 +1,1 @@
+ALTER TABLE "competitions" ADD COLUMN "category_award_bands" jsonb DEFAULT '{}'::jsonb NOT NULL;
