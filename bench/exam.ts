@@ -8,6 +8,7 @@
 //   (GET paper, spread over the seconds before it); at zero it asks only for the key (GET paper-key, no
 //   session; asked again shortly while it is 404), then at its own moment within the first 2 s (the time
 //   sync's offset) commits a photo by hash (POST answers) and delivers its bytes (PUT answer-photos).
+//   BENCH_START_PHOTOS=off leaves the photo out: a first attempt's page has nothing to save at the start.
 // - `today`: the previous design: at zero each page asks for the exam, the questions and its answers, then
 //   uploads a photo (POST upload, sent again after a 503 with the page's back-off) and saves its address.
 // BENCH_PROCESSES=2 runs two server processes behind Debian's nginx with the shipped site file
@@ -62,8 +63,16 @@ const DESIGN = process.env.BENCH_DESIGN ?? 'paper';
 if (DESIGN !== 'paper' && DESIGN !== 'today') throw new Error('BENCH_DESIGN is paper or today');
 /** The page's spread of its first save over the window's first seconds (apps/web/src/lib/time-sync.ts). */
 const FIRST_SAVE_SPREAD_MS = 2000;
+/**
+ * With the paper, whether every page also commits and delivers a photo in its first 2 s (`on`, the harsh
+ * default) or asks only for the key (`off`: the page as it is for a first attempt, which has nothing to save
+ * until the student photographs a page).
+ */
+const START_PHOTOS = process.env.BENCH_START_PHOTOS !== 'off';
 
-type Sample = { call: string; ms: number; ok: boolean };
+/** One call's time; a failed one says how (its HTTP status, or the connection's error code). */
+type Sample = { call: string; ms: number; ok: boolean; failure?: string };
+const failureOf = (err: unknown) => String((err as { code?: string }).code ?? (err as Error).message ?? err);
 /** The students' connections: keep-alive, one per request in flight, none closed for being idle. */
 const agent = new http.Agent({ keepAlive: true, maxFreeSockets: Number.POSITIVE_INFINITY });
 const send = (method: string, url: string, headers: Record<string, string>, body?: Buffer) =>
@@ -78,10 +87,11 @@ async function timed(samples: Sample[], call: string, run: () => Promise<Reply>)
   const started = performance.now();
   try {
     const reply = await run();
-    samples.push({ call, ms: performance.now() - reply.sentAt, ok: reply.ok });
+    const failure = reply.ok ? undefined : String(reply.status);
+    samples.push({ call, ms: performance.now() - reply.sentAt, ok: reply.ok, failure });
     return reply.ok ? reply.body : undefined;
-  } catch {
-    samples.push({ call, ms: performance.now() - started, ok: false });
+  } catch (err) {
+    samples.push({ call, ms: performance.now() - started, ok: false, failure: failureOf(err) });
     return undefined;
   }
 }
@@ -108,10 +118,11 @@ async function uploadWithRetry(
         await new Promise((r) => setTimeout(r, ceiling / 2 + (ceiling / 2) * Math.random()));
         continue;
       }
-      samples.push({ call, ms: performance.now() - started, ok: reply.ok });
+      const failure = reply.ok ? undefined : String(reply.status);
+      samples.push({ call, ms: performance.now() - started, ok: reply.ok, failure });
       return reply.ok ? reply.body : undefined;
-    } catch {
-      samples.push({ call, ms: performance.now() - started, ok: false });
+    } catch (err) {
+      samples.push({ call, ms: performance.now() - started, ok: false, failure: failureOf(err) });
       return undefined;
     }
   }
@@ -243,6 +254,7 @@ async function runOnce(n: number, photo: Buffer) {
       }
       if (key === undefined) return;
       questionsShown = performance.now();
+      if (!START_PHOTOS) return;
       await new Promise((r) => setTimeout(r, Math.random() * FIRST_SAVE_SPREAD_MS));
       const saved = await timed(samples, 'POST answers', () =>
         send(
@@ -304,17 +316,41 @@ async function runOnce(n: number, photo: Buffer) {
         p99: percentile(times, 99),
       };
     });
+    const stored =
+      DESIGN === 'paper' && !START_PHOTOS
+        ? 'no answers saved at the start (BENCH_START_PHOTOS=off)'
+        : `answers stored: ${rows[0].n} of ${n}, the last ${((lastStored - began) / 1000).toFixed(1)} s after the start`;
     const shown =
       DESIGN === 'paper'
         ? `; every page had its questions ${((questionsShown - began) / 1000).toFixed(1)} s after the start; photos delivered: ${delivered.rows[0].n}`
         : '';
     console.log(
-      `\nN = ${n} (${DESIGN}): ${samples.length} requests in ${seconds.toFixed(1)} s (${(samples.length / seconds).toFixed(0)} requests/s); answers stored: ${rows[0].n} of ${n}, the last ${((lastStored - began) / 1000).toFixed(1)} s after the start${shown}; uploads refused with 503 and sent again: ${refused.count}`,
+      `\nN = ${n} (${DESIGN}): ${samples.length} requests in ${seconds.toFixed(1)} s (${(samples.length / seconds).toFixed(0)} requests/s); ${stored}${shown}; uploads refused with 503 and sent again: ${refused.count}`,
     );
     console.log(
       `load average at the start ${loadAtStart}, at the end ${loadAverage()}; listen queue overflows ${tcpAtEnd.overflows - tcpAtStart.overflows} and SYNs sent again ${tcpAtEnd.synRetransmits - tcpAtStart.synRetransmits} (machine-wide); load generator's event loop delay p99 ${(loopDelay.percentile(99) / 1e6).toFixed(0)} ms, max ${(loopDelay.max / 1e6).toFixed(0)} ms`,
     );
     console.table(rowsOut);
+    const failures = new Map<string, number>();
+    for (const sample of samples) {
+      if (sample.failure)
+        failures.set(
+          `${sample.call} ${sample.failure}`,
+          (failures.get(`${sample.call} ${sample.failure}`) ?? 0) + 1,
+        );
+    }
+    if (failures.size)
+      console.log(`failures: ${[...failures].map(([kind, count]) => `${kind}: ${count}`).join(', ')}`);
+    // What nginx said about them (its error log's kinds of message, counted).
+    const said = new Map<string, number>();
+    for (const line of nginx?.errorLog().split('\n') ?? []) {
+      const kind = /\[(?:error|warn|crit|alert)\] \d+#\d+: (?:\*\d+ )?([^,(]+)/
+        .exec(line)?.[1]
+        ?.replace(/\/\S+/g, '<file>')
+        .trim();
+      if (kind) said.set(kind, (said.get(kind) ?? 0) + 1);
+    }
+    if (said.size) console.log(`nginx: ${[...said].map(([kind, count]) => `${kind}: ${count}`).join('; ')}`);
   } finally {
     agent.destroy();
     for (const server of servers) server.kill('SIGTERM');

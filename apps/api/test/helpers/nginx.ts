@@ -104,7 +104,7 @@ worker_rlimit_nofile 16384;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
 events {
-    worker_connections 4096;
+    worker_connections 16384;
 }
 http {
     sendfile on;
