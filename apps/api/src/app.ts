@@ -97,7 +97,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      // No header is logged (so no cookie, authorization or set-cookie): a request is its method, URL
+      // (tokens removed) and address; a reply is Fastify's default, its status code.
       serializers: {
         req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
         err: serializeLoggedError,

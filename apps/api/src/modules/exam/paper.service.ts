@@ -45,10 +45,17 @@ const papersOf = (db: Database) => {
 
 /** The version of a paper: a short hash of exactly what the students will read. */
 export function paperVersion(definition: ExamDefinition) {
-  const hash = createHash('sha256');
-  hash.update(JSON.stringify(definition.questions.map(toQuestion)));
-  return hash.digest('hex').slice(0, 16);
+  // Once per cached definition: the key call of every page at the start asks for it.
+  let version = versions.get(definition);
+  if (!version) {
+    const hash = createHash('sha256');
+    hash.update(JSON.stringify(definition.questions.map(toQuestion)));
+    version = hash.digest('hex').slice(0, 16);
+    versions.set(definition, version);
+  }
+  return version;
 }
+const versions = new WeakMap<ExamDefinition, string>();
 
 /** The exam's key, made once (the first process to ask writes it; every other reads the same). */
 async function keyOf(db: Database, competitionId: string, category: string, definition: ExamDefinition) {
