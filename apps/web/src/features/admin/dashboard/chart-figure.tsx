@@ -43,9 +43,17 @@ export function ChartFigure({
       <div aria-hidden="true" className={showTable ? 'hidden' : 'w-full'}>
         {chart}
       </div>
-      <div id={tableId} className={showTable ? 'overflow-x-auto' : 'sr-only'}>
-        {table}
-      </div>
+      {showTable ? (
+        // A wide table scrolls sideways on a phone: the region takes the focus, so keys scroll it too.
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+        <section id={tableId} className="overflow-x-auto" aria-labelledby={headingId} tabIndex={0}>
+          {table}
+        </section>
+      ) : (
+        <div id={tableId} className="sr-only">
+          {table}
+        </div>
+      )}
     </figure>
   );
 }

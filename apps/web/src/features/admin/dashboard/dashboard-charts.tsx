@@ -44,7 +44,7 @@ const axis = { tick: { fontSize: 12, fill: '#334155' }, stroke: '#94a3b8' } as c
  * lib/dates.ts so that the public pages' shared chunk does not grow (decision 036).
  */
 function formatNumber(value: number, language: string) {
-  return new Intl.NumberFormat(language === 'bn' ? 'bn-BD' : 'en-GB').format(value);
+  return new Intl.NumberFormat(language === 'bn' ? 'bn-BD' : 'en-US').format(value);
 }
 
 type Label = (prefix: 'status' | 'category' | 'charts.award' | 'charts.method', key: string) => string;
