@@ -4,19 +4,23 @@ import { cardClasses } from '../console/card.ts';
 
 /**
  * One chart of the dashboard: a heading, the picture (hidden from screen readers) and the same numbers as
- * a table. The table is always there for screen readers; "Show as table" shows it to everyone.
+ * a table. The table is always there for screen readers; "Show as table" shows it to everyone. With
+ * nothing to draw yet, the note says so and there is neither picture nor table.
  */
 export function ChartFigure({
   title,
   note,
   chart,
   table,
+  empty = false,
   testId,
 }: {
   title: string;
   note?: ReactNode;
   chart: ReactNode;
   table: ReactNode;
+  /** Nothing to draw yet: no toggle, no table (the note or the chart's place says so). */
+  empty?: boolean;
   testId?: string;
 }) {
   const { t } = useTranslation('admin');
@@ -29,21 +33,24 @@ export function ChartFigure({
         <h2 id={headingId} className="font-semibold text-slate-900">
           {title}
         </h2>
-        <button
-          type="button"
-          className="rounded-md px-2 py-1 text-sm font-semibold text-emerald-800 underline underline-offset-2 hover:bg-emerald-50 focus-visible:outline-2 focus-visible:outline-emerald-700"
-          aria-expanded={showTable}
-          aria-controls={tableId}
-          onClick={() => setShowTable((shown) => !shown)}
-        >
-          {showTable ? t('charts.hideTable') : t('charts.showTable')}
-        </button>
+        {empty ? null : (
+          <button
+            type="button"
+            className="rounded-md px-2 py-1 text-sm font-semibold text-emerald-800 underline underline-offset-2 hover:bg-emerald-50 focus-visible:outline-2 focus-visible:outline-emerald-700"
+            aria-expanded={showTable}
+            aria-controls={tableId}
+            onClick={() => setShowTable((shown) => !shown)}
+          >
+            {showTable ? t('charts.hideTable') : t('charts.showTable')}
+          </button>
+        )}
       </div>
       {note ? <p className="mb-2 text-xs text-slate-600">{note}</p> : null}
-      <div aria-hidden="true" className={showTable ? 'hidden' : 'w-full'}>
+      {/* The picture is for the eyes; an empty chart's words are for everyone. */}
+      <div aria-hidden={empty ? undefined : true} className={showTable ? 'hidden' : 'w-full'}>
         {chart}
       </div>
-      {showTable ? (
+      {empty ? null : showTable ? (
         // A wide table scrolls sideways on a phone: the region takes the focus, so keys scroll it too.
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
         <section id={tableId} className="overflow-x-auto" aria-labelledby={headingId} tabIndex={0}>

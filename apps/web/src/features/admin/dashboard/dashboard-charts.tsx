@@ -38,6 +38,13 @@ const COLOURS = {
 /** Charts are pictures here: no animation, and no keyboard layer (the tables are the accessible view). */
 const still = { isAnimationActive: false } as const;
 const axis = { tick: { fontSize: 12, fill: '#334155' }, stroke: '#94a3b8' } as const;
+/** Legend texts in the body's colour (the series' own colours are too light for text). */
+const legend = {
+  wrapperStyle: { fontSize: 12 },
+  formatter: (value: string) => <span style={{ color: '#334155' }}>{value}</span>,
+} as const;
+/** One bar does not fill the width. */
+const BAR = 48;
 
 /**
  * A count in the interface's digits and grouping (১,২৩৪ in Bangla). Written here rather than taken from
@@ -76,13 +83,14 @@ function RegistrationsPerDay({ days }: { days: DashboardStats['registrations']['
               <XAxis dataKey="date" tickFormatter={day} {...axis} />
               <YAxis allowDecimals={false} {...axis} />
               <Tooltip labelFormatter={(value) => day(String(value))} />
-              <Legend wrapperStyle={{ fontSize: 12 }} />
+              <Legend {...legend} />
               {statuses.map((status) => (
                 <Bar
                   key={status}
                   dataKey={status}
                   name={label('status', status)}
                   stackId="day"
+                  maxBarSize={BAR}
                   fill={COLOURS[status]}
                   {...still}
                 />
@@ -91,6 +99,7 @@ function RegistrationsPerDay({ days }: { days: DashboardStats['registrations']['
           </ResponsiveContainer>
         )
       }
+      empty={days.length === 0}
       table={
         <ChartTable
           caption={t('charts.perDay')}
@@ -125,7 +134,7 @@ function DivisionMap({ registrations }: { registrations: DashboardStats['registr
       note={t('charts.divisionsNote')}
       chart={
         <div>
-          <svg viewBox="0 0 400 460" className="mx-auto block h-auto w-full max-w-sm" role="presentation">
+          <svg viewBox="0 0 400 450" className="mx-auto block h-auto w-full max-w-sm" role="presentation">
             {DIVISION_CENTRES.map((division) => {
               const { x, y } = project(division.lat, division.lon);
               const count = approved[division.name] ?? 0;
@@ -136,7 +145,7 @@ function DivisionMap({ registrations }: { registrations: DashboardStats['registr
                   <circle
                     cx={x}
                     cy={y}
-                    r={44}
+                    r={48}
                     fill={COLOURS.approved}
                     fillOpacity={0.08 + shade * 0.92}
                     stroke={COLOURS.approved}
@@ -146,7 +155,7 @@ function DivisionMap({ registrations }: { registrations: DashboardStats['registr
                     x={x}
                     y={y - 4}
                     textAnchor="middle"
-                    fontSize={13}
+                    fontSize={14}
                     fontWeight={600}
                     fill={dark ? '#ffffff' : '#0f172a'}
                   >
@@ -154,9 +163,9 @@ function DivisionMap({ registrations }: { registrations: DashboardStats['registr
                   </text>
                   <text
                     x={x}
-                    y={y + 14}
+                    y={y + 16}
                     textAnchor="middle"
-                    fontSize={14}
+                    fontSize={15}
                     fill={dark ? '#ffffff' : '#0f172a'}
                   >
                     {n(count)}
@@ -197,6 +206,7 @@ function Payments({ payments }: { payments: DashboardStats['payments'] }) {
   return (
     <ChartFigure
       testId="chart-payments"
+      empty={data.length === 0}
       title={t('charts.payments')}
       note={t('charts.paymentsNote', { fee: n(payments.fee_bdt) })}
       chart={
@@ -209,9 +219,21 @@ function Payments({ payments }: { payments: DashboardStats['payments'] }) {
               <XAxis dataKey="name" {...axis} />
               <YAxis allowDecimals={false} tickFormatter={(value: number) => n(value)} {...axis} />
               <Tooltip formatter={(value) => taka(Number(value))} />
-              <Legend wrapperStyle={{ fontSize: 12 }} />
-              <Bar dataKey="expected_bdt" name={t('charts.expected')} fill={COLOURS.expected} {...still} />
-              <Bar dataKey="matched_bdt" name={t('charts.matched')} fill={COLOURS.matched} {...still} />
+              <Legend {...legend} />
+              <Bar
+                dataKey="expected_bdt"
+                name={t('charts.expected')}
+                fill={COLOURS.expected}
+                maxBarSize={BAR}
+                {...still}
+              />
+              <Bar
+                dataKey="matched_bdt"
+                name={t('charts.matched')}
+                fill={COLOURS.matched}
+                maxBarSize={BAR}
+                {...still}
+              />
             </BarChart>
           </ResponsiveContainer>
         )
@@ -264,6 +286,7 @@ function ExamActivity({ exam }: { exam: DashboardStats['exam'] }) {
   return (
     <ChartFigure
       testId="chart-activity"
+      empty={exam.timeline.length === 0}
       title={t('charts.activity')}
       note={note}
       chart={
@@ -274,7 +297,7 @@ function ExamActivity({ exam }: { exam: DashboardStats['exam'] }) {
               <XAxis dataKey="at" tickFormatter={time} minTickGap={16} {...axis} />
               <YAxis allowDecimals={false} {...axis} />
               <Tooltip labelFormatter={(value) => time(String(value))} />
-              <Legend wrapperStyle={{ fontSize: 12 }} />
+              <Legend {...legend} />
               <Line
                 dataKey="photos"
                 name={t('charts.photos')}
@@ -323,6 +346,7 @@ function Grading({ grading }: { grading: DashboardStats['grading'] }) {
   return (
     <ChartFigure
       testId="chart-grading"
+      empty={data.length === 0}
       title={t('dashboard.grading')}
       chart={
         data.length === 0 ? (
@@ -334,7 +358,7 @@ function Grading({ grading }: { grading: DashboardStats['grading'] }) {
               <XAxis type="number" allowDecimals={false} {...axis} />
               <YAxis type="category" dataKey="name" width={80} {...axis} />
               <Tooltip />
-              <Legend wrapperStyle={{ fontSize: 12 }} />
+              <Legend {...legend} />
               <Bar dataKey="graded" name={t('charts.graded')} stackId="g" fill={COLOURS.graded} {...still} />
               <Bar
                 dataKey="remaining"
@@ -374,6 +398,7 @@ function ScoreDistribution({ category, scores }: { category: string; scores: Cat
   return (
     <ChartFigure
       testId={`chart-scores-${category}`}
+      empty={scores.participants === 0}
       title={t('charts.scores', { category: label('category', category) })}
       note={
         scores.participants === 0

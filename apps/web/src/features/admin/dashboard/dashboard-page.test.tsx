@@ -151,3 +151,38 @@ describe('score bins and cut-off lines', () => {
     expect(small.map((bin) => bin.label)).toEqual(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
   });
 });
+
+describe('DashboardPage before anything happened', () => {
+  it('says there is nothing to show, to screen readers too, with no empty tables', async () => {
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+    const empty: DashboardStats = {
+      ...stats,
+      registrations: { ...stats.registrations, per_day: [] },
+      exam: { ...stats.exam, window: null, timeline: [] },
+      grading: {},
+      scores: { junior: { max_marks: 60, participants: 0, totals: [], cutoffs: junior.cutoffs } },
+    };
+    stubApi({ 'GET /api/v1/admin/stats': { body: { status: 'success', data: empty } } });
+    renderWithStore(<DashboardPage />, { auth: { ...signedInAuth, user: admin } });
+    const perDay = await screen.findByRole('figure', { name: 'Registrations per day' });
+    expect(within(perDay).getByText('Nothing to show yet.')).toBeVisible();
+    expect(within(perDay).queryByRole('table')).toBeNull();
+    expect(within(perDay).queryByRole('button')).toBeNull();
+    const activity = screen.getByRole('figure', { name: 'Exam activity during the window' });
+    expect(activity).toHaveTextContent('No exam window has started yet.');
+    expect(within(activity).queryByRole('table')).toBeNull();
+    expect(screen.getByRole('figure', { name: 'Scores: Junior' })).toHaveTextContent(
+      'Nobody has sat this exam yet.',
+    );
+    // The map always has its eight divisions.
+    const map = screen.getByRole('figure', { name: 'Approved entrants by division' });
+    expect(within(map).getAllByRole('row')).toHaveLength(9);
+  });
+});
