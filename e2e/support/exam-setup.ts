@@ -27,15 +27,18 @@ export async function setExamWindow(
 }
 
 /**
- * A student of `category` whose final-round registration is approved, through the API as each side does
- * it: account (as the student, on `api`), qualified preliminary result (admin CSV import), registration
- * form (as the student), approval (admin). Returns the student and their roll number; `api` stays signed in.
+ * A student of `category` with a final-round registration, through the API as each side does it: account
+ * (as the student, on `api`), qualified preliminary result (admin CSV import), registration form (as the
+ * student, in Rajshahi unless `place` says otherwise): it waits, pending. Returns the student; `api` stays signed in.
  */
-export async function approvedEntrant(
+export async function registeredEntrant(
   api: APIRequestContext,
   admin: APIRequestContext,
   category: ExamCategory = 'junior',
-  options: { pickupSpot?: string } = {},
+  options: {
+    pickupSpot?: string;
+    place?: { division: string; district: string; sub_district: string };
+  } = {},
 ) {
   const student = newStudent();
   const registered = await api.post('/api/v1/register', {
@@ -58,9 +61,7 @@ export async function approvedEntrant(
       name: student.name,
       institution: 'Rajshahi Collegiate School',
       class: CLASS_OF[category],
-      division: 'Rajshahi',
-      district: 'Bogura',
-      sub_district: 'Adamdighi',
+      ...(options.place ?? { division: 'Rajshahi', district: 'Bogura', sub_district: 'Adamdighi' }),
       guardian_name: 'Karim Rahman',
       guardian_phone: '01811111111',
       tshirt_size: 'M',
@@ -71,6 +72,17 @@ export async function approvedEntrant(
     },
   });
   expect(form.status(), await form.text()).toBe(201);
+  return student;
+}
+
+/** A student whose final-round registration is approved (registeredEntrant, then the admin's approval). */
+export async function approvedEntrant(
+  api: APIRequestContext,
+  admin: APIRequestContext,
+  category: ExamCategory = 'junior',
+  options: Parameters<typeof registeredEntrant>[3] = {},
+) {
+  const student = await registeredEntrant(api, admin, category, options);
   const rollNumber = await approveRegistrationOf(admin, student.email);
   return { student, rollNumber };
 }

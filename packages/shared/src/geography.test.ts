@@ -37,3 +37,19 @@ describe('the geography dataset', () => {
     );
   });
 });
+
+describe("the divisions' centres (the console's schematic map)", () => {
+  it('places each of the 8 divisions inside Bangladesh, in the right order from north to south', async () => {
+    const { DIVISION_CENTRES } = await import('./division-centres.ts');
+    expect(DIVISION_CENTRES.map((d) => d.name)).toEqual(DIVISIONS.map((d) => d.name));
+    for (const centre of DIVISION_CENTRES) {
+      expect(centre.lat).toBeGreaterThan(20.5);
+      expect(centre.lat).toBeLessThan(26.7);
+      expect(centre.lon).toBeGreaterThan(88);
+      expect(centre.lon).toBeLessThan(92.7);
+    }
+    const lat = (name: string) => DIVISION_CENTRES.find((d) => d.name === name)?.lat ?? 0;
+    expect(lat('Rangpur')).toBeGreaterThan(lat('Dhaka'));
+    expect(lat('Dhaka')).toBeGreaterThan(lat('Barishal'));
+  });
+});

@@ -1,12 +1,15 @@
+import { DashboardStatsSchema } from '@ngso/shared/schemas/dashboard';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CompetitionQuerySchema, errorResponses } from '../../lib/route-schemas.ts';
 import { dashboardStats } from './dashboard.service.ts';
 
 const errors = errorResponses(401, 403, 404, 409, 422);
-const Counts = z.record(z.string(), z.number());
 
-/** The console's dashboard: counts by status, category and division, exam activity, grading progress. */
+/**
+ * The console's dashboard: counts by status, category and division, exam activity, grading progress, and
+ * the series its charts draw (registrations per day, payments, the exam window's timeline, scores).
+ */
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   const admin = app.requireRole('admin');
   const ctx = app.services;
@@ -16,16 +19,13 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['admin'],
-        summary: 'Counts by status, category, division; exam activity; grading progress',
+        summary:
+          'Counts by status, category, division; registrations per day; payments expected and matched; exam activity and its timeline; grading progress; score distribution with award cut-offs',
         querystring: CompetitionQuerySchema,
         response: {
           200: z.object({
             status: z.literal('success'),
-            data: z.object({
-              registrations: z.object({ by_status: Counts, by_category: Counts, by_division: Counts }),
-              exam: z.object({ answered: z.number(), submitted: z.number(), active_last_minute: z.number() }),
-              grading: z.record(z.string(), z.object({ answers: z.number(), graded: z.number() })),
-            }),
+            data: DashboardStatsSchema,
           }),
           ...errors,
         },

@@ -1,5 +1,6 @@
 import type { Category, Role } from '@ngso/shared/constants';
 import type { Competition } from '@ngso/shared/schemas/competitions';
+import type { DashboardStats } from '@ngso/shared/schemas/dashboard';
 import type { LiveExam } from '@ngso/shared/schemas/exam';
 import type {
   AdminRegistration,
@@ -15,15 +16,7 @@ import { type RegistrationFilters, registrationListQuery } from './console/filte
 export type ListMeta = { page: number; per_page: number; total: number };
 export type Paged<T> = { data: T[]; meta: ListMeta };
 
-export type AdminStats = {
-  registrations: {
-    by_status: Record<string, number>;
-    by_category: Record<string, number>;
-    by_division: Record<string, number>;
-  };
-  exam: { answered: number; submitted: number; active_last_minute: number };
-  grading: Record<string, { answers: number; graded: number }>;
-};
+export type AdminStats = DashboardStats;
 
 export type Decision = {
   id: string;

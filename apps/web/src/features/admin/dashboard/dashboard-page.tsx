@@ -1,13 +1,16 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
-import { useAdminStatsQuery } from '../api.ts';
+import { adminApi, useAdminStatsQuery } from '../api.ts';
 import { AdminSection } from '../console/admin-section.tsx';
 import { cardClasses } from '../console/card.ts';
 import { LoadError, Loading } from '../console/load-states.tsx';
 import { useCanUse } from '../console/use-can-use.ts';
 
-/** Exam activity is refreshed this often. */
+/** While an exam window is open, the dashboard is refreshed this often. */
 export const STATS_REFRESH_MS = 15_000;
+
+/** The charts and their chart library: a chunk of their own, downloaded by this page only. */
+const DashboardCharts = lazy(() => import('./dashboard-charts.tsx'));
 
 function Counts({
   title,
@@ -38,12 +41,19 @@ function Counts({
   );
 }
 
-/** Registrations by status, category and division; live exam activity; grading progress per category. */
+/**
+ * Registrations by status, category and division; live exam activity; then the charts (each with its
+ * table): registrations per day, the divisions' map, payments, the exam window's activity, grading
+ * progress and each category's scores with the award cut-offs. Refreshed while an exam window is open.
+ */
 export function DashboardPage() {
   const { t } = useTranslation('admin');
+  const canUse = useCanUse('dashboard');
+  // The last answer (from the cache, without a request of its own) says whether a window is open.
+  const open = adminApi.endpoints.adminStats.useQueryState(undefined).data?.exam.window?.open ?? false;
   const stats = useAdminStatsQuery(undefined, {
-    skip: !useCanUse('dashboard'),
-    pollingInterval: STATS_REFRESH_MS,
+    skip: !canUse,
+    pollingInterval: open ? STATS_REFRESH_MS : 0,
     skipPollingIfUnfocused: true,
   });
   const data = stats.data;
@@ -83,32 +93,13 @@ export function DashboardPage() {
                 </div>
               ))}
             </dl>
-            <p className="mt-2 text-xs text-slate-500">{t('dashboard.refresh')}</p>
+            <p className="mt-2 text-xs text-slate-600">
+              {t(data.exam.window?.open ? 'dashboard.refresh' : 'dashboard.refreshWhenOpen')}
+            </p>
           </div>
-          <div className={cardClasses}>
-            <h2 className="mb-2 font-semibold text-slate-900">{t('dashboard.grading')}</h2>
-            <ul className="space-y-3">
-              {Object.entries(data.grading).map(([category, progress]) => {
-                const text = t('dashboard.gradedOf', {
-                  graded: String(progress.graded),
-                  total: String(progress.answers),
-                });
-                return (
-                  <li key={category}>
-                    <div className="mb-1 flex justify-between text-sm">
-                      <span>{known('category', category)}</span>
-                      <span className="tabular-nums">{text}</span>
-                    </div>
-                    <ProgressBar
-                      value={progress.answers ? (progress.graded / progress.answers) * 100 : 0}
-                      label={known('category', category)}
-                      valueText={text}
-                    />
-                  </li>
-                );
-              })}
-            </ul>
-          </div>
+          <Suspense fallback={<Loading />}>
+            <DashboardCharts data={data} />
+          </Suspense>
         </div>
       ) : null}
     </AdminSection>
