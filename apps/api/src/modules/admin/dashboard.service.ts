@@ -3,7 +3,7 @@ import type { ServiceContext } from '../../lib/context.ts';
 import { toDhakaIso } from '../../lib/time.ts';
 import type { CompetitionRow } from '../competitions/competitions.repo.ts';
 import { competitionByCodeOr404 } from '../competitions/competitions.service.ts';
-import { awardFor } from '../results/standings.ts';
+import { awardBandsOf, awardFor } from '../results/standings.ts';
 import {
   activityTimeline,
   approvedByDivision,
@@ -118,7 +118,7 @@ async function scores(ctx: ServiceContext, competition: CompetitionRow): Promise
     } as DashboardStats['scores'][string]['cutoffs'];
     let above = 0;
     for (const row of rows) {
-      const award = awardFor(above + 1, competition.awardBands);
+      const award = awardFor(above + 1, awardBandsOf(competition, category));
       if (award) cutoffs[award] = row.total;
       above += row.count;
     }
