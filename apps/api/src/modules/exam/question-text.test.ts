@@ -155,3 +155,13 @@ describe('questions stored before formulas', () => {
     expect(storedQuestionHtml('<p>stored</p>', 'ignored')).toBe('<p>stored</p>');
   });
 });
+
+describe("the practice exam's questions (site content in the web app)", () => {
+  it('carry exactly the HTML the renderer writes for their source', async () => {
+    const { PRACTICE_QUESTIONS } = await import('../../../../web/src/features/exam/practice-content.ts');
+    for (const question of PRACTICE_QUESTIONS) {
+      expect(question.questionEnglishHtml).toBe(renderQuestionText(question.questionEnglish));
+      expect(question.questionBanglaHtml).toBe(renderQuestionText(question.questionBangla));
+    }
+  });
+});
