@@ -56,6 +56,7 @@ describe('formulas: TeX to MathML, once, on the server', () => {
     );
     // Written without \text{}: still one run, the vowel sign with its consonant.
     expect(math('$বেগ = ৫$')).toContain('<mtext>বেগ</mtext>');
+    expect(math('$g = ৯.৮\\,\\mathrm{m\\,s^{-2}}$')).toContain('<mtext>৯.৮</mtext>');
   });
 
   it('draws $$...$$ as a display formula and $...$ inline, in the paragraph', () => {

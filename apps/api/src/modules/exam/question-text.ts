@@ -80,9 +80,10 @@ const TEMML_OPTIONS = {
 
 /**
  * Bangla letters and digits inside a formula: TeX reads each character as its own symbol, which splits a
- * vowel sign from its consonant; as one `\text{}` run they are shaped as a word.
+ * vowel sign from its consonant; as one `\text{}` run they are shaped as a word (and ৯.৮ stays one number).
  */
-const banglaAsText = (tex: string) => tex.replace(/[\u0980-\u09FF]+/g, (run) => `\\text{${run}}`);
+const banglaAsText = (tex: string) =>
+  tex.replace(/[\u0980-\u09FF]+(?:[.,][\u0980-\u09FF]+)*/g, (run) => `\\text{${run}}`);
 
 /** Temml's ParseError carries the 0-based offset in the formula; its message repeats the formula underlined. */
 function formulaToMathml(formula: Formula): string {
