@@ -1,7 +1,14 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { approveRegistrationOf, importPreliminaryResults, uniqueTransactionId, XHR } from './admin.ts';
+import {
+  approveRegistrationOf,
+  E2E_ADMIN,
+  importPreliminaryResults,
+  uniqueTransactionId,
+  XHR,
+} from './admin.ts';
 import { newStudent } from './fixtures.ts';
 import { verifyEmailThroughMail } from './mailbox.ts';
+import { confirmSecondFactorInPage } from './second-factor.ts';
 
 export type ExamCategory = 'junior' | 'senior' | 'secondary';
 
@@ -102,4 +109,25 @@ export async function approvedStudent(
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/profile$/);
   return student;
+}
+
+/** The e2e admin signed in on `page` through the login page and the second factor, in the console's Exam page. */
+export async function organiserOnExamPage(
+  page: Page,
+  server: { url: string; name: string },
+  category: string,
+) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(E2E_ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('button', { name: 'Account menu for' }).click();
+  await page.getByRole('menuitem', { name: "Organisers' console" }).click();
+  await confirmSecondFactorInPage(page, server.name);
+  await expect(page).toHaveURL(/\/admin$/);
+  await page
+    .getByRole('navigation', { name: 'Console sections' })
+    .getByRole('link', { name: 'Exam' })
+    .click();
+  await page.getByRole('button', { name: category }).click();
 }

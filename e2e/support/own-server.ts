@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext } from '@playwright/test';
 import { adminApiOn, E2E_ADMIN } from './admin.ts';
+import { test } from './fixtures.ts';
 import { watchMailOf } from './mailbox.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -175,3 +176,23 @@ export class OwnServer {
     return `${this.url} ${this.dataDir}`;
   }
 }
+
+/**
+ * `test` with a server of its own per worker (`own`) as the base URL: for journeys that change what every
+ * other journey reads (an exam's window, its questions).
+ */
+export const withOwnServer = test.extend<object, { own: OwnServer }>({
+  own: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
+    async ({}, use) => {
+      const server = await OwnServer.start({ startTimeoutMs: 180_000 });
+      try {
+        await use(server);
+      } finally {
+        await server.dispose();
+      }
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ own }, use) => use(own.url),
+});

@@ -104,6 +104,10 @@ describe('questions', () => {
       marks: 10,
       questionEnglish: expect.stringContaining('spoon'),
       questionBangla: expect.stringContaining('চামচ'),
+      // Seeded before formulas: rendered when read (question-text.ts).
+      questionEnglishHtml: expect.stringMatching(/^<p>.*spoon/),
+      questionBanglaHtml: expect.stringMatching(/^<p>.*চামচ/),
+      images: [],
     });
     expect((await junior.browser.get('/api/v1/ngso-1/questions?category=senior')).statusCode).toBe(403);
     expect((await pending.browser.get('/api/v1/ngso-1/questions?category=junior')).statusCode).toBe(403);

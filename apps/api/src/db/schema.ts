@@ -435,6 +435,12 @@ export const questions = pgTable(
     marks: integer('marks').notNull(),
     questionEnglish: text('question_english').notNull(),
     questionBangla: text('question_bangla').notNull(),
+    /**
+     * The source rendered when it was saved (question-text.ts); null for a row written before, rendered when
+     * read (docs/decisions/038-questions-with-formulas-and-diagrams.md).
+     */
+    questionEnglishHtml: text('question_english_html'),
+    questionBanglaHtml: text('question_bangla_html'),
   },
   (t) => [index('questions_exam_idx').on(t.competitionId, t.category, t.position)],
 );

@@ -74,6 +74,8 @@ export const messagesBn: { readonly [K in MessageKey]: string } = {
   'extension.range': 'বাড়তি সময় ০ থেকে ২৪০ মিনিটের মধ্যে হতে হবে।',
   'question.marks': 'নম্বর ১ থেকে ১০০-এর মধ্যে একটি পূর্ণসংখ্যা হতে হবে।',
   'question.notFound': 'এই প্রশ্নটি পাওয়া যায়নি।',
+  'question.formulaEnglish': '{{englishAt}} নম্বর অক্ষরের সূত্রটি পড়া যাচ্ছে না: {{englishReason}}।',
+  'question.formulaBangla': '{{banglaAt}} নম্বর অক্ষরের সূত্রটি পড়া যাচ্ছে না: {{banglaReason}}।',
   'user.notFound': 'এই ব্যবহারকারীকে পাওয়া যায়নি।',
   'user.ownRole': 'আপনি নিজের অ্যাডমিন ভূমিকা সরাতে পারবেন না। অন্য কোনো অ্যাডমিনকে বলুন।',
   'marks.invalid': 'নম্বর ০ বা তার বেশি একটি পূর্ণসংখ্যা হতে হবে।',

@@ -83,6 +83,8 @@ export const messagesEn = {
   'extension.range': 'Extra time must be 0 to 240 minutes.',
   'question.marks': 'Marks must be a whole number from 1 to 100.',
   'question.notFound': 'This question was not found.',
+  'question.formulaEnglish': 'The formula at character {{englishAt}} cannot be read: {{englishReason}}.',
+  'question.formulaBangla': 'The formula at character {{banglaAt}} cannot be read: {{banglaReason}}.',
   'user.notFound': 'This user was not found.',
   'user.ownRole': 'You cannot take away your own admin role. Ask another admin.',
   'marks.invalid': 'Marks must be a whole number, 0 or more.',

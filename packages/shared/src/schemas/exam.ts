@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CATEGORIES, UPLOAD_MAX_MEGABYTES } from '../constants.ts';
-import { msg, requiredText } from './common.ts';
+import { msg, requiredText, text } from './common.ts';
 
 export const EXAM_PHASES = ['BEFORE_EXAM', 'DURING_EXAM', 'AFTER_EXAM'] as const;
 export type ExamPhase = (typeof EXAM_PHASES)[number];
@@ -25,11 +25,30 @@ export const ExamSchema = z.object({
 export type Exam = z.infer<typeof ExamSchema>;
 export const ExamResponseSchema = z.object({ status: z.literal('success'), data: ExamSchema });
 
+/** A diagram of a question (none yet: the list is there so that clients read one shape before and after). */
+export const QuestionImageSchema = z.object({
+  url: z.string(),
+  width: z.number(),
+  height: z.number(),
+  alt_en: z.string(),
+  alt_bn: z.string(),
+});
+export type QuestionImage = z.infer<typeof QuestionImageSchema>;
+
 export const QuestionSchema = z.object({
   id: z.string(),
   marks: z.number(),
+  /** The author's source: Markdown with TeX formulas between `$...$` and `$$...$$`. */
   questionEnglish: z.string(),
   questionBangla: z.string(),
+  /**
+   * Ours: the source rendered by the server when it was saved (formulas as MathML, a strict allow-list of
+   * tags, nothing that runs). Clients show this, not the source.
+   */
+  questionEnglishHtml: z.string(),
+  questionBanglaHtml: z.string(),
+  /** Ours: the question's diagrams, in order. */
+  images: z.array(QuestionImageSchema),
 });
 export type Question = z.infer<typeof QuestionSchema>;
 export const QuestionsResponseSchema = z.object({
@@ -151,6 +170,16 @@ export const QuestionInputSchema = z.object({
   questionBangla: requiredText().max(5000, msg('text.tooLong')),
   position: z.number().int().min(1).max(1000),
 });
+/** `POST /v1/admin/questions/preview`: the editor's preview, drawn by the same renderer as a save. */
+export const QuestionPreviewInputSchema = z.object({
+  questionEnglish: text({ lines: true }).max(5000, msg('text.tooLong')),
+  questionBangla: text({ lines: true }).max(5000, msg('text.tooLong')),
+});
+export const QuestionPreviewResponseSchema = z.object({
+  status: z.literal('success'),
+  data: z.object({ questionEnglishHtml: z.string(), questionBanglaHtml: z.string() }),
+});
+
 export const AdminQuestionSchema = QuestionSchema.extend({
   category: z.enum(CATEGORIES),
   position: z.number(),

@@ -113,6 +113,9 @@ export const GraderRecheckSchema = z.object({
   question_position: z.number(),
   question_english: z.string(),
   question_bangla: z.string(),
+  /** The question as students saw it (rendered and sanitised by the server; `QuestionSchema`). */
+  question_english_html: z.string(),
+  question_bangla_html: z.string(),
   question_marks: z.number(),
   reason: z.string(),
   image_urls: z.array(z.string()),

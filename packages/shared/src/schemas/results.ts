@@ -68,6 +68,9 @@ export const ResultQuestionSchema = z.object({
   position: z.number(),
   questionEnglish: z.string(),
   questionBangla: z.string(),
+  /** The rendered question, as on the exam page (`QuestionSchema`). */
+  questionEnglishHtml: z.string(),
+  questionBanglaHtml: z.string(),
   marks: z.number(),
   marks_awarded: z.number().nullable(),
   comment: z.string().nullable(),

@@ -8,6 +8,8 @@ import {
   ExtensionSchema,
   LiveExamSchema,
   QuestionInputSchema,
+  QuestionPreviewInputSchema,
+  QuestionPreviewResponseSchema,
 } from '@ngso/shared/schemas/exam';
 import {
   FinalRoundDetailsInputSchema,
@@ -31,6 +33,7 @@ import {
   giveExtraTime,
   questionsForAdmin,
   removeQuestion,
+  renderQuestionTexts,
 } from './exam-admin.service.ts';
 import { liveExam } from './exam-live.service.ts';
 import { decideOnLatePhoto, latePhotosFor } from './late-photos.service.ts';
@@ -218,6 +221,23 @@ export const adminExamRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.status(201);
       return { status: 'success' as const, data };
     },
+  );
+
+  app.post(
+    '/v1/admin/questions/preview',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "A question's texts as students will see them (the editor's preview; nothing is stored)",
+        description:
+          'The same renderer as a save: Markdown with TeX formulas to sanitised HTML with MathML. A formula ' +
+          'that does not parse is a 422 naming the field and the character where it went wrong.',
+        body: QuestionPreviewInputSchema,
+        response: { 200: QuestionPreviewResponseSchema, ...errors },
+      },
+      preValidation: admin,
+    },
+    async (request) => ({ status: 'success' as const, data: renderQuestionTexts(request.body) }),
   );
 
   app.put(

@@ -1,4 +1,5 @@
 import type { Category } from '@ngso/shared/constants';
+import type { MessageKey } from '@ngso/shared/messages/en';
 import type { QuestionInputSchema } from '@ngso/shared/schemas/exam';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
@@ -21,7 +22,9 @@ import {
   updateQuestion,
   writeExamWindow,
 } from './exam.repo.ts';
+import { toQuestion } from './exam.service.ts';
 import { forgetExamDefinition } from './exam-cache.ts';
+import { FormulaError, renderQuestionText } from './question-text.ts';
 
 export const toAdminExam = (row: ExamRow) => ({
   category: row.category as Category,
@@ -31,12 +34,9 @@ export const toAdminExam = (row: ExamRow) => ({
 });
 
 export const toAdminQuestion = (row: QuestionRow) => ({
-  id: row.id,
+  ...toQuestion(row),
   category: row.category as Category,
   position: row.position,
-  marks: row.marks,
-  questionEnglish: row.questionEnglish,
-  questionBangla: row.questionBangla,
 });
 
 async function examOf(ctx: ServiceContext, code: string, category: Category) {
@@ -121,10 +121,40 @@ export async function questionsForAdmin(
 
 type QuestionInput = z.output<typeof QuestionInputSchema>;
 
+/**
+ * Both texts rendered as students will see them, or a 422 naming each field whose formula does not parse and
+ * where (a question is never stored, nor previewed, half drawn).
+ */
+export function renderQuestionTexts(input: { questionEnglish: string; questionBangla: string }) {
+  const fieldErrors: Record<string, MessageKey[]> = {};
+  const params: Record<string, string | number> = {};
+  const render = (source: string, field: 'questionEnglish' | 'questionBangla') => {
+    try {
+      return renderQuestionText(source);
+    } catch (error) {
+      if (!(error instanceof FormulaError)) throw error;
+      const side = field === 'questionEnglish' ? 'english' : 'bangla';
+      fieldErrors[field] = [
+        field === 'questionEnglish' ? 'question.formulaEnglish' : 'question.formulaBangla',
+      ];
+      params[`${side}At`] = error.position;
+      params[`${side}Reason`] = error.reason;
+      return '';
+    }
+  };
+  const questionEnglishHtml = render(input.questionEnglish, 'questionEnglish');
+  const questionBanglaHtml = render(input.questionBangla, 'questionBangla');
+  if (Object.keys(fieldErrors).length > 0) {
+    throw new AppError(422, 'validation.failed', { fieldErrors, params });
+  }
+  return { questionEnglishHtml, questionBanglaHtml };
+}
+
 export async function addQuestion(ctx: ServiceContext, admin: UserRow, code: string, input: QuestionInput) {
   const competition = await competitionByCodeOr404(ctx.db, code);
+  const html = renderQuestionTexts(input);
   const added = await ctx.db.transaction(async (tx) => {
-    const row = await insertQuestion(tx, { ...input, competitionId: competition.id });
+    const row = await insertQuestion(tx, { ...input, ...html, competitionId: competition.id });
     await recordAudit(tx, {
       actorId: admin.id,
       action: 'question.create',
@@ -147,8 +177,9 @@ async function existingQuestion(ctx: ServiceContext, id: string) {
 
 export async function editQuestion(ctx: ServiceContext, admin: UserRow, id: string, input: QuestionInput) {
   const before = await existingQuestion(ctx, id);
+  const html = renderQuestionTexts(input);
   const edited = await ctx.db.transaction(async (tx) => {
-    const row = await updateQuestion(tx, id, input);
+    const row = await updateQuestion(tx, id, { ...input, ...html });
     if (!row) throw new AppError(404, 'question.notFound');
     await recordAudit(tx, {
       actorId: admin.id,

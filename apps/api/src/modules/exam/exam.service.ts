@@ -20,6 +20,7 @@ import {
   recordSubmission,
   replaceAnswer,
 } from './exam.repo.ts';
+import { storedQuestionHtml } from './question-text.ts';
 import { deliveryEnd, graceEnd, paperFrom, studentExam } from './student-exam.ts';
 
 export async function examFor(ctx: ServiceContext, code: string, user: UserRow): Promise<Exam> {
@@ -43,6 +44,9 @@ export const toQuestion = (row: QuestionRow): Question => ({
   marks: row.marks,
   questionEnglish: row.questionEnglish,
   questionBangla: row.questionBangla,
+  questionEnglishHtml: storedQuestionHtml(row.questionEnglishHtml, row.questionEnglish),
+  questionBanglaHtml: storedQuestionHtml(row.questionBanglaHtml, row.questionBangla),
+  images: [],
 });
 
 /** Questions are visible only while the student's own category is in its window. */

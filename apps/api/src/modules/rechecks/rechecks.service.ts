@@ -22,6 +22,7 @@ import { competitionByCodeOr404 } from '../competitions/competitions.service.ts'
 import { photosOfUsers } from '../exam/answer-photos.repo.ts';
 import { gradingImage, photoKey } from '../exam/answer-photos.service.ts';
 import { findQuestion } from '../exam/exam.repo.ts';
+import { storedQuestionHtml } from '../exam/question-text.ts';
 import { findRegistrationOfUser } from '../registration/registration.repo.ts';
 import { findMark, findPublication, lockCategoryResults, writeMark } from '../results/results.repo.ts';
 import { effectiveMarks } from '../results/standings.ts';
@@ -293,6 +294,8 @@ export async function rechecksOfGrader(ctx: ServiceContext, grader: UserRow): Pr
       question_position: question.position,
       question_english: question.questionEnglish,
       question_bangla: question.questionBangla,
+      question_english_html: storedQuestionHtml(question.questionEnglishHtml, question.questionEnglish),
+      question_bangla_html: storedQuestionHtml(question.questionBanglaHtml, question.questionBangla),
       question_marks: question.marks,
       reason: recheck.reason,
       image_urls: images.flatMap((image) => (image.url ? [image.url] : [])),

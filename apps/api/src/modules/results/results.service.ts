@@ -14,6 +14,7 @@ import { competitionByCodeOr404 } from '../competitions/competitions.service.ts'
 import { outstandingPhotos, photosOfQuestions } from '../exam/answer-photos.repo.ts';
 import { gradingImage, photoKey } from '../exam/answer-photos.service.ts';
 import { findQuestion, questionsOf } from '../exam/exam.repo.ts';
+import { storedQuestionHtml } from '../exam/question-text.ts';
 import { findRegistrationOfUser } from '../registration/registration.repo.ts';
 import { assertMayGradeNow } from './grading-access.ts';
 import {
@@ -309,6 +310,8 @@ export async function resultFor(ctx: ServiceContext, code: string, user: UserRow
         position: q.position,
         questionEnglish: q.questionEnglish,
         questionBangla: q.questionBangla,
+        questionEnglishHtml: storedQuestionHtml(q.questionEnglishHtml, q.questionEnglish),
+        questionBanglaHtml: storedQuestionHtml(q.questionBanglaHtml, q.questionBangla),
         marks: q.marks,
         marks_awarded: effectiveMarks(mark),
         comment: mark?.overrideComment ?? mark?.graderComment ?? null,

@@ -21,8 +21,24 @@ const exam: Exam = {
   paper_from: iso(start - 15 * 60_000),
 };
 const questions = [
-  { id: 'q1', marks: 10, questionEnglish: 'What is light?', questionBangla: 'আলো কী?' },
-  { id: 'q2', marks: 5, questionEnglish: 'Why is the sky blue?', questionBangla: 'আকাশ নীল কেন?' },
+  {
+    id: 'q1',
+    marks: 10,
+    questionEnglish: 'What is light?',
+    questionBangla: 'আলো কী?',
+    questionEnglishHtml: '<p>What is light?</p>',
+    questionBanglaHtml: '<p>আলো কী?</p>',
+    images: [],
+  },
+  {
+    id: 'q2',
+    marks: 5,
+    questionEnglish: 'Why is the sky blue?',
+    questionBangla: 'আকাশ নীল কেন?',
+    questionEnglishHtml: '<p>Why is the sky blue?</p>',
+    questionBanglaHtml: '<p>আকাশ নীল কেন?</p>',
+    images: [],
+  },
 ];
 
 const handlers = {

@@ -34,8 +34,17 @@ export type AdminQuestion = {
   position: number;
   questionEnglish: string;
   questionBangla: string;
+  /** Rendered by the server when the question was saved (sanitised; shown through QuestionHtml only). */
+  questionEnglishHtml: string;
+  questionBanglaHtml: string;
+  images: { url: string; width: number; height: number; alt_en: string; alt_bn: string }[];
 };
-export type QuestionInput = Omit<AdminQuestion, 'id'>;
+export type QuestionInput = Pick<
+  AdminQuestion,
+  'category' | 'marks' | 'position' | 'questionEnglish' | 'questionBangla'
+>;
+export type QuestionTexts = Pick<AdminQuestion, 'questionEnglish' | 'questionBangla'>;
+export type RenderedQuestionTexts = Pick<AdminQuestion, 'questionEnglishHtml' | 'questionBanglaHtml'>;
 
 /** A category's standings, from the shared schema (one source for the server and the console). */
 export type Standing = z.infer<typeof StandingSchema>;
@@ -209,6 +218,11 @@ export const adminApi = api.injectEndpoints({
       transformResponse: data<AdminQuestion>,
       invalidatesTags: (_result, _error, { category }) => [{ type: 'AdminQuestions', id: category }],
     }),
+    /** The editor's preview: the server's renderer, nothing stored (a broken formula is a 422 on its field). */
+    previewQuestion: build.mutation<RenderedQuestionTexts, QuestionTexts>({
+      query: (body) => ({ url: 'v1/admin/questions/preview', method: 'POST', body }),
+      transformResponse: data<RenderedQuestionTexts>,
+    }),
     removeQuestion: build.mutation<void, { id: string; category: Category }>({
       query: ({ id }) => ({ url: `v1/admin/questions/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: (_result, _error, { category }) => [{ type: 'AdminQuestions', id: category }],
@@ -310,6 +324,7 @@ export const {
   useAddQuestionMutation,
   useEditQuestionMutation,
   useRemoveQuestionMutation,
+  usePreviewQuestionMutation,
   useSubmissionsQuery,
   useGiveMarksMutation,
   useStandingsQuery,

@@ -23,8 +23,24 @@ const content = (version: string, text: string): PaperContent => ({
   category: 'junior',
   version,
   questions: [
-    { id: 'q1', marks: 10, questionEnglish: text, questionBangla: 'আলো কী?' },
-    { id: 'q2', marks: 5, questionEnglish: 'Why is the sky blue?', questionBangla: 'আকাশ নীল কেন?' },
+    {
+      id: 'q1',
+      marks: 10,
+      questionEnglish: text,
+      questionBangla: 'আলো কী?',
+      questionEnglishHtml: `<p>${text}</p>`,
+      questionBanglaHtml: '<p>আলো কী?</p>',
+      images: [],
+    },
+    {
+      id: 'q2',
+      marks: 5,
+      questionEnglish: 'Why is the sky blue?',
+      questionBangla: 'আকাশ নীল কেন?',
+      questionEnglishHtml: '<p>Why is the sky blue?</p>',
+      questionBanglaHtml: '<p>আকাশ নীল কেন?</p>',
+      images: [],
+    },
   ],
 });
 

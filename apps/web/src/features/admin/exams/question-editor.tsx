@@ -1,6 +1,7 @@
 import type { Category } from '@ngso/shared/constants';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QuestionHtml } from '../../../components/question-html.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
@@ -9,9 +10,11 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { serverFieldErrors } from '../../../lib/api-error.ts';
 import {
   type AdminQuestion,
+  type RenderedQuestionTexts,
   useAddQuestionMutation,
   useAdminQuestionsQuery,
   useEditQuestionMutation,
+  usePreviewQuestionMutation,
   useRemoveQuestionMutation,
 } from '../api.ts';
 import { useActionError } from '../console/action-error.ts';
@@ -31,25 +34,85 @@ type Draft = {
   questionBangla: string;
 };
 
-/** How a student sees a question on the exam page (both languages, its marks). */
-function QuestionPreview({ draft, number }: { draft: Draft; number: number }) {
+/** How long the editor waits after a keystroke before it asks the server for the preview. */
+const PREVIEW_DELAY_MS = 400;
+
+/**
+ * The texts as the server renders them, asked for a moment after the author stops typing: the preview is
+ * exactly what students will see, and the exam page never ships the renderer. A formula that does not parse
+ * comes back as the field's error (the preview keeps the last good rendering).
+ */
+function useServerPreview(draft: Draft | null) {
+  const [preview] = usePreviewQuestionMutation();
+  const [html, setHtml] = useState<RenderedQuestionTexts | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const english = draft?.questionEnglish ?? '';
+  const bangla = draft?.questionBangla ?? '';
+  const open = draft !== null;
+  useEffect(() => {
+    if (!open) {
+      setHtml(null);
+      setErrors({});
+      return;
+    }
+    let current = true;
+    const timer = setTimeout(() => {
+      preview({ questionEnglish: english, questionBangla: bangla })
+        .unwrap()
+        .then(
+          (rendered) => {
+            if (!current) return;
+            setHtml(rendered);
+            setErrors({});
+          },
+          (failure: unknown) => {
+            if (current) setErrors(serverFieldErrors(failure));
+          },
+        );
+    }, PREVIEW_DELAY_MS);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [open, english, bangla, preview]);
+  return { html, errors };
+}
+
+/** How a student sees a question on the exam page (both languages, its marks), at a phone's width. */
+function QuestionPreview({
+  draft,
+  number,
+  html,
+}: {
+  draft: Draft;
+  number: number;
+  html: RenderedQuestionTexts | null;
+}) {
   const { t } = useTranslation('admin');
   return (
-    <div className="rounded-xl border border-slate-200 bg-slate-50 p-4">
+    <section
+      aria-label={t('questions.preview')}
+      className="rounded-xl border border-slate-200 bg-slate-50 p-3"
+      data-testid="question-preview"
+    >
       <p className="mb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">
         {t('questions.preview')}
       </p>
-      <div className="rounded-lg bg-white p-4 shadow-sm">
+      <div className="mx-auto w-[360px] max-w-full rounded-lg bg-white p-4 shadow-sm">
         <div className="mb-2 flex justify-between gap-2 text-sm font-semibold text-slate-900">
           <span>{t('questions.number', { number: String(number) })}</span>
           <span>{t('questions.marksLabel', { marks: draft.marks || '0' })}</span>
         </div>
-        <p className="whitespace-pre-wrap text-slate-900">{draft.questionEnglish}</p>
-        <p lang="bn" className="mt-2 whitespace-pre-wrap text-slate-800">
-          {draft.questionBangla}
-        </p>
+        {html ? (
+          <div className="space-y-3">
+            <QuestionHtml lang="en" className="text-slate-900" html={html.questionEnglishHtml} />
+            <QuestionHtml lang="bn" className="text-slate-800" html={html.questionBanglaHtml} />
+          </div>
+        ) : (
+          <p className="text-sm text-slate-500">{t('loading')}</p>
+        )}
       </div>
-    </div>
+    </section>
   );
 }
 
@@ -66,6 +129,8 @@ export function QuestionEditor({ category }: { category: Category }) {
   const [formError, setFormError] = useState<string | null>(null);
   const [toRemove, setToRemove] = useState<AdminQuestion | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const preview = useServerPreview(draft);
+  const fieldError = (field: 'questionEnglish' | 'questionBangla') => errors[field] ?? preview.errors[field];
 
   const list = questions.data ?? [];
   const total = list.reduce((sum, question) => sum + question.marks, 0);
@@ -198,7 +263,7 @@ export function QuestionEditor({ category }: { category: Category }) {
         onClose={() => setDraft(null)}
         title={draft?.id ? t('questions.editTitle') : t('questions.addTitle')}
         closeLabel={t('close')}
-        className="max-w-3xl"
+        className="max-w-5xl"
       >
         {draft ? (
           <form onSubmit={onSubmit} className="space-y-3" noValidate>
@@ -221,22 +286,29 @@ export function QuestionEditor({ category }: { category: Category }) {
                 onChange={(event) => set('marks')(event.target.value)}
               />
             </div>
-            <TextAreaField
-              label={t('questions.english')}
-              maxLength={5000}
-              value={draft.questionEnglish}
-              error={errors.questionEnglish}
-              onChange={(event) => set('questionEnglish')(event.target.value)}
-            />
-            <TextAreaField
-              label={t('questions.bangla')}
-              lang="bn"
-              maxLength={5000}
-              value={draft.questionBangla}
-              error={errors.questionBangla}
-              onChange={(event) => set('questionBangla')(event.target.value)}
-            />
-            <QuestionPreview draft={draft} number={Number(draft.position) || 1} />
+            <div className="grid gap-3 lg:grid-cols-[1fr_auto]">
+              <div className="min-w-0 space-y-3">
+                <TextAreaField
+                  label={t('questions.english')}
+                  maxLength={5000}
+                  rows={6}
+                  value={draft.questionEnglish}
+                  error={fieldError('questionEnglish')}
+                  onChange={(event) => set('questionEnglish')(event.target.value)}
+                />
+                <TextAreaField
+                  label={t('questions.bangla')}
+                  lang="bn"
+                  maxLength={5000}
+                  rows={6}
+                  value={draft.questionBangla}
+                  error={fieldError('questionBangla')}
+                  onChange={(event) => set('questionBangla')(event.target.value)}
+                />
+                <p className="text-xs text-slate-600">{t('questions.markup')}</p>
+              </div>
+              <QuestionPreview draft={draft} number={Number(draft.position) || 1} html={preview.html} />
+            </div>
             {formError ? <Alert tone="error">{formError}</Alert> : null}
             <FormActions
               submitLabel={t('questions.save')}

@@ -5,6 +5,7 @@ import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useStat
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { useSearchParams } from 'react-router';
+import { QuestionHtml } from '../../../components/question-html.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
@@ -268,8 +269,8 @@ export function GradingPage() {
           <div className={cardClasses}>
             {questionInfo ? (
               <div className="mb-3 text-sm text-slate-700">
-                <p>{questionInfo.questionEnglish}</p>
-                <p lang="bn">{questionInfo.questionBangla}</p>
+                <QuestionHtml lang="en" html={questionInfo.questionEnglishHtml} />
+                <QuestionHtml lang="bn" className="mt-1" html={questionInfo.questionBanglaHtml} />
               </div>
             ) : null}
             <ImageViewer key={currentKey} pages={pages} view={view} onView={setView} />

@@ -11,6 +11,7 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
+import { QuestionHtml } from '../../../components/question-html.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
@@ -300,10 +301,8 @@ function DecisionCard({ recheck, onDecided }: { recheck: GraderRecheck; onDecide
           marks: String(recheck.question_marks),
         })}
       </h3>
-      <p className="text-sm text-slate-800">{recheck.question_english}</p>
-      <p className="text-sm text-slate-800" lang="bn">
-        {recheck.question_bangla}
-      </p>
+      <QuestionHtml lang="en" className="text-sm text-slate-800" html={recheck.question_english_html} />
+      <QuestionHtml lang="bn" className="text-sm text-slate-800" html={recheck.question_bangla_html} />
       <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
         <span className="font-semibold">{t('rechecks.studentReason')}</span> {recheck.reason}
       </p>

@@ -2,6 +2,7 @@ import type { Question } from '@ngso/shared/schemas/exam';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
+import { QuestionHtml } from '../../../components/question-html.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
@@ -192,12 +193,8 @@ export function ExamScreen(props: ExamScreenProps) {
               </span>
             </div>
             <div className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4">
-              <p lang="en" className="whitespace-pre-line text-slate-900">
-                {question.questionEnglish}
-              </p>
-              <p lang="bn" className="whitespace-pre-line text-slate-800">
-                {question.questionBangla}
-              </p>
+              <QuestionHtml lang="en" className="text-slate-900" html={question.questionEnglishHtml} />
+              <QuestionHtml lang="bn" className="text-slate-800" html={question.questionBanglaHtml} />
             </div>
 
             <h3 className="font-semibold text-slate-900">{t('yourAnswer')}</h3>

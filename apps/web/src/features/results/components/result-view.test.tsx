@@ -10,6 +10,8 @@ const question = (position: number, marks_awarded: number | null, comment: strin
   position,
   questionEnglish: `English text ${position}`,
   questionBangla: `বাংলা ${position}`,
+  questionEnglishHtml: `<p>English text ${position}</p>`,
+  questionBanglaHtml: `<p>বাংলা ${position}</p>`,
   marks: 10,
   marks_awarded,
   comment,

@@ -1,6 +1,7 @@
 import { localiseDigits } from '@ngso/shared/language';
 import type { Result } from '@ngso/shared/schemas/results';
 import { useTranslation } from 'react-i18next';
+import { QuestionHtml } from '../../../components/question-html.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -55,9 +56,11 @@ function Published({ result }: { result: Result }) {
                   : t('outOf', { marks: n(question.marks_awarded), total: n(question.marks) })}
               </p>
             </div>
-            <p className="mt-1 text-sm text-slate-700" lang={bangla ? 'bn' : 'en'}>
-              {bangla ? question.questionBangla : question.questionEnglish}
-            </p>
+            <QuestionHtml
+              lang={bangla ? 'bn' : 'en'}
+              className="mt-1 text-sm text-slate-700"
+              html={bangla ? question.questionBanglaHtml : question.questionEnglishHtml}
+            />
             {question.comment ? (
               <p className="mt-2 rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-900">
                 <span className="font-semibold">{t('comment')}</span> {question.comment}

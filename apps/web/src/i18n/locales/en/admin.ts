@@ -293,6 +293,8 @@ export const admin = {
   'questions.english': 'Question (English)',
   'questions.bangla': 'Question (Bangla)',
   'questions.preview': 'Preview: as the student sees it',
+  'questions.markup':
+    'Formulas in TeX: $v = u + at$ in a line, $$E = mc^2$$ on a line of its own, \\ce{H2SO4} for chemistry; \\$ for a dollar sign. **Bold**, *italics*, lists (- or 1.) and tables (| a | b |) as in Markdown.',
   'questions.save': 'Save question',
   'questions.saved': 'The question is saved.',
   'questions.added': 'The question is added.',
