@@ -463,7 +463,11 @@ export const answers = pgTable(
     version: integer('version').notNull().default(1),
     savedAt: timestamp('saved_at', { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.questionId] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.questionId] }),
+    // The grading queue reads one question's answers at a time.
+    index('answers_question_idx').on(t.questionId),
+  ],
 );
 
 /**
@@ -521,6 +525,32 @@ export const marks = pgTable(
     overriddenAt: timestamp('overridden_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.userId, t.questionId] })],
+);
+
+/**
+ * A grader's hold on one answer while they grade it (docs/decisions/037-grading-as-a-team.md): one row per
+ * answer, taken by an atomic insert-or-take-over-if-expired, renewed by the grading page's heartbeat and
+ * removed when the marks are saved or the grader leaves. An expired row is free for anyone to take.
+ */
+export const gradingClaims = pgTable(
+  'grading_claims',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    graderId: uuid('grader_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.questionId] }),
+    index('grading_claims_question_idx').on(t.questionId, t.expiresAt),
+  ],
 );
 
 /** A competition's re-checks after publication: how long they are open, how many questions each, the fee. */

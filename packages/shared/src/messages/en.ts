@@ -90,6 +90,9 @@ export const messagesEn = {
   'marks.noAnswer': 'This student has no answer to this question.',
   'grading.notOpen':
     'Grading opens when the exam has ended for every student in this category, extra time included.',
+  'grading.claimedByOther': 'Another grader is grading this answer right now. Take the next answer instead.',
+  'grading.claimLost':
+    'Your hold on this answer ran out and it went to another grader, so your marks were not saved. Take the next answer.',
   'marks.published': 'The results of this category are published, so only an admin can change marks now.',
   'results.ungraded': 'Answers not graded yet: {{count}}. Grade them first, or publish with the override.',
   'results.published': 'The results of this category are already published.',

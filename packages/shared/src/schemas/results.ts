@@ -13,6 +13,11 @@ export const MarkInputSchema = z.object({
     .max(2000, msg('text.tooLong'))
     .nullable()
     .optional(),
+  /**
+   * Saved from a hold (docs/decisions/037-grading-as-a-team.md): refused (409) unless the hold is still
+   * this grader's, so a save after the hold passed to someone else never overwrites their work.
+   */
+  claimed: z.boolean().optional(),
 });
 
 /**

@@ -14,6 +14,7 @@ import { competitionByCodeOr404 } from '../competitions/competitions.service.ts'
 import { outstandingPhotos, photosOfQuestions } from '../exam/answer-photos.repo.ts';
 import { gradingImage, photoKey } from '../exam/answer-photos.service.ts';
 import { findQuestion, questionsOf } from '../exam/exam.repo.ts';
+import { lockClaim, releaseClaim } from '../grading/grading.repo.ts';
 import { findRegistrationOfUser } from '../registration/registration.repo.ts';
 import { assertMayGradeNow } from './grading-access.ts';
 import {
@@ -180,7 +181,15 @@ export async function giveMarks(
     const publishedNow =
       publication ?? (await findPublication(tx, question.competitionId, question.category));
     if (publishedNow && staff.role !== 'admin') throw new AppError(403, 'marks.published');
+    // Grading as a team (decision 037): another grader's live hold refuses the save; a save made from a
+    // hold is refused once the hold is no longer this grader's (it ran out and someone else took it).
+    const claim = await lockClaim(tx, userId, question.id);
+    if (input.claimed && claim?.graderId !== staff.id) throw new AppError(409, 'grading.claimLost');
+    if (claim && claim.graderId !== staff.id && claim.expiresAt > now) {
+      throw new AppError(409, 'grading.claimedByOther');
+    }
     const written = await writeMark(tx, values);
+    if (claim) await releaseClaim(tx, { userId, questionId: question.id, graderId: staff.id });
     await recordAudit(tx, {
       actorId: staff.id,
       action: publishedNow ? 'marks.after_publication' : overriding ? 'marks.override' : 'marks.grade',

@@ -1,0 +1,73 @@
+import {
+  ClaimInputSchema,
+  ClaimKeySchema,
+  ClaimResponseSchema,
+  HeartbeatResponseSchema,
+} from '@ngso/shared/schemas/grading';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '../../lib/route-schemas.ts';
+import { signedIn } from '../../plugins/session.ts';
+import { claimAnswer, heartbeat, release } from './grading.service.ts';
+
+const errors = errorResponses(401, 403, 404, 409, 422);
+
+/** Grading as a team: holds on answers, taken one at a time, renewed, given back. */
+export const gradingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const staff = app.requireRole('admin', 'grader');
+
+  app.post(
+    '/v1/admin/grading/claim',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Take the next ungraded answer of a question (or the one named), held for this grader',
+        description:
+          'The answer is held for 5 minutes, renewed by the heartbeat; nobody else can take it or save marks on ' +
+          'it meanwhile. `answer` is null when no answer is free. Graders: 403 before grading opens and once ' +
+          'the category is published; 409 when the named answer is held by another grader.',
+        body: ClaimInputSchema,
+        response: { 200: ClaimResponseSchema, ...errors },
+      },
+      preValidation: staff,
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await claimAnswer(app.services, signedIn(request).user, request.body),
+    }),
+  );
+
+  app.post(
+    '/v1/admin/grading/heartbeat',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Renew the hold on the answer being graded (409 when it went to another grader)',
+        body: ClaimKeySchema,
+        response: { 200: HeartbeatResponseSchema, ...errors },
+      },
+      preValidation: staff,
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await heartbeat(app.services, signedIn(request).user, request.body),
+    }),
+  );
+
+  app.post(
+    '/v1/admin/grading/release',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Give back the hold on an answer (the grader left it)',
+        body: ClaimKeySchema,
+        response: { 200: z.object({ status: z.literal('success') }), ...errors },
+      },
+      preValidation: staff,
+    },
+    async (request) => {
+      await release(app.services, signedIn(request).user, request.body);
+      return { status: 'success' as const };
+    },
+  );
+};

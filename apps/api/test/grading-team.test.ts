@@ -1,0 +1,191 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../src/lib/clock.ts';
+import { registeredStudent, signedInAdmin, signedInGrader } from './helpers/fixtures.ts';
+import { waitForMedia } from './helpers/media.ts';
+import { multipart } from './helpers/multipart.ts';
+import { type client, createTestApp } from './helpers/test-app.ts';
+
+const DURING = '2025-01-14T11:10:00Z'; // the seeded exam is open
+const AFTER = '2025-01-14T12:30:00Z'; // the exam and its grace have ended: grading is open
+const clock = fixedClock(DURING);
+type Browser = ReturnType<typeof client>;
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let admin: Browser;
+let first: Browser;
+let second: Browser;
+let photo: Buffer;
+let questionId: string;
+const students: string[] = [];
+
+const claim = (who: Browser, body: Record<string, unknown> = {}) =>
+  who.post('/api/v1/admin/grading/claim', { question_id: questionId, ...body });
+const save = (who: Browser, userId: string, marks: number, claimed = true) =>
+  who.put(`/api/v1/admin/submissions/${userId}/marks`, { question_id: questionId, marks, claimed });
+const minutes = (n: number) => n * 60_000;
+
+/** An approved senior who answers question 1 with one photo, processed. */
+async function answeringStudent() {
+  clock.set(DURING);
+  const s = await registeredStudent(t, 'approved', 'senior');
+  const questions = (await s.browser.get('/api/v1/ngso-1/questions?category=senior')).json().data as Array<{
+    id: string;
+  }>;
+  questionId = questions[0]?.id as string;
+  const body = multipart([{ name: 'a.jpg', data: photo }]);
+  const { url } = (await s.browser.request({ method: 'POST', url: '/api/v1/upload', ...body })).json();
+  await waitForMedia(t.db, url);
+  const saved = await s.browser.post('/api/v1/ngso-1/answers', {
+    question_id: questionId,
+    image_urls: [url],
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  return s.user.id as string;
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ clock, startMailWorker: false });
+  admin = await signedInAdmin(t);
+  first = await signedInGrader(t, 'first.grader@example.com', clock.now());
+  second = await signedInGrader(t, 'second.grader@example.com', clock.now());
+  photo = await sharp({ create: { width: 120, height: 120, channels: 3, background: '#abc' } })
+    .jpeg()
+    .toBuffer();
+  for (let i = 0; i < 6; i += 1) students.push(await answeringStudent());
+  clock.set(AFTER);
+});
+afterAll(() => t.close());
+
+describe('grading as a team: holds on answers', () => {
+  it('refuses a student, and a grader before grading opens', async () => {
+    clock.set(DURING);
+    const early = await claim(first);
+    expect(early.statusCode).toBe(403);
+    clock.set(AFTER);
+    const student = await registeredStudent(t, 'approved', 'senior');
+    expect((await claim(student.browser)).statusCode).toBe(403);
+    expect((await claim(first, { question_id: 'not-a-question' })).statusCode).toBe(404);
+  });
+
+  it('hands out each answer once when four members of staff take the next answer at the same moment', async () => {
+    const third = await signedInGrader(t, 'third.grader@example.com', clock.now());
+    const staff = [first, second, third, admin];
+    const results = await Promise.all(staff.map((who) => claim(who)));
+    const ids = results.map((result) => {
+      expect(result.statusCode, result.body).toBe(200);
+      return result.json().data.answer.user_id as string;
+    });
+    expect(new Set(ids).size).toBe(4);
+    // Admins see the name; graders never do.
+    expect(results[3]?.json().data.answer.name).toEqual(expect.any(String));
+    expect(results[2]?.json().data.progress).toMatchObject({ total: 6, graded: 0, waiting: 0 });
+    expect((await claim(first)).json().data.progress.claimed).toBe(4);
+    // The page fetches the next answer's photo ahead.
+    expect(results[0]?.json().data.prefetch).toHaveLength(1);
+    // Each gives it back on leaving.
+    for (const [i, who] of staff.entries()) {
+      const back = await who.post('/api/v1/admin/grading/release', {
+        question_id: questionId,
+        user_id: ids[i],
+      });
+      expect(back.statusCode).toBe(200);
+    }
+    // first's claim above took a fifth answer; give that back too.
+    const mine = (await claim(first)).json().data.answer.user_id;
+    await first.post('/api/v1/admin/grading/release', { question_id: questionId, user_id: mine });
+    expect((await claim(admin, { user_id: ids[0] })).json().data.progress.claimed).toBe(1);
+    await admin.post('/api/v1/admin/grading/release', { question_id: questionId, user_id: ids[0] });
+  });
+
+  it('gives two graders racing for answers different answers, every time, and the progress counts them', async () => {
+    const taken = new Set<string>();
+    for (let round = 0; round < 3; round += 1) {
+      const [a, b] = await Promise.all([claim(first), claim(second)]);
+      expect(a.statusCode, a.body).toBe(200);
+      expect(b.statusCode, b.body).toBe(200);
+      const aId = a.json().data.answer.user_id as string;
+      const bId = b.json().data.answer.user_id as string;
+      expect(aId).not.toBe(bId);
+      expect(taken.has(aId) || taken.has(bId)).toBe(false);
+      // Graders see the roll number, never the name; the photo is there to grade.
+      expect(a.json().data.answer).toMatchObject({ name: null, marks: null });
+      expect(a.json().data.answer.images[0].state).toBe('ready');
+      // Both saves race too: each lands on its own hold.
+      const [sa, sb] = await Promise.all([save(first, aId, 5), save(second, bId, 6)]);
+      expect(sa.statusCode, sa.body).toBe(200);
+      expect(sb.statusCode, sb.body).toBe(200);
+      taken.add(aId);
+      taken.add(bId);
+    }
+    expect([...taken].sort()).toEqual([...students].sort());
+    const done = (await claim(first)).json().data;
+    expect(done).toEqual({
+      answer: null,
+      progress: { total: 6, graded: 6, claimed: 0, waiting: 0 },
+      prefetch: [],
+    });
+  });
+
+  it("refuses a save on another grader's hold (409), and a stale save after the hold passed on", async () => {
+    const held = (await claim(first, { user_id: students[0] })).json().data.answer;
+    expect(held.user_id).toBe(students[0]);
+    // Another grader can neither take it nor save on it.
+    const taken = await claim(second, { user_id: students[0] });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe(
+      'Another grader is grading this answer right now. Take the next answer instead.',
+    );
+    const blocked = await save(second, students[0] as string, 1, false);
+    expect(blocked.statusCode).toBe(409);
+    expect(blocked.json().message).toBe(
+      'Another grader is grading this answer right now. Take the next answer instead.',
+    );
+
+    // The heartbeat keeps it: 4 minutes, a heartbeat, 4 more minutes, and it is still held.
+    clock.advance(minutes(4));
+    const beat = await first.post('/api/v1/admin/grading/heartbeat', {
+      question_id: questionId,
+      user_id: students[0],
+    });
+    expect(beat.statusCode, beat.body).toBe(200);
+    clock.advance(minutes(4));
+    expect((await claim(second, { user_id: students[0] })).statusCode).toBe(409);
+    // Only the holder renews.
+    const otherBeat = await second.post('/api/v1/admin/grading/heartbeat', {
+      question_id: questionId,
+      user_id: students[0],
+    });
+    expect(otherBeat.statusCode).toBe(409);
+
+    // Without a heartbeat for 5 minutes the hold runs out, and another grader takes it.
+    clock.advance(minutes(6));
+    const takeover = await claim(second, { user_id: students[0] });
+    expect(takeover.statusCode, takeover.body).toBe(200);
+    const stale = await save(first, students[0] as string, 9);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe(
+      'Your hold on this answer ran out and it went to another grader, so your marks were not saved. Take the next answer.',
+    );
+    expect(
+      (await first.post('/api/v1/admin/grading/heartbeat', { question_id: questionId, user_id: students[0] }))
+        .statusCode,
+    ).toBe(409);
+    const kept = await save(second, students[0] as string, 3);
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().data.grader_marks).toBe(3);
+  });
+
+  it('gives an answer back on release, and an expired hold to the next grader who asks', async () => {
+    const held = (await claim(first, { user_id: students[1] })).json().data.answer;
+    expect((await claim(second, { user_id: held.user_id })).statusCode).toBe(409);
+    const released = await first.post('/api/v1/admin/grading/release', {
+      question_id: questionId,
+      user_id: held.user_id,
+    });
+    expect(released.statusCode).toBe(200);
+    expect((await claim(second, { user_id: held.user_id })).statusCode).toBe(200);
+    // Releasing someone else's hold does nothing.
+    await first.post('/api/v1/admin/grading/release', { question_id: questionId, user_id: held.user_id });
+    expect((await claim(first, { user_id: held.user_id })).statusCode).toBe(409);
+  });
+});

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { GradingImageSchema } from './results.ts';
+
+/** How long a grader holds an answer without a heartbeat (docs/decisions/037-grading-as-a-team.md). */
+export const CLAIM_SECONDS = 5 * 60;
+/** How often the grading page renews its hold while the grader works on an answer. */
+export const CLAIM_HEARTBEAT_SECONDS = 60;
+
+const uuidLike = z.string().max(64);
+
+/**
+ * Take an answer of a question to grade: the next one nobody holds and nobody graded (in this grader's own
+ * stable order), or, with `user_id`, that answer (to look again at one already graded). `skip`: answers
+ * the grader passed over on this visit, left for later.
+ */
+export const ClaimInputSchema = z.object({
+  question_id: uuidLike,
+  user_id: uuidLike.optional(),
+  skip: z.array(uuidLike).max(200).optional(),
+});
+
+/** One answer held for the grader, and how long the hold lasts without a heartbeat. */
+export const ClaimedAnswerSchema = z.object({
+  user_id: z.string(),
+  /** Admins only: null for graders. */
+  name: z.string().nullable(),
+  roll_number: z.string().nullable(),
+  images: z.array(GradingImageSchema),
+  /** The marks that count now (an override if any), and their comment. */
+  marks: z.number().nullable(),
+  comment: z.string().nullable(),
+  expires_at: z.string(),
+});
+export type ClaimedAnswer = z.infer<typeof ClaimedAnswerSchema>;
+
+/** One question's answers: those with photos, graded, held by a grader now, and waiting for photos. */
+export const QuestionProgressSchema = z.object({
+  total: z.number(),
+  graded: z.number(),
+  claimed: z.number(),
+  waiting: z.number(),
+});
+export type QuestionProgress = z.infer<typeof QuestionProgressSchema>;
+
+export const ClaimResponseSchema = z.object({
+  status: z.literal('success'),
+  data: z.object({
+    /** null when no answer is free: every answer is graded, held by someone else, or waiting for photos. */
+    answer: ClaimedAnswerSchema.nullable(),
+    progress: QuestionProgressSchema,
+    /** The ready photos of the answer likely to come next, for the browser to fetch ahead. */
+    prefetch: z.array(z.string()),
+  }),
+});
+export type ClaimResult = z.infer<typeof ClaimResponseSchema>['data'];
+
+/** A hold to renew or give back. */
+export const ClaimKeySchema = z.object({ question_id: uuidLike, user_id: uuidLike });
+
+export const HeartbeatResponseSchema = z.object({
+  status: z.literal('success'),
+  data: z.object({ expires_at: z.string() }),
+});
