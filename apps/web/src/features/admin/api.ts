@@ -1,6 +1,7 @@
 import type { Category, Role } from '@ngso/shared/constants';
 import type { Competition } from '@ngso/shared/schemas/competitions';
 import type { LiveExam } from '@ngso/shared/schemas/exam';
+import type { ClaimResult } from '@ngso/shared/schemas/grading';
 import type {
   AdminRegistration,
   FinalRoundDetails,
@@ -227,12 +228,20 @@ export const adminApi = api.injectEndpoints({
     }),
     giveMarks: build.mutation<
       { grader_marks: number | null; override_marks: number | null },
-      { category: Category; userId: string; question_id: string; marks: number; comment: string | null }
+      {
+        category: Category;
+        userId: string;
+        question_id: string;
+        marks: number;
+        comment: string | null;
+        /** Saved from a hold on the answer (decision 037): refused once the hold went to someone else. */
+        claimed?: boolean;
+      }
     >({
-      query: ({ userId, question_id, marks, comment }) => ({
+      query: ({ userId, question_id, marks, comment, claimed }) => ({
         url: `v1/admin/submissions/${encodeURIComponent(userId)}/marks`,
         method: 'PUT',
-        body: { question_id, marks, comment },
+        body: { question_id, marks, comment, ...(claimed ? { claimed } : {}) },
       }),
       transformResponse: data<{ grader_marks: number | null; override_marks: number | null }>,
       invalidatesTags: (_result, _error, { category }) => [
@@ -240,6 +249,17 @@ export const adminApi = api.injectEndpoints({
         { type: 'AdminResults', id: category },
         'AdminStats',
       ],
+    }),
+    claimAnswer: build.mutation<ClaimResult, { question_id: string; user_id?: string; skip?: string[] }>({
+      query: (body) => ({ url: 'v1/admin/grading/claim', method: 'POST', body }),
+      transformResponse: data<ClaimResult>,
+    }),
+    claimHeartbeat: build.mutation<{ expires_at: string }, { question_id: string; user_id: string }>({
+      query: (body) => ({ url: 'v1/admin/grading/heartbeat', method: 'POST', body }),
+      transformResponse: data<{ expires_at: string }>,
+    }),
+    releaseClaim: build.mutation<void, { question_id: string; user_id: string }>({
+      query: (body) => ({ url: 'v1/admin/grading/release', method: 'POST', body }),
     }),
     standings: build.query<Standings, Category>({
       query: (category) => scoped(`v1/admin/results/${category}`),
@@ -319,6 +339,9 @@ export const {
   useRemoveQuestionMutation,
   useSubmissionsQuery,
   useGiveMarksMutation,
+  useClaimAnswerMutation,
+  useClaimHeartbeatMutation,
+  useReleaseClaimMutation,
   useStandingsQuery,
   usePublishResultsMutation,
   useImportPreliminaryMutation,
