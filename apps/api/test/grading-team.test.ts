@@ -17,6 +17,7 @@ let second: Browser;
 let photo: Buffer;
 let questionId: string;
 const students: string[] = [];
+let lastAnswered = '';
 
 const claim = (who: Browser, body: Record<string, unknown> = {}) =>
   who.post('/api/v1/admin/grading/claim', { question_id: questionId, ...body });
@@ -24,21 +25,20 @@ const save = (who: Browser, userId: string, marks: number, claimed = true) =>
   who.put(`/api/v1/admin/submissions/${userId}/marks`, { question_id: questionId, marks, claimed });
 const minutes = (n: number) => n * 60_000;
 
-/** An approved senior who answers question 1 with one photo, processed. */
-async function answeringStudent() {
+/** An approved senior who answers question 1 (or another) with one photo, processed. */
+async function answeringStudent(position = 1) {
   clock.set(DURING);
   const s = await registeredStudent(t, 'approved', 'senior');
   const questions = (await s.browser.get('/api/v1/ngso-1/questions?category=senior')).json().data as Array<{
     id: string;
   }>;
-  questionId = questions[0]?.id as string;
+  if (position === 1) questionId = questions[0]?.id as string;
+  const answered = questions[position - 1]?.id as string;
+  lastAnswered = answered;
   const body = multipart([{ name: 'a.jpg', data: photo }]);
   const { url } = (await s.browser.request({ method: 'POST', url: '/api/v1/upload', ...body })).json();
   await waitForMedia(t.db, url);
-  const saved = await s.browser.post('/api/v1/ngso-1/answers', {
-    question_id: questionId,
-    image_urls: [url],
-  });
+  const saved = await s.browser.post('/api/v1/ngso-1/answers', { question_id: answered, image_urls: [url] });
   expect(saved.statusCode, saved.body).toBe(200);
   return s.user.id as string;
 }
@@ -123,6 +123,7 @@ describe('grading as a team: holds on answers', () => {
       answer: null,
       progress: { total: 6, graded: 6, claimed: 0, waiting: 0 },
       prefetch: [],
+      rubric: [],
     });
   });
 
@@ -187,5 +188,112 @@ describe('grading as a team: holds on answers', () => {
     // Releasing someone else's hold does nothing.
     await first.post('/api/v1/admin/grading/release', { question_id: questionId, user_id: held.user_id });
     expect((await claim(first, { user_id: held.user_id })).statusCode).toBe(409);
+  });
+});
+
+describe('rubrics', () => {
+  it('lets organisers write items, graders tick them, computes the mark, and regrades on a change of points', async () => {
+    const rubricStudents = [await answeringStudent(2), await answeringStudent(2), await answeringStudent(2)];
+    clock.set(AFTER);
+    const questions = (await admin.get('/api/v1/admin/questions?category=senior')).json().data as Array<{
+      id: string;
+      marks: number;
+    }>;
+    const q2 = questions.find((q) => q.id === lastAnswered) as { id: string; marks: number };
+    expect(q2.id).not.toBe(questionId);
+    expect(q2.marks).toBe(10);
+    const add = (who: Browser, text: string, points: number) =>
+      who.post(`/api/v1/admin/questions/${q2.id}/rubric`, { text, points });
+
+    // Graders cannot write rubrics.
+    expect((await add(first, 'Correct formula', 4)).statusCode).toBe(403);
+    const formula = (await add(admin, 'Correct formula', 4)).json().data;
+    const units = (await add(admin, 'Units given', 2)).json().data;
+    const slip = (await add(admin, 'Arithmetic slip', -1)).json().data;
+    const unused = (await add(admin, 'Diagram', 3)).json().data;
+    expect(formula).toMatchObject({ position: 1, text: 'Correct formula', points: 4 });
+    expect((await add(admin, '', 4)).statusCode).toBe(422);
+    expect((await add(admin, 'Too many points', 101)).json().errors.points).toEqual([
+      'Points are a whole number from -100 to 100.',
+    ]);
+    const items = (await first.get(`/api/v1/admin/questions/${q2.id}/rubric`)).json().data;
+    expect(items.map((item: { text: string }) => item.text)).toEqual([
+      'Correct formula',
+      'Units given',
+      'Arithmetic slip',
+      'Diagram',
+    ]);
+    expect((await first.put(`/api/v1/admin/rubric/${formula.id}`, { text: 'x', points: 1 })).statusCode).toBe(
+      403,
+    );
+    expect((await first.delete(`/api/v1/admin/rubric/${unused.id}`)).statusCode).toBe(403);
+
+    // The claim carries the rubric; the mark is the sum of the ticked items, from 0 to the question's marks.
+    const held = (await first.post('/api/v1/admin/grading/claim', { question_id: q2.id })).json().data;
+    expect(held.rubric).toHaveLength(4);
+    const byRubric = (userId: string, rubric_items: string[], adjustment?: number, comment?: string) =>
+      first.put(`/api/v1/admin/submissions/${userId}/marks`, {
+        question_id: q2.id,
+        marks: 0,
+        rubric_items,
+        ...(adjustment === undefined ? {} : { adjustment }),
+        ...(comment ? { comment } : {}),
+      });
+    const [a, b, c] = rubricStudents as [string, string, string];
+    expect((await byRubric(a, [formula.id, units.id])).json().data.grader_marks).toBe(6);
+    expect((await byRubric(b, [formula.id, slip.id])).json().data.grader_marks).toBe(3);
+    expect((await byRubric(b, [slip.id])).json().data.grader_marks).toBe(0); // never below 0
+    expect((await byRubric(b, [formula.id, slip.id])).json().data.grader_marks).toBe(3);
+    const noComment = await byRubric(c, [formula.id, units.id], 10);
+    expect(noComment.statusCode).toBe(422);
+    expect(noComment.json().errors.comment).toEqual(['Say in the comment why you adjusted the marks.']);
+    expect(
+      (await byRubric(c, [formula.id, units.id], 10, 'Excellent extra work.')).json().data.grader_marks,
+    ).toBe(10);
+    const unknown = await byRubric(a, ['00000000-0000-4000-8000-000000000000']);
+    expect(unknown.statusCode).toBe(422);
+    // The answer reopened shows what was ticked.
+    const reopenedReply = await first.post('/api/v1/admin/grading/claim', { question_id: q2.id, user_id: c });
+    expect(reopenedReply.statusCode, reopenedReply.body).toBe(200);
+    const reopened = reopenedReply.json().data;
+    expect(reopened.answer.rubric).toEqual({ items: [formula.id, units.id], adjustment: 10 });
+    await first.post('/api/v1/admin/grading/release', { question_id: q2.id, user_id: c });
+
+    // New points for an item regrade every answer that ticked it, with one audit entry.
+    const changed = await admin.put(`/api/v1/admin/rubric/${formula.id}`, {
+      text: 'Correct formula',
+      points: 5,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().data).toMatchObject({ points: 5, regraded: 3 });
+    const marksOf = async (userId: string) => {
+      const submissions = (await admin.get('/api/v1/admin/submissions?category=senior')).json()
+        .data as Array<{
+        user_id: string;
+        answers: Array<{ question_id: string; marks: number | null }>;
+      }>;
+      return submissions.find((s) => s.user_id === userId)?.answers.find((x) => x.question_id === q2.id)
+        ?.marks;
+    };
+    expect(await marksOf(a)).toBe(7);
+    expect(await marksOf(b)).toBe(4);
+    expect(await marksOf(c)).toBe(10);
+    const audit = (await admin.get('/api/v1/admin/audit?action=rubric.change')).json().data;
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({
+      before: { text: 'Correct formula', points: 4 },
+      after: { text: 'Correct formula', points: 5, regraded: 3 },
+    });
+    // A text change alone regrades nothing.
+    expect(
+      (await admin.put(`/api/v1/admin/rubric/${slip.id}`, { text: 'Arithmetic slips', points: -1 })).json()
+        .data.regraded,
+    ).toBe(0);
+
+    // An item marks were given with stays; an unused one goes.
+    expect((await admin.delete(`/api/v1/admin/rubric/${units.id}`)).statusCode).toBe(409);
+    expect((await admin.delete(`/api/v1/admin/rubric/${unused.id}`)).statusCode).toBe(200);
+    expect((await admin.get('/api/v1/admin/audit?action=rubric.remove')).json().data).toHaveLength(1);
+    expect((await admin.get('/api/v1/admin/audit?action=rubric.add')).json().data).toHaveLength(4);
   });
 });

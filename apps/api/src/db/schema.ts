@@ -523,8 +523,35 @@ export const marks = pgTable(
     overrideComment: text('override_comment'),
     overrideBy: uuid('override_by').references(() => users.id),
     overriddenAt: timestamp('overridden_at', { withTimezone: true }),
+    /**
+     * The rubric behind the grader's marks, or the override's, when one was used (decision 037): the items
+     * ticked and a free adjustment. Changing an item's points recomputes every mark that ticked it.
+     */
+    graderRubric: jsonb('grader_rubric').$type<RubricChoice>(),
+    overrideRubric: jsonb('override_rubric').$type<RubricChoice>(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.questionId] })],
+);
+
+/** The rubric items a grader ticked for an answer, and a free adjustment (with the mark's comment). */
+export type RubricChoice = { items: string[]; adjustment: number };
+
+/**
+ * A question's rubric, written by organisers: short items with points (positive or negative). A grader
+ * ticks items; the mark is their sum plus an adjustment, from 0 to the question's marks.
+ */
+export const rubricItems = pgTable(
+  'rubric_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    text: text('text').notNull(),
+    points: integer('points').notNull(),
+  },
+  (t) => [index('rubric_items_question_idx').on(t.questionId, t.position)],
 );
 
 /**

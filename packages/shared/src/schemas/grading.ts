@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg, text } from './common.ts';
 import { GradingImageSchema } from './results.ts';
 
 /** How long a grader holds an answer without a heartbeat (docs/decisions/037-grading-as-a-team.md). */
@@ -19,6 +20,40 @@ export const ClaimInputSchema = z.object({
   skip: z.array(uuidLike).max(200).optional(),
 });
 
+/** The most rubric items a question has (keys 1 to 9 tick the first nine). */
+export const RUBRIC_MAX_ITEMS = 20;
+
+/** One item of a question's rubric: a short text and its points (negative for a deduction). */
+export const RubricItemSchema = z.object({
+  id: z.string(),
+  position: z.number(),
+  text: z.string(),
+  points: z.number(),
+});
+export type RubricItem = z.infer<typeof RubricItemSchema>;
+
+export const RubricItemInputSchema = z.object({
+  text: text({ typeError: 'rubric.text' }).min(1, msg('rubric.text')).max(200, msg('rubric.text')),
+  points: z
+    .number({ error: 'rubric.points' })
+    .int(msg('rubric.points'))
+    .min(-100, msg('rubric.points'))
+    .max(100, msg('rubric.points')),
+});
+export type RubricItemInput = z.infer<typeof RubricItemInputSchema>;
+
+export const RubricResponseSchema = z.object({
+  status: z.literal('success'),
+  data: z.array(RubricItemSchema),
+});
+export const RubricItemResponseSchema = z.object({
+  status: z.literal('success'),
+  data: RubricItemSchema.extend({ regraded: z.number() }),
+});
+
+/** The items a grader ticked on an answer and the adjustment, when the mark came from the rubric. */
+export const RubricChoiceSchema = z.object({ items: z.array(z.string()), adjustment: z.number() });
+
 /** One answer held for the grader, and how long the hold lasts without a heartbeat. */
 export const ClaimedAnswerSchema = z.object({
   user_id: z.string(),
@@ -29,6 +64,8 @@ export const ClaimedAnswerSchema = z.object({
   /** The marks that count now (an override if any), and their comment. */
   marks: z.number().nullable(),
   comment: z.string().nullable(),
+  /** The rubric behind the marks that count, when one was used. */
+  rubric: RubricChoiceSchema.nullable(),
   expires_at: z.string(),
 });
 export type ClaimedAnswer = z.infer<typeof ClaimedAnswerSchema>;
@@ -48,6 +85,8 @@ export const ClaimResponseSchema = z.object({
     /** null when no answer is free: every answer is graded, held by someone else, or waiting for photos. */
     answer: ClaimedAnswerSchema.nullable(),
     progress: QuestionProgressSchema,
+    /** The question's rubric, in order (empty when the organisers wrote none). */
+    rubric: z.array(RubricItemSchema),
     /** The ready photos of the answer likely to come next, for the browser to fetch ahead. */
     prefetch: z.array(z.string()),
   }),

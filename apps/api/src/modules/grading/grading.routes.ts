@@ -3,18 +3,25 @@ import {
   ClaimKeySchema,
   ClaimResponseSchema,
   HeartbeatResponseSchema,
+  RubricItemInputSchema,
+  RubricItemResponseSchema,
+  RubricResponseSchema,
 } from '@ngso/shared/schemas/grading';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/route-schemas.ts';
 import { signedIn } from '../../plugins/session.ts';
 import { claimAnswer, heartbeat, release } from './grading.service.ts';
+import { addRubricItem, changeRubricItem, removeRubricItem, rubricOfQuestion } from './rubric.service.ts';
+
+const IdParams = z.object({ id: z.string().max(64) });
 
 const errors = errorResponses(401, 403, 404, 409, 422);
 
 /** Grading as a team: holds on answers, taken one at a time, renewed, given back. */
 export const gradingRoutes: FastifyPluginAsyncZod = async (app) => {
   const staff = app.requireRole('admin', 'grader');
+  const admin = app.requireRole('admin');
 
   app.post(
     '/v1/admin/grading/claim',
@@ -67,6 +74,77 @@ export const gradingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await release(app.services, signedIn(request).user, request.body);
+      return { status: 'success' as const };
+    },
+  );
+
+  app.get(
+    '/v1/admin/questions/:id/rubric',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "A question's rubric items, in order (graders: once grading is open)",
+        params: IdParams,
+        response: { 200: RubricResponseSchema, ...errors },
+      },
+      preValidation: staff,
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await rubricOfQuestion(app.services, signedIn(request).user, request.params.id),
+    }),
+  );
+
+  app.post(
+    '/v1/admin/questions/:id/rubric',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Add a rubric item to a question (admins; audited rubric.add)',
+        params: IdParams,
+        body: RubricItemInputSchema,
+        response: { 200: RubricItemResponseSchema, ...errors },
+      },
+      preValidation: admin,
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await addRubricItem(app.services, signedIn(request).user, request.params.id, request.body),
+    }),
+  );
+
+  app.put(
+    '/v1/admin/rubric/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Change a rubric item; new points regrade every answer that ticked it (one audit entry)',
+        description: 'Admins. `regraded` counts the marks recomputed. 409 for new points once published.',
+        params: IdParams,
+        body: RubricItemInputSchema,
+        response: { 200: RubricItemResponseSchema, ...errors },
+      },
+      preValidation: admin,
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await changeRubricItem(app.services, signedIn(request).user, request.params.id, request.body),
+    }),
+  );
+
+  app.delete(
+    '/v1/admin/rubric/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Remove a rubric item no mark used (409 once marks were given with it)',
+        params: IdParams,
+        response: { 200: z.object({ status: z.literal('success') }), ...errors },
+      },
+      preValidation: admin,
+    },
+    async (request) => {
+      await removeRubricItem(app.services, signedIn(request).user, request.params.id);
       return { status: 'success' as const };
     },
   );

@@ -22,6 +22,8 @@ import {
   renewClaim,
   takeClaim,
 } from './grading.repo.ts';
+import { rubricOf } from './rubric.repo.ts';
+import { shownItem } from './rubric.service.ts';
 
 /**
  * Grading as a team (docs/decisions/037-grading-as-a-team.md): a grader takes one answer at a time from
@@ -66,6 +68,7 @@ async function shownAnswer(
     images: (found?.answer.images ?? []).map((image) => gradingImage(image, photoOf.get(image.sha256))),
     marks: effectiveMarks(mark),
     comment: mark?.overrideComment ?? mark?.graderComment ?? null,
+    rubric: (mark?.overrideMarks != null ? mark.overrideRubric : mark?.graderRubric) ?? null,
     expires_at: toDhakaIso(expiresAt),
   };
 }
@@ -136,12 +139,13 @@ export async function claimAnswer(
     }
   }
   if (claimed) await releaseOtherClaims(ctx.db, question.id, staff.id, claimed);
-  const [answer, progress, prefetch] = await Promise.all([
+  const [answer, progress, prefetch, rubric] = await Promise.all([
     claimed ? shownAnswer(ctx, staff, question, claimed, expiresAt) : null,
     questionProgress(ctx.db, question.id, now),
     prefetchOf(ctx, question.id, following),
+    rubricOf(ctx.db, question.id),
   ]);
-  return { answer, progress, prefetch };
+  return { answer, progress, prefetch, rubric: rubric.map(shownItem) };
 }
 
 /** Renews this grader's hold while they work on the answer; 409 when it is no longer theirs. */
