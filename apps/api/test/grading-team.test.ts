@@ -297,3 +297,35 @@ describe('rubrics', () => {
     expect((await admin.get('/api/v1/admin/audit?action=rubric.add')).json().data).toHaveLength(4);
   });
 });
+
+describe('progress', () => {
+  it('counts per question graded, held, left and the minutes left at the last hour’s pace; per grader for admins', async () => {
+    // Two more answers to question 2, not graded yet; one of them held by the first grader.
+    await answeringStudent(2);
+    await answeringStudent(2);
+    const q2 = lastAnswered;
+    clock.set(AFTER);
+    await first.post('/api/v1/admin/grading/claim', { question_id: q2 });
+    const progress = (await admin.get('/api/v1/admin/grading/progress/senior')).json().data;
+    const of = (id: string) => progress.questions.find((q: { question_id: string }) => q.question_id === id);
+    expect(of(questionId)).toMatchObject({ total: 6, graded: 6, claimed: 0, left: 0, minutes_left: 0 });
+    // Three answers graded in the last hour, two left: 40 minutes at that pace.
+    expect(of(q2)).toMatchObject({ total: 5, graded: 3, claimed: 1, left: 2, per_hour: 3, minutes_left: 40 });
+    // A question nobody answered has nothing left.
+    expect(progress.questions.length).toBeGreaterThan(2);
+    const graders = progress.graders as Array<{
+      name: string;
+      graded: number;
+      claimed: number;
+      per_hour: number;
+    }>;
+    expect(graders.reduce((sum, g) => sum + g.graded, 0)).toBe(9);
+    const firstGrader = graders.find((g) => g.claimed === 1);
+    expect(firstGrader?.graded).toBeGreaterThanOrEqual(3);
+    // Graders see the questions' progress but not each grader's.
+    const seen = await first.get('/api/v1/admin/grading/progress/senior');
+    expect(seen.statusCode).toBe(200);
+    expect(seen.json().data.graders).toEqual([]);
+    expect((await first.get('/api/v1/admin/grading/progress/nursery')).statusCode).toBe(422);
+  });
+});

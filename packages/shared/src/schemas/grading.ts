@@ -100,3 +100,36 @@ export const HeartbeatResponseSchema = z.object({
   status: z.literal('success'),
   data: z.object({ expires_at: z.string() }),
 });
+
+/** Pace is counted over the last hour: answers graded in it. */
+export const PACE_WINDOW_MINUTES = 60;
+
+/** A category's grading progress: per question, and per grader (admins only; empty for graders). */
+export const GradingProgressSchema = z.object({
+  questions: z.array(
+    QuestionProgressSchema.extend({
+      question_id: z.string(),
+      position: z.number(),
+      /** Answers not graded yet (held, free or waiting for photos). */
+      left: z.number(),
+      /** Answers graded in the last hour, by anyone. */
+      per_hour: z.number(),
+      /** Minutes until every answer is graded at that pace; null while nobody graded in the last hour. */
+      minutes_left: z.number().nullable(),
+    }),
+  ),
+  graders: z.array(
+    z.object({
+      grader_id: z.string(),
+      name: z.string(),
+      graded: z.number(),
+      claimed: z.number(),
+      per_hour: z.number(),
+    }),
+  ),
+});
+export type GradingProgress = z.infer<typeof GradingProgressSchema>;
+export const GradingProgressResponseSchema = z.object({
+  status: z.literal('success'),
+  data: GradingProgressSchema,
+});

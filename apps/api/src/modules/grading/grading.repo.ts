@@ -8,6 +8,7 @@ import {
   media,
   questions,
   registrations,
+  users,
 } from '../../db/schema.ts';
 
 export type ClaimRow = typeof gradingClaims.$inferSelect;
@@ -215,4 +216,57 @@ export async function answerWithPhotos(db: Executor, userId: string, questionId:
       ),
     );
   return { answer, photos: photos.map(({ photo, mediaStatus }) => ({ ...photo, mediaStatus })) };
+}
+
+/** Per question: answers graded since `since` (the grader's marks; an override alone is not grading). */
+export async function gradedSince(db: Executor, questionIds: string[], since: Date) {
+  if (questionIds.length === 0) return [];
+  return db
+    .select({ questionId: marks.questionId, count: sql<number>`count(*)::int` })
+    .from(marks)
+    .where(
+      and(
+        inArray(marks.questionId, questionIds),
+        sql`${marks.graderMarks} is not null and ${marks.gradedAt} > ${since.toISOString()}::timestamptz`,
+      ),
+    )
+    .groupBy(marks.questionId);
+}
+
+/** Per grader of these questions: answers graded, in the last hour, and held now. */
+export async function graderProgress(db: Executor, questionIds: string[], now: Date, since: Date) {
+  if (questionIds.length === 0) return [];
+  const ids = sql.join(
+    questionIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const result = (await db.execute(sql`
+    select u.id as "graderId", u.name as name,
+           coalesce(g.graded, 0)::int as graded, coalesce(g.recent, 0)::int as recent,
+           coalesce(c.claimed, 0)::int as claimed
+      from ${users} u
+      left join (
+        select grader_id, count(*) as graded,
+               count(*) filter (where graded_at > ${since.toISOString()}::timestamptz) as recent
+          from ${marks} where question_id in (${ids}) and grader_marks is not null group by grader_id
+      ) g on g.grader_id = u.id
+      left join (
+        select grader_id, count(*) as claimed from ${gradingClaims}
+         where question_id in (${ids}) and expires_at > ${now.toISOString()}::timestamptz group by grader_id
+      ) c on c.grader_id = u.id
+     where g.grader_id is not null or c.grader_id is not null
+     order by u.name, u.id`)) as unknown as Rows<{
+    graderId: string;
+    name: string;
+    graded: number;
+    recent: number;
+    claimed: number;
+  }>;
+  return result.rows.map((row) => ({
+    graderId: row.graderId,
+    name: row.name,
+    graded: Number(row.graded),
+    recent: Number(row.recent),
+    claimed: Number(row.claimed),
+  }));
 }

@@ -1,7 +1,9 @@
+import { CATEGORIES } from '@ngso/shared/constants';
 import {
   ClaimInputSchema,
   ClaimKeySchema,
   ClaimResponseSchema,
+  GradingProgressResponseSchema,
   HeartbeatResponseSchema,
   RubricItemInputSchema,
   RubricItemResponseSchema,
@@ -9,9 +11,9 @@ import {
 } from '@ngso/shared/schemas/grading';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses } from '../../lib/route-schemas.ts';
+import { CompetitionQuerySchema, errorResponses } from '../../lib/route-schemas.ts';
 import { signedIn } from '../../plugins/session.ts';
-import { claimAnswer, heartbeat, release } from './grading.service.ts';
+import { claimAnswer, gradingProgress, heartbeat, release } from './grading.service.ts';
 import { addRubricItem, changeRubricItem, removeRubricItem, rubricOfQuestion } from './rubric.service.ts';
 
 const IdParams = z.object({ id: z.string().max(64) });
@@ -147,5 +149,31 @@ export const gradingRoutes: FastifyPluginAsyncZod = async (app) => {
       await removeRubricItem(app.services, signedIn(request).user, request.params.id);
       return { status: 'success' as const };
     },
+  );
+
+  app.get(
+    '/v1/admin/grading/progress/:category',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "A category's grading progress per question and (admins) per grader, with the pace",
+        description:
+          'Per question: graded, held now, waiting for photos, left, answers graded in the last hour and the ' +
+          'minutes left at that pace (null with no pace). Per grader (empty for graders): graded, held, pace.',
+        params: z.object({ category: z.enum(CATEGORIES) }),
+        querystring: CompetitionQuerySchema,
+        response: { 200: GradingProgressResponseSchema, ...errors },
+      },
+      preValidation: staff,
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await gradingProgress(
+        app.services,
+        signedIn(request).user,
+        request.query.competition,
+        request.params.category,
+      ),
+    }),
   );
 };

@@ -1,13 +1,20 @@
-import type { ClaimInputSchema, ClaimKeySchema, ClaimResult } from '@ngso/shared/schemas/grading';
-import { CLAIM_SECONDS } from '@ngso/shared/schemas/grading';
+import type { Category } from '@ngso/shared/constants';
+import type {
+  ClaimInputSchema,
+  ClaimKeySchema,
+  ClaimResult,
+  GradingProgress,
+} from '@ngso/shared/schemas/grading';
+import { CLAIM_SECONDS, PACE_WINDOW_MINUTES } from '@ngso/shared/schemas/grading';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { toDhakaIso } from '../../lib/time.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
+import { competitionByCodeOr404 } from '../competitions/competitions.service.ts';
 import { gradingImage } from '../exam/answer-photos.service.ts';
-import { findQuestion } from '../exam/exam.repo.ts';
+import { findQuestion, questionsOf } from '../exam/exam.repo.ts';
 import { findRegistrationOfUser } from '../registration/registration.repo.ts';
 import { assertMayGradeNow } from '../results/grading-access.ts';
 import { findMark, findPublication } from '../results/results.repo.ts';
@@ -15,6 +22,8 @@ import { effectiveMarks } from '../results/standings.ts';
 import {
   answerWithPhotos,
   claimCandidates,
+  gradedSince,
+  graderProgress,
   isAnswerToGrade,
   questionProgress,
   releaseClaim,
@@ -165,4 +174,52 @@ export async function heartbeat(ctx: ServiceContext, staff: UserRow, input: z.ou
 export async function release(ctx: ServiceContext, staff: UserRow, input: z.output<typeof ClaimKeySchema>) {
   if (!isUuid(input.question_id) || !isUuid(input.user_id)) return;
   await releaseClaim(ctx.db, { userId: input.user_id, questionId: input.question_id, graderId: staff.id });
+}
+
+/**
+ * A category's grading progress (decision 037): per question, the answers graded, held now, waiting for
+ * photos and left, with the pace of the last hour and the minutes left at it; per grader (admins only), the
+ * answers graded, held now and their pace.
+ */
+export async function gradingProgress(
+  ctx: ServiceContext,
+  staff: UserRow,
+  code: string,
+  category: Category,
+): Promise<GradingProgress> {
+  const competition = await competitionByCodeOr404(ctx.db, code);
+  await assertMayGradeNow(ctx, staff, competition.id, category);
+  const now = ctx.clock.now();
+  const since = new Date(now.getTime() - PACE_WINDOW_MINUTES * 60_000);
+  const questions = await questionsOf(ctx.db, competition.id, category);
+  const ids = questions.map((question) => question.id);
+  const [counts, recent, graders] = await Promise.all([
+    Promise.all(ids.map((id) => questionProgress(ctx.db, id, now))),
+    gradedSince(ctx.db, ids, since),
+    staff.role === 'admin' ? graderProgress(ctx.db, ids, now, since) : [],
+  ]);
+  const recentOf = new Map(recent.map((row) => [row.questionId, Number(row.count)]));
+  const perHour = (count: number) => Math.round((count * 60) / PACE_WINDOW_MINUTES);
+  return {
+    questions: questions.map((question, index) => {
+      const count = counts[index] ?? { total: 0, graded: 0, claimed: 0, waiting: 0 };
+      const left = count.total - count.graded;
+      const pace = perHour(recentOf.get(question.id) ?? 0);
+      return {
+        question_id: question.id,
+        position: question.position,
+        ...count,
+        left,
+        per_hour: pace,
+        minutes_left: left === 0 ? 0 : pace > 0 ? Math.ceil((left / pace) * 60) : null,
+      };
+    }),
+    graders: graders.map((grader) => ({
+      grader_id: grader.graderId,
+      name: grader.name,
+      graded: grader.graded,
+      claimed: grader.claimed,
+      per_hour: perHour(grader.recent),
+    })),
+  };
 }

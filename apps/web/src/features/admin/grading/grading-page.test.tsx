@@ -41,7 +41,12 @@ type Stored = { id: string; images: Photo[]; marks: number | null };
  * The server's side of grading as a team, kept in memory: a claim hands out the first ungraded answer not
  * passed over (or the one named) with the counts and the following answer's photos; a save records marks.
  */
-function stub(answers: Stored[], options: { refuseSave?: { status: number; message: string } } = {}) {
+type Item = { id: string; position: number; text: string; points: number };
+
+function stub(
+  answers: Stored[],
+  options: { refuseSave?: { status: number; message: string }; rubric?: Item[] } = {},
+) {
   const saves: Array<Record<string, unknown>> = [];
   const claims: Array<Record<string, unknown>> = [];
   const progress = () => ({
@@ -57,6 +62,7 @@ function stub(answers: Stored[], options: { refuseSave?: { status: number; messa
     images: a.images,
     marks: a.marks,
     comment: null,
+    rubric: null,
     expires_at: '2025-01-14T18:35:00+06:00',
   });
   const handlers: Parameters<typeof stubApi>[0] = {
@@ -75,12 +81,34 @@ function stub(answers: Stored[], options: { refuseSave?: { status: number; messa
           data: {
             answer: answer ? shown(answer) : null,
             progress: progress(),
+            rubric: options.rubric ?? [],
             prefetch: following ? following.images.flatMap((i) => (i.url ? [i.url] : [])) : [],
           },
         },
       };
     },
     'POST /api/v1/admin/grading/release': () => ({ body: { status: 'success' } }),
+    'GET /api/v1/admin/grading/progress/junior': () => ({
+      body: {
+        status: 'success',
+        data: {
+          questions: [
+            {
+              question_id: 'q1',
+              position: 1,
+              ...progress(),
+              left: progress().total - progress().graded,
+              per_hour: 24,
+              minutes_left: 75,
+            },
+          ],
+          graders: [{ grader_id: 'g2', name: 'Rafiq Grader', graded: 7, claimed: 1, per_hour: 12 }],
+        },
+      },
+    }),
+    'GET /api/v1/admin/questions/q1/rubric': () => ({
+      body: { status: 'success', data: options.rubric ?? [] },
+    }),
     'POST /api/v1/admin/grading/heartbeat': () => ({
       body: { status: 'success', data: { expires_at: '2025-01-14T18:40:00+06:00' } },
     }),
@@ -150,6 +178,19 @@ describe('GradingPage: one answer at a time, held for this grader', () => {
     expect(student()).toHaveTextContent('R-s1');
   });
 
+  it("shows the team's progress: per question the time left at the pace, per grader the pace", async () => {
+    stub(three());
+    render();
+    await waitFor(() => expect(image()).toHaveAttribute('src', '/api/v1/media/p-s1'));
+    fireEvent.click(await screen.findByText('Progress of the team'));
+    const row = await screen.findByTestId('progress-question');
+    expect(row).toHaveTextContent('Question 1');
+    expect(row).toHaveTextContent('0 of 3');
+    expect(row).toHaveTextContent('24 an hour');
+    expect(row).toHaveTextContent('1 h 15 min');
+    expect(screen.getByTestId('progress-grader')).toHaveTextContent('Rafiq Grader');
+  });
+
   it('says when every answer is graded', async () => {
     stub([{ id: 's1', images: [ready('a')], marks: null }]);
     render();
@@ -185,6 +226,101 @@ describe('GradingPage: one answer at a time, held for this grader', () => {
     fireEvent.submit(marks.closest('form') as HTMLFormElement);
     expect(await screen.findByText('Marks must be from 0 to 10.')).toBeVisible();
     expect(saves).toHaveLength(0);
+  });
+});
+
+describe('GradingPage: grading by rubric', () => {
+  const rubric = [
+    { id: 'r1', position: 1, text: 'Correct formula', points: 4 },
+    { id: 'r2', position: 2, text: 'Units given', points: 2 },
+    { id: 'r3', position: 3, text: 'Arithmetic slip', points: -1 },
+  ];
+
+  it('ticks items with keys 1 to 9, shows the sum, asks a comment for an adjustment, and saves the ticks', async () => {
+    const { saves } = stub(three(), { rubric });
+    render();
+    await waitFor(() => expect(screen.getAllByTestId('rubric-item')).toHaveLength(3));
+    expect(screen.getByText('1 to 9: tick or untick that rubric item')).toBeVisible();
+    expect(screen.getByText('1. Correct formula (+4)')).toBeVisible();
+    expect(screen.getByText('3. Arithmetic slip (−1)')).toBeVisible();
+    const total = screen.getByTestId('rubric-total');
+    expect(total).toHaveTextContent('Marks: 0 of 10');
+    fireEvent.keyDown(document.body, { key: '1' });
+    fireEvent.keyDown(document.body, { key: '2' });
+    expect(total).toHaveTextContent('Marks: 6 of 10');
+    fireEvent.keyDown(document.body, { key: '2' });
+    fireEvent.keyDown(document.body, { key: '3' });
+    expect(total).toHaveTextContent('Marks: 3 of 10');
+    expect(screen.getByRole('checkbox', { name: '1. Correct formula (+4)' })).toBeChecked();
+    // An adjustment needs a comment.
+    fireEvent.change(screen.getByLabelText('Adjustment (points, optional)'), { target: { value: '20' } });
+    expect(total).toHaveTextContent('Marks: 10 of 10');
+    fireEvent.keyDown(document.body, { key: 'Enter' });
+    expect(await screen.findByText('Say in the comment why you adjusted the marks.')).toBeVisible();
+    expect(saves).toHaveLength(0);
+    fireEvent.change(screen.getByLabelText('Comment (optional)'), { target: { value: 'Extra work.' } });
+    fireEvent.keyDown(document.body, { key: 'Enter' });
+    await waitFor(() => expect(saves).toHaveLength(1));
+    expect(saves[0]).toMatchObject({
+      id: 's1',
+      marks: 10,
+      rubric_items: ['r1', 'r3'],
+      adjustment: 20,
+      comment: 'Extra work.',
+      claimed: true,
+    });
+    // The next answer starts with nothing ticked.
+    await waitFor(() => expect(image()).toHaveAttribute('src', '/api/v1/media/p-s2'));
+    expect(screen.getByTestId('rubric-total')).toHaveTextContent('Marks: 0 of 10');
+  });
+
+  it('lets an admin add an item and change its points, saying how many answers were regraded', async () => {
+    const items: Item[] = [];
+    stubApi({
+      'GET /api/v1/admin/questions': () => ({ body: { status: 'success', data: [question] } }),
+      'POST /api/v1/admin/grading/claim': () => ({
+        body: {
+          status: 'success',
+          data: {
+            answer: null,
+            progress: { total: 0, graded: 0, claimed: 0, waiting: 0 },
+            rubric: items,
+            prefetch: [],
+          },
+        },
+      }),
+      'GET /api/v1/admin/questions/q1/rubric': () => ({ body: { status: 'success', data: items } }),
+      'GET /api/v1/admin/grading/progress/junior': () => ({
+        body: { status: 'success', data: { questions: [], graders: [] } },
+      }),
+      'POST /api/v1/admin/questions/q1/rubric': async (request) => {
+        const body = (await request.json()) as { text: string; points: number };
+        const item = { id: `r${items.length + 1}`, position: items.length + 1, ...body };
+        items.push(item);
+        return { body: { status: 'success', data: { ...item, regraded: 0 } } };
+      },
+      'PUT /api/v1/admin/rubric/r1': async (request) => {
+        const body = (await request.json()) as { text: string; points: number };
+        Object.assign(items[0] as Item, body);
+        return { body: { status: 'success', data: { ...(items[0] as Item), regraded: 12 } } };
+      },
+    });
+    renderWithStore(<GradingPage />, {
+      auth: { ...signedInAuth, user: { ...testUser, role: 'admin' as const } },
+    });
+    fireEvent.click(await screen.findByText('Rubric of this question (0 items)'));
+    fireEvent.change(screen.getByLabelText('New item'), { target: { value: 'Correct formula' } });
+    fireEvent.change(screen.getByLabelText('Points'), { target: { value: 'four' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add item' }));
+    expect(await screen.findByText('Points are a whole number from -100 to 100.')).toBeVisible();
+    fireEvent.change(screen.getByLabelText('Points'), { target: { value: '4' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add item' }));
+    expect(await screen.findByText('Rubric of this question (1 item)')).toBeInTheDocument();
+    const points = await screen.findByLabelText('Points of item 1');
+    expect(points).toHaveValue('4');
+    fireEvent.change(points, { target: { value: '5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save item 1' }));
+    expect(await screen.findByText('Saved; 12 answers regraded.')).toBeVisible();
   });
 });
 

@@ -1,6 +1,7 @@
 import { CATEGORIES, type Category } from '@ngso/shared/constants';
 import { CLAIM_HEARTBEAT_SECONDS, type ClaimResult } from '@ngso/shared/schemas/grading';
 import type { GradingImage } from '@ngso/shared/schemas/results';
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import type { TFunction } from 'i18next';
 import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,16 +20,19 @@ import {
   useClaimHeartbeatMutation,
   useGiveMarksMutation,
   useReleaseClaimMutation,
+  useRubricQuery,
 } from '../api.ts';
 import { useActionError } from '../console/action-error.ts';
 import { AdminSection } from '../console/admin-section.tsx';
 import { cardClasses } from '../console/card.ts';
 import { ImageViewer, type ViewerPage, type ViewState, zoomIn, zoomOut } from '../console/image-viewer.tsx';
 import { LoadError, Loading } from '../console/load-states.tsx';
-import { emptyState, isGradable, releaseOnLeave } from './grading.ts';
+import { emptyState, isGradable, releaseOnLeave, rubricTotal, signedPoints } from './grading.ts';
 import { gradingActionFor } from './grading-keys.ts';
 import { GradingNotOpen, gradingNotOpenFor } from './grading-not-open.tsx';
+import { GradingProgressPanel } from './grading-progress.tsx';
 import { checkMarks } from './marks.ts';
+import { RubricEditor } from './rubric-editor.tsx';
 
 const isCategory = (value: string | null): value is Category => CATEGORIES.some((c) => c === value);
 /** Who wrote an answer: the name and roll number for admins; graders get the roll number only. */
@@ -67,6 +71,9 @@ export function GradingPage() {
   const questionInfo = questionList.find((question) => question.id === questionParam) ?? questionList[0];
   const questionId = questionInfo?.id;
   const maxMarks = questionInfo?.marks ?? null;
+  const rubric = useRubricQuery(questionId ?? skipToken);
+  const rubricItems = rubric.data ?? [];
+  const byRubric = rubricItems.length > 0;
 
   const [claimAnswer, claiming] = useClaimAnswerMutation();
   const [renewClaim] = useClaimHeartbeatMutation();
@@ -83,6 +90,8 @@ export function GradingPage() {
   const [comment, setComment] = useState('');
   const [formError, setFormError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
+  const [adjustmentText, setAdjustmentText] = useState('');
   /** Answers passed over with J on this visit (left for later), and those graded, for K to reopen. */
   const skipped = useRef<string[]>([]);
   const history = useRef<string[]>([]);
@@ -162,11 +171,14 @@ export function GradingPage() {
   useEffect(() => {
     setMarksText(current?.marks === null || current?.marks === undefined ? '' : String(current.marks));
     setComment(current?.comment ?? '');
+    setTicked(new Set(current?.rubric?.items ?? []));
+    setAdjustmentText(current?.rubric?.adjustment ? String(current.rubric.adjustment) : '');
     setFormError(null);
     setView({ zoom: 1, rotation: 0 });
   }, [heldKey]);
 
   const choose = (next: { category?: Category; question?: string }) => {
+    if (next.category === category || next.question === questionId) return;
     if (held.current) void releaseClaim(held.current);
     const params = new URLSearchParams(search);
     if (next.category) {
@@ -198,11 +210,82 @@ export function GradingPage() {
     if (result?.answer) history.current = history.current.slice(0, -1);
   }, [claiming.isLoading, take]);
 
+  /** Saves the marks on the held answer, then takes the next one. */
+  const send = useCallback(
+    async (marking: {
+      marks: number;
+      comment: string | null;
+      rubric_items?: string[];
+      adjustment?: number;
+    }) => {
+      if (!current || !questionId) return;
+      setFormError(null);
+      try {
+        await giveMarks({
+          category,
+          userId: current.user_id,
+          question_id: questionId,
+          claimed: true,
+          ...marking,
+        }).unwrap();
+      } catch (error) {
+        const fields = serverFieldErrors(error);
+        setFormError(fields.marks ?? fields.comment ?? fields.rubric_items ?? actionError(error));
+        return;
+      }
+      history.current = [...history.current, current.user_id];
+      const result = await take({ skip: skipped.current });
+      if (result && !result.answer && skipped.current.length > 0) {
+        skipped.current = [];
+        await take();
+      }
+      setNotice(
+        result?.answer ? t('grading.saved', { marks: String(marking.marks) }) : t('grading.savedLast'),
+      );
+    },
+    [current, questionId, giveMarks, category, take, t, actionError],
+  );
+
+  const tick = useCallback(
+    (index: number) => {
+      const item = rubricItems[index];
+      if (!item || !gradable) return;
+      setTicked((before) => {
+        const next = new Set(before);
+        if (next.has(item.id)) next.delete(item.id);
+        else next.add(item.id);
+        return next;
+      });
+      setFormError(null);
+    },
+    [rubricItems, gradable],
+  );
+
   const save = useCallback(
     async (marksValue?: number) => {
       if (!current || !questionId || saving.isLoading) return;
       if (!gradable) {
         setFormError(t('grading.notYet'));
+        return;
+      }
+      const trimmedComment = comment.trim() ? comment.trim() : null;
+      if (byRubric) {
+        const adjustment = adjustmentText.trim() === '' ? 0 : Number(adjustmentText.trim().replace('−', '-'));
+        if (!Number.isInteger(adjustment) || adjustment < -100 || adjustment > 100) {
+          setFormError(t('rubric.adjustmentError'));
+          return;
+        }
+        if (adjustment !== 0 && !trimmedComment) {
+          setFormError(t('rubric.adjustmentComment'));
+          return;
+        }
+        const total = rubricTotal(rubricItems, ticked, adjustment, maxMarks);
+        await send({
+          marks: total,
+          comment: trimmedComment,
+          rubric_items: rubricItems.filter((item) => ticked.has(item.id)).map((item) => item.id),
+          adjustment,
+        });
         return;
       }
       const checked = checkMarks(marksValue === undefined ? marksText : String(marksValue), maxMarks);
@@ -215,29 +298,7 @@ export function GradingPage() {
         return;
       }
       if (marksValue !== undefined) setMarksText(String(marksValue));
-      setFormError(null);
-      try {
-        await giveMarks({
-          category,
-          userId: current.user_id,
-          question_id: questionId,
-          marks: checked.marks,
-          comment: comment.trim() ? comment.trim() : null,
-          claimed: true,
-        }).unwrap();
-      } catch (error) {
-        setFormError(serverFieldErrors(error).marks ?? actionError(error));
-        return;
-      }
-      history.current = [...history.current, current.user_id];
-      const result = await take({ skip: skipped.current });
-      if (result && !result.answer && skipped.current.length > 0) {
-        skipped.current = [];
-        await take();
-      }
-      setNotice(
-        result?.answer ? t('grading.saved', { marks: String(checked.marks) }) : t('grading.savedLast'),
-      );
+      await send({ marks: checked.marks, comment: trimmedComment });
     },
     [
       current,
@@ -247,11 +308,12 @@ export function GradingPage() {
       marksText,
       maxMarks,
       comment,
-      giveMarks,
-      category,
-      take,
+      byRubric,
+      adjustmentText,
+      rubricItems,
+      ticked,
       t,
-      actionError,
+      send,
     ],
   );
 
@@ -268,6 +330,7 @@ export function GradingPage() {
         metaKey: event.metaKey,
         altKey: event.altKey,
         inField: FIELD_TAGS.has(tag) || Boolean(target?.isContentEditable),
+        rubric: byRubric,
       });
       if (!action) return;
       event.preventDefault();
@@ -275,6 +338,7 @@ export function GradingPage() {
       else if (action.type === 'previous') void back();
       else if (action.type === 'save') void save();
       else if (action.type === 'saveMarks') void save(action.marks);
+      else if (action.type === 'tick') tick(action.index);
       else if (action.type === 'zoomIn') setView((v) => ({ ...v, zoom: zoomIn(v.zoom) }));
       else if (action.type === 'zoomOut') setView((v) => ({ ...v, zoom: zoomOut(v.zoom) }));
       else if (action.type === 'rotate') setView((v) => ({ ...v, rotation: (v.rotation + 90) % 360 }));
@@ -282,7 +346,7 @@ export function GradingPage() {
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [skip, back, save]);
+  }, [skip, back, save, tick, byRubric]);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -320,12 +384,18 @@ export function GradingPage() {
         <ul className="mt-2 grid gap-1 sm:grid-cols-2">
           <li>{t('grading.keyNext')}</li>
           <li>{t('grading.keyPrevious')}</li>
-          <li>{t('grading.keyNumber')}</li>
+          <li>{byRubric ? t('grading.keyRubric') : t('grading.keyNumber')}</li>
           <li>{t('grading.keyEnter')}</li>
           <li>{t('grading.keyZoom')}</li>
           <li>{t('grading.keyNames')}</li>
         </ul>
       </details>
+
+      {progress ? <GradingProgressPanel category={category} /> : null}
+
+      {user?.role === 'admin' && questionId && rubric.data ? (
+        <RubricEditor questionId={questionId} items={rubric.data} />
+      ) : null}
 
       {/* The next answer's photos, fetched ahead so it shows at once. */}
       {prefetch.map((url) => (
@@ -423,24 +493,74 @@ export function GradingPage() {
                   : t('grading.notYet')}
             </p>
             <form onSubmit={onSubmit} className="space-y-3" noValidate>
-              <TextField
-                id={marksId}
-                label={
-                  maxMarks === null ? t('grading.marks') : t('grading.marksOf', { max: String(maxMarks) })
-                }
-                inputMode="numeric"
-                disabled={!gradable}
-                type="number"
-                min={0}
-                max={maxMarks ?? undefined}
-                step={1}
-                value={marksText}
-                error={formError ?? undefined}
-                onChange={(event) => {
-                  setMarksText(event.target.value);
-                  setFormError(null);
-                }}
-              />
+              {byRubric ? (
+                <fieldset className="space-y-2" disabled={!gradable}>
+                  <legend className="mb-1 text-sm font-medium text-slate-800">{t('rubric.legend')}</legend>
+                  {rubricItems.map((item, index) => (
+                    <label key={item.id} className="flex items-start gap-2 text-sm" data-testid="rubric-item">
+                      <input
+                        type="checkbox"
+                        className="mt-0.5 size-5"
+                        checked={ticked.has(item.id)}
+                        onChange={() => tick(index)}
+                      />
+                      <span>
+                        {t('rubric.itemLabel', {
+                          number: String(index + 1),
+                          text: item.text,
+                          points: signedPoints(item.points),
+                        })}
+                      </span>
+                    </label>
+                  ))}
+                  <TextField
+                    label={t('rubric.adjustment')}
+                    inputMode="numeric"
+                    value={adjustmentText}
+                    onChange={(event) => {
+                      setAdjustmentText(event.target.value);
+                      setFormError(null);
+                    }}
+                  />
+                  <p className="text-sm font-semibold text-slate-900" data-testid="rubric-total">
+                    {t('rubric.total', {
+                      marks: String(
+                        rubricTotal(
+                          rubricItems,
+                          ticked,
+                          Number(adjustmentText.trim().replace('−', '-')) || 0,
+                          maxMarks,
+                        ),
+                      ),
+                      max: String(maxMarks ?? ''),
+                    })}
+                  </p>
+                  {formError ? (
+                    <p className="text-sm text-red-700" role="alert">
+                      {formError}
+                    </p>
+                  ) : null}
+                </fieldset>
+              ) : (
+                <TextField
+                  id={marksId}
+                  label={
+                    maxMarks === null ? t('grading.marks') : t('grading.marksOf', { max: String(maxMarks) })
+                  }
+                  inputMode="numeric"
+                  disabled={!gradable}
+                  type="number"
+                  min={0}
+                  max={maxMarks ?? undefined}
+                  step={1}
+                  value={marksText}
+                  error={formError ?? undefined}
+                  onChange={(event) => {
+                    setMarksText(event.target.value);
+                    setFormError(null);
+                  }}
+                />
+              )}
               <div>
                 <label
                   htmlFor={`${marksId}-comment`}

@@ -1,6 +1,6 @@
 import type { GradingImage } from '@ngso/shared/schemas/results';
 import { describe, expect, it } from 'vitest';
-import { emptyState, isGradable } from './grading.ts';
+import { emptyState, isGradable, rubricTotal, signedPoints } from './grading.ts';
 
 const image = (sha256: string, state: GradingImage['state']): GradingImage => ({
   sha256,
@@ -25,5 +25,22 @@ describe('when no answer is handed out', () => {
     expect(emptyState({ total: 5, graded: 3, claimed: 2, waiting: 0 })).toBe('othersWorking');
     expect(emptyState({ total: 5, graded: 4, claimed: 0, waiting: 1 })).toBe('waiting');
     expect(emptyState({ total: 5, graded: 5, claimed: 0, waiting: 0 })).toBe('done');
+  });
+});
+
+describe('the rubric mark', () => {
+  const items = [
+    { id: 'a', position: 1, text: 'Formula', points: 4 },
+    { id: 'b', position: 2, text: 'Units', points: 2 },
+    { id: 'c', position: 3, text: 'Slip', points: -1 },
+  ];
+  it('sums the ticked items and the adjustment, from 0 to the maximum', () => {
+    expect(rubricTotal(items, new Set(['a', 'b']), 0, 10)).toBe(6);
+    expect(rubricTotal(items, new Set(['a', 'c']), 0, 10)).toBe(3);
+    expect(rubricTotal(items, new Set(['c']), 0, 10)).toBe(0);
+    expect(rubricTotal(items, new Set(['a', 'b']), 10, 10)).toBe(10);
+    expect(rubricTotal(items, new Set(), -2, 10)).toBe(0);
+    expect(signedPoints(4)).toBe('+4');
+    expect(signedPoints(-1)).toBe('−1');
   });
 });

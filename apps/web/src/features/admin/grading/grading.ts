@@ -1,4 +1,4 @@
-import type { ClaimResult } from '@ngso/shared/schemas/grading';
+import type { ClaimResult, RubricItem } from '@ngso/shared/schemas/grading';
 import type { GradingImage } from '@ngso/shared/schemas/results';
 import { API_BASE_PATH } from '../../../lib/base-query.ts';
 
@@ -37,3 +37,18 @@ export function releaseOnLeave(key: { question_id: string; user_id: string }) {
     body: JSON.stringify(key),
   }).catch(() => undefined);
 }
+
+/** The mark a rubric gives (as the server computes it): ticked items' points plus the adjustment, 0 to max. */
+export function rubricTotal(
+  items: readonly RubricItem[],
+  ticked: ReadonlySet<string>,
+  adjustment: number,
+  max: number | null,
+): number {
+  const sum = items.reduce((total, item) => total + (ticked.has(item.id) ? item.points : 0), adjustment);
+  return Math.max(0, max === null ? sum : Math.min(max, sum));
+}
+
+/** Points as the rubric shows them: "+4", "−1", "0". */
+export const signedPoints = (points: number) =>
+  points > 0 ? `+${points}` : points < 0 ? `−${Math.abs(points)}` : '0';
