@@ -466,7 +466,7 @@ export const answers = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.questionId] }),
     // The grading queue reads one question's answers at a time.
-    index('answers_question_idx').on(t.questionId),
+    index('answers_question_idx').on(t.questionId, t.userId),
   ],
 );
 

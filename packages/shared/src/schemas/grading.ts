@@ -70,12 +70,15 @@ export const ClaimedAnswerSchema = z.object({
 });
 export type ClaimedAnswer = z.infer<typeof ClaimedAnswerSchema>;
 
-/** One question's answers: those with photos, graded, held by a grader now, and waiting for photos. */
+/**
+ * One question's answers: those with photos, graded, held by a grader now, and waiting for photos (counted
+ * when no answer was free to hand out; null otherwise, as checking every answer's photos on each claim costs).
+ */
 export const QuestionProgressSchema = z.object({
   total: z.number(),
   graded: z.number(),
   claimed: z.number(),
-  waiting: z.number(),
+  waiting: z.number().nullable(),
 });
 export type QuestionProgress = z.infer<typeof QuestionProgressSchema>;
 
@@ -108,6 +111,7 @@ export const PACE_WINDOW_MINUTES = 60;
 export const GradingProgressSchema = z.object({
   questions: z.array(
     QuestionProgressSchema.extend({
+      waiting: z.number(),
       question_id: z.string(),
       position: z.number(),
       /** Answers not graded yet (held, free or waiting for photos). */

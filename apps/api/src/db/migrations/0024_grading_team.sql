@@ -23,4 +23,4 @@ ALTER TABLE "grading_claims" ADD CONSTRAINT "grading_claims_grader_id_users_id_f
 ALTER TABLE "rubric_items" ADD CONSTRAINT "rubric_items_question_id_questions_id_fk" FOREIGN KEY ("question_id") REFERENCES "public"."questions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "grading_claims_question_idx" ON "grading_claims" USING btree ("question_id","expires_at");--> statement-breakpoint
 CREATE INDEX "rubric_items_question_idx" ON "rubric_items" USING btree ("question_id","position");--> statement-breakpoint
-CREATE INDEX "answers_question_idx" ON "answers" USING btree ("question_id");
+CREATE INDEX "answers_question_idx" ON "answers" USING btree ("question_id","user_id");

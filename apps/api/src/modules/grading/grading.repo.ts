@@ -20,11 +20,13 @@ type Rows<T> = { rows: T[] };
  * be graded once one of its photos is ready, or once every photo failed (decision 020). These fragments
  * read the answer `a` and its marks `m`.
  */
+const photoState = (state: 'ready' | 'failed') => sql`
+    select 1 from jsonb_array_elements(a.images) as image
+      join ${answerPhotos} p on p.user_id = a.user_id and p.sha256 = image->>'sha256'
+      join ${media} f on f.id = p.media_id
+     where f.status = ${state}`;
 const gradable = sql`(
-  exists (
-    select 1 from ${answerPhotos} p join ${media} f on f.id = p.media_id
-     where p.user_id = a.user_id and f.status = 'ready'
-       and a.images @> jsonb_build_array(jsonb_build_object('sha256', p.sha256)))
+  exists (${photoState('ready')})
   or not exists (
     select 1 from jsonb_array_elements(a.images) as image
      where not exists (
@@ -42,9 +44,9 @@ const answersOfQuestion = (questionId: string) => sql`
  where a.question_id = ${questionId} and jsonb_array_length(a.images) > 0`;
 
 /**
- * The next answers this grader could take, best first: one they already hold, then the others in the
- * grader's own stable order (a hash of grader and student, so two graders start in different places and
- * rarely race for the same answer). Ungraded, gradable, and not held by anyone else now.
+ * The next answers this grader could take: ungraded, gradable, not held by anyone else now, read in the
+ * question's index order from a random point (`from`, wrapping round), so graders start in different places
+ * and rarely race for the same answer, and the read stops after `limit` rows instead of sorting them all.
  */
 export async function claimCandidates(
   db: Executor,
@@ -53,6 +55,7 @@ export async function claimCandidates(
   now: Date,
   skip: string[],
   limit: number,
+  from: string,
 ) {
   const skipped = skip.length
     ? sql` and a.user_id not in (${sql.join(
@@ -60,14 +63,35 @@ export async function claimCandidates(
         sql`, `,
       )})`
     : sql``;
-  const result = (await db.execute(sql`
-    select a.user_id as "userId" ${answersOfQuestion(questionId)}
-       and not ${graded}
-       and (c.user_id is null or c.expires_at <= ${now.toISOString()}::timestamptz or c.grader_id = ${graderId})
-       and ${gradable} ${skipped}
-     order by (c.grader_id is not null and c.grader_id = ${graderId}) desc, md5(${graderId} || a.user_id::text)
-     limit ${limit}`)) as unknown as Rows<{ userId: string }>;
-  return result.rows.map((row) => row.userId);
+  const read = async (range: ReturnType<typeof sql>) => {
+    const result = (await db.execute(sql`
+      select a.user_id as "userId" ${answersOfQuestion(questionId)} ${range}
+         and not ${graded}
+         and (c.user_id is null or c.expires_at <= ${now.toISOString()}::timestamptz or c.grader_id = ${graderId})
+         and ${gradable} ${skipped}
+       order by a.user_id
+       limit ${limit}`)) as unknown as Rows<{ userId: string }>;
+    return result.rows.map((row) => row.userId);
+  };
+  const after = await read(sql`and a.user_id >= ${from}::uuid`);
+  if (after.length >= limit) return after;
+  return [...after, ...(await read(sql`and a.user_id < ${from}::uuid`))].slice(0, limit);
+}
+
+/** The answer of this question this grader holds now, if any (the page was reloaded, say). */
+export async function heldBy(db: Executor, questionId: string, graderId: string, now: Date) {
+  const [row] = await db
+    .select({ userId: gradingClaims.userId })
+    .from(gradingClaims)
+    .where(
+      and(
+        eq(gradingClaims.questionId, questionId),
+        eq(gradingClaims.graderId, graderId),
+        gt(gradingClaims.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return row?.userId;
 }
 
 /** Whether this answer is one of the question's answers to grade (approved student, with photos). */
@@ -164,25 +188,31 @@ export async function lockClaim(db: Executor, userId: string, questionId: string
   return row ? { graderId: row.graderId, expiresAt: new Date(row.expiresAt) } : undefined;
 }
 
-/** A question's answers to grade: how many, graded, held now (and not graded), waiting for photos. */
-export async function questionProgress(db: Executor, questionId: string, now: Date) {
+/**
+ * A question's answers to grade: how many, graded, held now (and not graded), and, with `countWaiting`, those
+ * waiting for their photos (a check of every ungraded answer's photos: asked only when it matters).
+ */
+export async function questionProgress(db: Executor, questionId: string, now: Date, countWaiting = true) {
+  const waiting = countWaiting
+    ? sql`count(*) filter (where not ${graded} and not ${gradable})::int`
+    : sql`null`;
   const result = (await db.execute(sql`
     select count(*)::int as total,
            count(*) filter (where ${graded})::int as graded,
            count(*) filter (where not ${graded} and c.expires_at > ${now.toISOString()}::timestamptz)::int as claimed,
-           count(*) filter (where not ${graded} and not ${gradable})::int as waiting
+           ${waiting} as waiting
       ${answersOfQuestion(questionId)}`)) as unknown as Rows<{
     total: number;
     graded: number;
     claimed: number;
-    waiting: number;
+    waiting: number | null;
   }>;
   const row = result.rows[0];
   return {
     total: Number(row?.total ?? 0),
     graded: Number(row?.graded ?? 0),
     claimed: Number(row?.claimed ?? 0),
-    waiting: Number(row?.waiting ?? 0),
+    waiting: row?.waiting == null ? null : Number(row.waiting),
   };
 }
 

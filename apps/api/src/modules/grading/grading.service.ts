@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Category } from '@ngso/shared/constants';
 import type {
   ClaimInputSchema,
@@ -24,6 +25,7 @@ import {
   claimCandidates,
   gradedSince,
   graderProgress,
+  heldBy,
   isAnswerToGrade,
   questionProgress,
   releaseClaim,
@@ -63,10 +65,12 @@ async function shownAnswer(
   question: { id: string; competitionId: string },
   userId: string,
   expiresAt: Date,
+  /** The answer's marks when already read (null: none). */
+  known?: Awaited<ReturnType<typeof findMark>> | null,
 ) {
   const [found, mark, registration] = await Promise.all([
     answerWithPhotos(ctx.db, userId, question.id),
-    findMark(ctx.db, userId, question.id),
+    known === undefined ? findMark(ctx.db, userId, question.id) : known,
     findRegistrationOfUser(ctx.db, question.competitionId, userId),
   ]);
   const photoOf = new Map((found?.photos ?? []).map((photo) => [photo.sha256, photo]));
@@ -75,7 +79,7 @@ async function shownAnswer(
     name: staff.role === 'admin' ? (registration?.name ?? null) : null,
     roll_number: registration?.rollNumber ?? null,
     images: (found?.answer.images ?? []).map((image) => gradingImage(image, photoOf.get(image.sha256))),
-    marks: effectiveMarks(mark),
+    marks: effectiveMarks(mark ?? undefined),
     comment: mark?.overrideComment ?? mark?.graderComment ?? null,
     rubric: (mark?.overrideMarks != null ? mark.overrideRubric : mark?.graderRubric) ?? null,
     expires_at: toDhakaIso(expiresAt),
@@ -109,6 +113,7 @@ export async function claimAnswer(
   const expiresAt = expiry(now);
   let claimed: string | undefined;
   let following: string | undefined;
+  let claimedMark: Awaited<ReturnType<typeof findMark>> | null | undefined;
   if (input.user_id !== undefined) {
     if (!isUuid(input.user_id) || !(await isAnswerToGrade(ctx.db, question.id, input.user_id))) {
       throw new AppError(404, 'marks.noAnswer');
@@ -123,9 +128,16 @@ export async function claimAnswer(
     if (!row) throw new AppError(409, 'grading.claimedByOther');
     claimed = input.user_id;
   } else {
+    // One already held (a reload) comes back first.
+    const mine = await heldBy(ctx.db, question.id, staff.id, now);
+    if (mine && !skip.includes(mine)) {
+      await takeClaim(ctx.db, { userId: mine, questionId: question.id, graderId: staff.id, now, expiresAt });
+      claimed = mine;
+    }
     // Another grader may take a candidate between the read and the claim: then the next one is tried.
     for (let round = 0; round < 4 && !claimed; round += 1) {
-      const candidates = await claimCandidates(ctx.db, question.id, staff.id, now, skip, CANDIDATES);
+      const from = randomUUID();
+      const candidates = await claimCandidates(ctx.db, question.id, staff.id, now, skip, CANDIDATES, from);
       if (candidates.length === 0) break;
       for (const [index, userId] of candidates.entries()) {
         const row = await takeClaim(ctx.db, {
@@ -137,10 +149,12 @@ export async function claimAnswer(
         });
         if (!row) continue;
         // Graded by someone between the read and the claim: give it back.
-        if (effectiveMarks(await findMark(ctx.db, userId, question.id)) !== null) {
+        const mark = await findMark(ctx.db, userId, question.id);
+        if (effectiveMarks(mark) !== null) {
           await releaseClaim(ctx.db, { userId, questionId: question.id, graderId: staff.id });
           continue;
         }
+        claimedMark = mark ?? null;
         claimed = userId;
         following = candidates[index + 1];
         break;
@@ -149,8 +163,9 @@ export async function claimAnswer(
   }
   if (claimed) await releaseOtherClaims(ctx.db, question.id, staff.id, claimed);
   const [answer, progress, prefetch, rubric] = await Promise.all([
-    claimed ? shownAnswer(ctx, staff, question, claimed, expiresAt) : null,
-    questionProgress(ctx.db, question.id, now),
+    claimed ? shownAnswer(ctx, staff, question, claimed, expiresAt, claimedMark) : null,
+    // Answers waiting for photos are counted when none was free: the page then says why.
+    questionProgress(ctx.db, question.id, now, !claimed),
     prefetchOf(ctx, question.id, following),
     rubricOf(ctx.db, question.id),
   ]);
@@ -203,12 +218,14 @@ export async function gradingProgress(
   return {
     questions: questions.map((question, index) => {
       const count = counts[index] ?? { total: 0, graded: 0, claimed: 0, waiting: 0 };
+      const waiting = count.waiting ?? 0;
       const left = count.total - count.graded;
       const pace = perHour(recentOf.get(question.id) ?? 0);
       return {
         question_id: question.id,
         position: question.position,
         ...count,
+        waiting,
         left,
         per_hour: pace,
         minutes_left: left === 0 ? 0 : pace > 0 ? Math.ceil((left / pace) * 60) : null,

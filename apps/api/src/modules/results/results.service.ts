@@ -27,6 +27,7 @@ import {
   findPublication,
   insertPublication,
   lockCategoryResults,
+  lockCategoryResultsShared,
   marksOfQuestions,
   writeMark,
 } from './results.repo.ts';
@@ -188,8 +189,9 @@ export async function giveMarks(
           graderRubric: choice,
         };
   return ctx.db.transaction(async (tx) => {
-    // Checked again under the category's lock: a publication committed since the check above wins.
-    await lockCategoryResults(tx, question.competitionId, question.category);
+    // Checked again under the category's lock (shared among marks): a publication committed since the check
+    // above wins.
+    await lockCategoryResultsShared(tx, question.competitionId, question.category);
     // By rubric, the mark is computed here from the items as they stand under the lock (decision 037).
     let given = input.marks;
     if (choice) {

@@ -292,7 +292,6 @@ export const adminApi = api.injectEndpoints({
     claimAnswer: build.mutation<ClaimResult, { question_id: string; user_id?: string; skip?: string[] }>({
       query: (body) => ({ url: 'v1/admin/grading/claim', method: 'POST', body }),
       transformResponse: data<ClaimResult>,
-      invalidatesTags: ['AdminGradingProgress'],
     }),
     gradingProgress: build.query<GradingProgress, Category>({
       query: (category) => scoped(`v1/admin/grading/progress/${category}`),

@@ -75,12 +75,14 @@ function stub(
       );
       const answer = body.user_id ? answers.find((a) => a.id === body.user_id) : free[0];
       const following = free.find((a) => a !== answer);
+      // As the server: answers waiting for photos are counted only when none was free.
+      const counts = { ...progress(), ...(answer ? { waiting: null } : {}) };
       return {
         body: {
           status: 'success',
           data: {
             answer: answer ? shown(answer) : null,
-            progress: progress(),
+            progress: counts,
             rubric: options.rubric ?? [],
             prefetch: following ? following.images.flatMap((i) => (i.url ? [i.url] : [])) : [],
           },
@@ -336,7 +338,7 @@ describe('GradingPage: photos not all here', () => {
     ]);
     render();
     await waitFor(() => expect(image()).toHaveAttribute('src', '/api/v1/media/m1'));
-    expect(screen.getByTestId('waiting-count')).toHaveTextContent('1 answer is waiting for its photos.');
+    expect(screen.queryByTestId('waiting-count')).not.toBeInTheDocument();
     expect(screen.getByTestId('photos-waiting')).toHaveTextContent(
       '1 photo of this answer is not ready yet.',
     );
@@ -356,6 +358,7 @@ describe('GradingPage: photos not all here', () => {
     expect(
       await screen.findByText('No answer can be graded now: the rest are waiting for their photos.'),
     ).toBeVisible();
+    expect(screen.getByTestId('waiting-count')).toHaveTextContent('1 answer is waiting for its photos.');
     expect(screen.getByRole('button', { name: 'Check again' })).toBeVisible();
   });
 });

@@ -426,7 +426,7 @@ export function GradingPage() {
           <p className="mt-1 text-sm text-slate-600" data-testid="held-count">
             {t('grading.heldCount', { count: progress.claimed })}
           </p>
-          {progress.waiting > 0 ? (
+          {progress.waiting ? (
             <p className="mt-1 text-sm text-slate-600" data-testid="waiting-count">
               {t('grading.waitingCount', { count: progress.waiting })}
             </p>

@@ -1,5 +1,6 @@
 import type { Category } from '@ngso/shared/constants';
 import type { TFunction } from 'i18next';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGradingProgressQuery } from '../api.ts';
 import { ColumnHeaders, tableClasses, tdClasses } from '../console/table.tsx';
@@ -21,15 +22,30 @@ export function timeLeft(minutes: number | null, t: TFunction<'admin'>): string 
  */
 export function GradingProgressPanel({ category }: { category: Category }) {
   const { t } = useTranslation('admin');
-  const progress = useGradingProgressQuery(category);
-  if (!progress.data) return null;
-  const { questions, graders } = progress.data;
+  const [open, setOpen] = useState(false);
+  // Read when opened, and every minute while open (each read counts every answer of every question).
+  const progress = useGradingProgressQuery(category, {
+    skip: !open,
+    pollingInterval: 60_000,
+    refetchOnMountOrArgChange: true,
+  });
+  const { questions, graders } = progress.data ?? { questions: [], graders: [] };
   return (
     <details
       className="mb-4 rounded-lg border border-slate-200 bg-white p-3 text-sm"
       data-testid="grading-progress"
+      open={open}
     >
-      <summary className="cursor-pointer font-semibold">{t('progress.title')}</summary>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: a summary is the details' own button; the click only decides when the progress is read */}
+      <summary
+        className="cursor-pointer font-semibold"
+        onClick={(event) => {
+          event.preventDefault();
+          setOpen((shown) => !shown);
+        }}
+      >
+        {t('progress.title')}
+      </summary>
       <div className="mt-2 overflow-x-auto">
         <table className={tableClasses}>
           <caption className="sr-only">{t('progress.questions')}</caption>

@@ -16,7 +16,7 @@ export const isGradable = (images: readonly GradingImage[]): boolean =>
 export function emptyState(progress: ClaimResult['progress']): 'none' | 'done' | 'othersWorking' | 'waiting' {
   if (progress.total === 0) return 'none';
   if (progress.claimed > 0) return 'othersWorking';
-  if (progress.waiting > 0) return 'waiting';
+  if (progress.waiting) return 'waiting';
   return 'done';
 }
 
