@@ -4,7 +4,10 @@
 // the end, each filter, searches, and the CSV export of every row. Prints p50/p95 per call. Then sends an
 // announcement to every student (N recipients, N outbox mails) and times it: the time to enqueue. Then the
 // certificates' ZIP of one category with BENCH_FINALISTS finalists (default 2,000; half of them Bangla): time,
-// size, and the process's memory and event-loop delay while it streams.
+// size, and the process's memory and event-loop delay while it streams. Then grading as a team: BENCH_ANSWERS
+// answers (default 30,000: 3,000 students of one category x 10 questions, photos ready) and BENCH_GRADERS graders
+// (default 20) at once, each taking an answer, renewing its hold and saving marks in a loop: p50/p95/p99 per call.
+// BENCH_PARTS picks parts (comma list of registrations, announcement, certificates, grading; default all).
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +17,7 @@ import pg from 'pg';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openPostgres } from '../apps/api/src/db/client.ts';
+import { hashPassword } from '../apps/api/src/lib/passwords.ts';
 import { ensureAdmin } from '../apps/api/src/modules/auth/admin-accounts.ts';
 import { staffSession } from './staff-session.ts';
 
@@ -70,6 +74,16 @@ async function seed(client: pg.Client, n: number) {
 }
 
 const FINALISTS = Number(process.env.BENCH_FINALISTS ?? 2000);
+const ANSWERS = Number(process.env.BENCH_ANSWERS ?? 30_000);
+const GRADERS = Number(process.env.BENCH_GRADERS ?? 20);
+/** Each grader's rounds of take, heartbeat, save. */
+const ROUNDS = Number(process.env.BENCH_GRADING_ROUNDS ?? 40);
+/** A grader's pause between two calls (0: back to back, the worst case; a real grader spends seconds). */
+const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 0);
+const pause = () => new Promise((resolve) => setTimeout(resolve, THINK_MS * (0.5 + Math.random())));
+const PARTS = new Set(
+  (process.env.BENCH_PARTS ?? 'registrations,announcement,certificates,grading').split(','),
+);
 
 /**
  * Makes `n` approved seniors finalists of a published category: each submitted the exam, has marks on three
@@ -200,6 +214,143 @@ async function announcementToEveryone(cookie: string, n: number) {
   );
 }
 
+/**
+ * Grading as a team (decision 037) at ANSWERS answers: 10 questions of the secondary category, each student
+ * answering all ten with one ready photo; the exam over. GRADERS graders sign in and, all at once, each on a
+ * question of their own or shared (grader i on question i mod 10, so two graders share each question), take
+ * the next answer, renew the hold and save marks from it, ROUNDS times. Prints p50/p95/p99/max per call.
+ */
+async function gradingAtScale(client: pg.Client, base: string) {
+  const { rows } = await client.query("select id from competitions where code = 'ngso-1'");
+  const competitionId = rows[0].id;
+  const students = Math.ceil(ANSWERS / 10);
+  const seeding = Date.now();
+  const userIds = Array.from({ length: students }, () => crypto.randomUUID());
+  await client.query(
+    `insert into users (id, name, email, password_hash) select u, 'Grading student', 'grading-' || u || '@bench.test', 'x' from unnest($1::uuid[]) u`,
+    [userIds],
+  );
+  await client.query(
+    `insert into registrations (competition_id, user_id, status, category, class, name, institution, division, district, sub_district, guardian_name, guardian_phone, tshirt_size, pickup_spot, payment_method, payment_sender, transaction_id)
+     select $1, u, 'approved', 'secondary', 11, 'Grading student', 'School', 'Dhaka', 'District', 'Sub-district', 'Guardian', '01811111111', 'M', 'own', 'bkash', '01711111111', 'GRD' || u
+       from unnest($2::uuid[]) u`,
+    [competitionId, userIds],
+  );
+  const questions = await client.query(
+    `insert into questions (competition_id, category, position, marks, question_english, question_bangla)
+     select $1, 'secondary', 100 + g, 10, 'Bench question ' || g, 'বেঞ্চ প্রশ্ন ' || g from generate_series(1, 10) g
+     returning id`,
+    [competitionId],
+  );
+  const questionIds = questions.rows.map((row: { id: string }) => row.id);
+  await client.query(
+    `create temp table bench_pairs as
+       select u, q, md5(u::text || q::text) as h, gen_random_uuid() as m
+         from unnest($1::uuid[]) u cross join unnest($2::uuid[]) q`,
+    [userIds, questionIds],
+  );
+  await client.query(
+    `insert into media (id, owner_id, kind, status, storage_key, content_type, size_bytes, sha256, source_sha256, source_size, width, height)
+     select m, u, 'upload', 'ready', 'bench/' || m, 'image/jpeg', 1000, h, h, 1000, 100, 100 from bench_pairs`,
+  );
+  await client.query(
+    `insert into answers (user_id, question_id, images, saved_at)
+     select u, q, jsonb_build_array(jsonb_build_object('sha256', h, 'size', 1000)), now() from bench_pairs`,
+  );
+  await client.query(
+    `insert into answer_photos (user_id, sha256, size_bytes, question_id, committed_at, media_id, delivered_at)
+     select u, h, 1000, q, now(), m, now() from bench_pairs`,
+  );
+  await client.query(
+    "update exams set starts_at = now() - interval '3 hours', ends_at = now() - interval '2 hours' where competition_id = $1 and category = 'secondary'",
+    [competitionId],
+  );
+  const passwordHash = await hashPassword('Bench-grader-pass-1');
+  const graders = Array.from({ length: GRADERS }, (_, i) => `grader${i}@bench.test`);
+  await client.query(
+    `insert into users (name, email, password_hash, role, email_verified_at)
+     select 'Bench grader ' || e, e, $2, 'grader', now() from unnest($1::text[]) e`,
+    [graders, passwordHash],
+  );
+  await client.query('analyze');
+  const [{ count }] = (
+    await client.query('select count(*)::int as count from answers where question_id = any($1::uuid[])', [
+      questionIds,
+    ])
+  ).rows;
+  console.log(
+    `\nseeded ${Number(count).toLocaleString('en')} answers (${students.toLocaleString('en')} students x 10 questions) and ${GRADERS} graders in ${((Date.now() - seeding) / 1000).toFixed(1)} s`,
+  );
+  const cookies = await Promise.all(graders.map((email) => staffSession(base, email, 'Bench-grader-pass-1')));
+
+  const times: Record<'take' | 'heartbeat' | 'save', number[]> = { take: [], heartbeat: [], save: [] };
+  let refused = 0;
+  const timed = async (
+    kind: keyof typeof times,
+    url: string,
+    method: string,
+    cookie: string,
+    body: unknown,
+  ) => {
+    const started = performance.now();
+    const response = await fetch(`${base}${url}`, {
+      method,
+      headers: { cookie, 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+      body: JSON.stringify(body),
+    });
+    const text = await response.text();
+    times[kind].push(performance.now() - started);
+    if (response.status === 409) refused += 1;
+    else if (!response.ok) throw new Error(`${kind}: ${response.status} ${text.slice(0, 200)}`);
+    return response.ok ? JSON.parse(text) : null;
+  };
+  const seen = new Set<string>();
+  let duplicates = 0;
+  const started = performance.now();
+  await Promise.all(
+    cookies.map(async (cookie, g) => {
+      const question = questionIds[g % questionIds.length] as string;
+      // Graders open the page within a second of each other, not in the same millisecond.
+      if (THINK_MS) await pause();
+      for (let round = 0; round < ROUNDS; round++) {
+        const taken = await timed('take', '/api/v1/admin/grading/claim', 'POST', cookie, {
+          question_id: question,
+        });
+        const answer = taken?.data.answer;
+        if (!answer) break;
+        const key = `${question}/${answer.user_id}`;
+        if (seen.has(key)) duplicates += 1;
+        seen.add(key);
+        const hold = { question_id: question, user_id: answer.user_id };
+        if (THINK_MS) await pause();
+        await timed('heartbeat', '/api/v1/admin/grading/heartbeat', 'POST', cookie, hold);
+        if (THINK_MS) await pause();
+        await timed('save', `/api/v1/admin/submissions/${answer.user_id}/marks`, 'PUT', cookie, {
+          question_id: question,
+          marks: (round + g) % 11,
+          claimed: true,
+        });
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const total = times.take.length + times.heartbeat.length + times.save.length;
+  console.log(`
+| grading: ${GRADERS} graders at once on ${Number(count).toLocaleString('en')} answers, ${THINK_MS ? `about ${THINK_MS} ms between a grader's calls` : 'calls back to back'} | calls | p50 | p95 | p99 | max |
+|---|---|---|---|---|---|`);
+  for (const [kind, list] of Object.entries(times)) {
+    const sorted = [...list].sort((a, b) => a - b);
+    console.log(
+      `| ${kind === 'take' ? 'take the next answer (claim)' : kind === 'save' ? 'save marks on the hold' : 'renew the hold (heartbeat)'} | ${sorted.length} | ${percentile(sorted, 50).toFixed(0)} ms | ${percentile(sorted, 95).toFixed(0)} ms | ${percentile(sorted, 99).toFixed(0)} ms | ${(sorted.at(-1) ?? 0).toFixed(0)} ms |`,
+    );
+  }
+  console.log(
+    `| all (${(total / seconds).toFixed(0)} calls/s, ${seen.size} answers graded in ${seconds.toFixed(1)} s) | ${total} | | | | |`,
+  );
+  console.log(`answers handed to two graders: ${duplicates}; saves or renewals refused (409): ${refused}`);
+  if (duplicates > 0) throw new Error('an answer was handed out twice');
+}
+
 async function main() {
   const dbName = `ngso_bench_console_${process.pid}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
@@ -232,45 +383,13 @@ async function main() {
       'bench-admin@bench.test',
       'Bench-admin-pass-1',
     );
-    const lastPage = Math.ceil(N / 50);
-    const calls: Array<[string, string]> = [
-      ['first page', '/api/v1/admin/registrations?page=1'],
-      ['last page', `/api/v1/admin/registrations?page=${lastPage}`],
-      ['status=pending', '/api/v1/admin/registrations?status=pending'],
-      ['category + division', '/api/v1/admin/registrations?category=senior&division=Rajshahi'],
-      ['payment=matched, pending', '/api/v1/admin/registrations?payment=matched&status=pending'],
-      ['search name', '/api/v1/admin/registrations?q=Student%201234'],
-      ['search Bangla name', `/api/v1/admin/registrations?q=${encodeURIComponent('রহমান')}&page=3`],
-      ['search transaction ID', '/api/v1/admin/registrations?q=TRX1995'],
-      ['dashboard stats', '/api/v1/admin/stats'],
-      ['CSV export (every row)', '/api/v1/admin/registrations.csv'],
-    ];
-    console.log(`\n| call | p50 | p95 | rows |\n|---|---|---|---|`);
-    for (const [name, url] of calls) {
-      const times: number[] = [];
-      let rows = '';
-      for (let i = 0; i < (url.endsWith('.csv') ? 5 : REPEAT); i++) {
-        const started = performance.now();
-        const response = await fetch(`http://127.0.0.1:3910${url}`, { headers: { cookie } });
-        const body = await response.text();
-        times.push(performance.now() - started);
-        if (!response.ok) throw new Error(`${url}: ${response.status} ${body.slice(0, 200)}`);
-        rows = url.endsWith('.csv')
-          ? String(body.split('\r\n').length - 2)
-          : url.includes('stats')
-            ? '-'
-            : String(JSON.parse(body).meta.total);
-      }
-      times.sort((a, b) => a - b);
-      console.log(
-        `| ${name} | ${percentile(times, 50).toFixed(0)} ms | ${percentile(times, 95).toFixed(0)} ms | ${rows} |`,
-      );
-    }
-    await announcementToEveryone(cookie, N);
-    if (FINALISTS > 0) {
+    if (PARTS.has('registrations')) await registrationCalls(cookie);
+    if (PARTS.has('announcement')) await announcementToEveryone(cookie, N);
+    if (PARTS.has('certificates') && FINALISTS > 0) {
       await seedFinalists(client, FINALISTS);
       await certificatesZip('http://127.0.0.1:3910', cookie);
     }
+    if (PARTS.has('grading')) await gradingAtScale(client, 'http://127.0.0.1:3910');
     await app.close();
   } finally {
     await client.end();
@@ -278,6 +397,44 @@ async function main() {
     await admin.query(`drop database if exists ${dbName} with (force)`);
     await admin.end();
     rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The registrations table's calls, each timed REPEAT times (5 for the CSV export). */
+async function registrationCalls(cookie: string) {
+  const lastPage = Math.ceil(N / 50);
+  const calls: Array<[string, string]> = [
+    ['first page', '/api/v1/admin/registrations?page=1'],
+    ['last page', `/api/v1/admin/registrations?page=${lastPage}`],
+    ['status=pending', '/api/v1/admin/registrations?status=pending'],
+    ['category + division', '/api/v1/admin/registrations?category=senior&division=Rajshahi'],
+    ['payment=matched, pending', '/api/v1/admin/registrations?payment=matched&status=pending'],
+    ['search name', '/api/v1/admin/registrations?q=Student%201234'],
+    ['search Bangla name', `/api/v1/admin/registrations?q=${encodeURIComponent('রহমান')}&page=3`],
+    ['search transaction ID', '/api/v1/admin/registrations?q=TRX1995'],
+    ['dashboard stats', '/api/v1/admin/stats'],
+    ['CSV export (every row)', '/api/v1/admin/registrations.csv'],
+  ];
+  console.log(`\n| call | p50 | p95 | rows |\n|---|---|---|---|`);
+  for (const [name, url] of calls) {
+    const times: number[] = [];
+    let rows = '';
+    for (let i = 0; i < (url.endsWith('.csv') ? 5 : REPEAT); i++) {
+      const started = performance.now();
+      const response = await fetch(`http://127.0.0.1:3910${url}`, { headers: { cookie } });
+      const body = await response.text();
+      times.push(performance.now() - started);
+      if (!response.ok) throw new Error(`${url}: ${response.status} ${body.slice(0, 200)}`);
+      rows = url.endsWith('.csv')
+        ? String(body.split('\r\n').length - 2)
+        : url.includes('stats')
+          ? '-'
+          : String(JSON.parse(body).meta.total);
+    }
+    times.sort((a, b) => a - b);
+    console.log(
+      `| ${name} | ${percentile(times, 50).toFixed(0)} ms | ${percentile(times, 95).toFixed(0)} ms | ${rows} |`,
+    );
   }
 }
 

@@ -465,41 +465,47 @@ test.describe("the organisers' console", () => {
       // The shortcuts work when no field has the focus.
       await page.getByRole('heading', { name: 'Grading' }).click();
       await expect(page.getByLabel('Question')).toHaveValue(q1);
-      await expect(page.getByText('J, → or ↓: next answer')).toBeVisible();
+      await expect(page.getByText('J, → or ↓: leave this answer for later, take another')).toBeVisible();
       const count = page.getByTestId('graded-count');
       await expect(count).toHaveText('Graded 0 of 2');
-      // Names are hidden by default.
+      // The server hands the grader one answer at a time, held for them; names are hidden by default.
       const student = page.getByTestId('grading-student');
-      await expect(student).toHaveText('Answer 1 of 2');
+      await expect(student).toHaveText('Answer (name hidden)');
       const image = page.getByTestId('answer-image');
       await expect(image).toBeVisible();
       await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+      // The other answer's photo is fetched ahead.
+      await expect(page.locator('link[rel="prefetch"]')).toHaveCount(1);
+      const firstPhoto = await image.getAttribute('src');
 
-      // Show who wrote it to know who is first (the order is the grader's own shuffle): a grader sees the
-      // roll number, never the name.
+      // Show who wrote it to know who is first (the order is the grader's own): a grader sees the roll
+      // number, never the name.
       await page.keyboard.press('n');
-      await expect(student).not.toHaveText('Answer 1 of 2');
+      await expect(student).not.toHaveText('Answer (name hidden)');
       const firstShown = (await student.textContent()) ?? '';
       expect(firstShown).not.toMatch(/Tanvir|Sadia/);
       const firstIsTanvir = firstShown === tanvirRoll;
       await page.keyboard.press('n');
-      await expect(student).toHaveText('Answer 1 of 2');
+      await expect(student).toHaveText('Answer (name hidden)');
 
       // Zoom and rotate with the keys.
       await page.keyboard.press('+');
       await expect(page.getByText('125%')).toBeVisible();
       await page.keyboard.press('r');
 
-      // 7 marks for the first answer: saved, and on to the next ungraded.
+      // 7 marks for the first answer: saved, and the server hands over the next one.
       await page.keyboard.press('7');
       await expect(count).toHaveText('Graded 1 of 2');
-      await expect(student).toHaveText('Answer 2 of 2');
-      // K goes back (the marks are there), J comes forward again.
+      await expect(page.getByText('Saved 7 marks. Here is the next answer.')).toBeVisible();
+      await expect(image).not.toHaveAttribute('src', firstPhoto ?? '');
+      await expect(page.getByTestId('answer-state')).toHaveText('Not graded yet.');
+      // K goes back to the answer graded before (the marks are there); J leaves it and takes the other.
       await page.keyboard.press('k');
-      await expect(student).toHaveText('Answer 1 of 2');
+      await expect(image).toHaveAttribute('src', firstPhoto ?? '');
       await expect(page.getByText('Marks given: 7')).toBeVisible();
       await page.keyboard.press('j');
-      await expect(student).toHaveText('Answer 2 of 2');
+      await expect(page.getByTestId('answer-state')).toHaveText('Not graded yet.');
+      await expect(image).not.toHaveAttribute('src', firstPhoto ?? '');
       // The grader sees the question's maximum; marks above it are refused before anything is sent.
       const marks = page.getByLabel(/^Marks \(0 to \d+\)$/);
       await marks.fill('99');

@@ -16,6 +16,11 @@ const GRADER_CALLS = new Set([
   'POST /api/v1/admin/check-ins/:code',
   'GET /api/v1/admin/rechecks/assigned',
   'POST /api/v1/admin/rechecks/:id/decision',
+  'POST /api/v1/admin/grading/claim',
+  'POST /api/v1/admin/grading/heartbeat',
+  'POST /api/v1/admin/grading/release',
+  'GET /api/v1/admin/grading/progress/:category',
+  'GET /api/v1/admin/questions/:id/rubric',
 ]);
 
 beforeAll(async () => {

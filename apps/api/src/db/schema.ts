@@ -481,7 +481,11 @@ export const answers = pgTable(
     version: integer('version').notNull().default(1),
     savedAt: timestamp('saved_at', { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.questionId] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.questionId] }),
+    // The grading queue reads one question's answers at a time.
+    index('answers_question_idx').on(t.questionId, t.userId),
+  ],
 );
 
 /**
@@ -537,8 +541,61 @@ export const marks = pgTable(
     overrideComment: text('override_comment'),
     overrideBy: uuid('override_by').references(() => users.id),
     overriddenAt: timestamp('overridden_at', { withTimezone: true }),
+    /**
+     * The rubric behind the grader's marks, or the override's, when one was used (decision 037): the items
+     * ticked and a free adjustment. Changing an item's points recomputes every mark that ticked it.
+     */
+    graderRubric: jsonb('grader_rubric').$type<RubricChoice>(),
+    overrideRubric: jsonb('override_rubric').$type<RubricChoice>(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.questionId] })],
+);
+
+/** The rubric items a grader ticked for an answer, and a free adjustment (with the mark's comment). */
+export type RubricChoice = { items: string[]; adjustment: number };
+
+/**
+ * A question's rubric, written by organisers: short items with points (positive or negative). A grader
+ * ticks items; the mark is their sum plus an adjustment, from 0 to the question's marks.
+ */
+export const rubricItems = pgTable(
+  'rubric_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    text: text('text').notNull(),
+    points: integer('points').notNull(),
+  },
+  (t) => [index('rubric_items_question_idx').on(t.questionId, t.position)],
+);
+
+/**
+ * A grader's hold on one answer while they grade it (docs/decisions/037-grading-as-a-team.md): one row per
+ * answer, taken by an atomic insert-or-take-over-if-expired, renewed by the grading page's heartbeat and
+ * removed when the marks are saved or the grader leaves. An expired row is free for anyone to take.
+ */
+export const gradingClaims = pgTable(
+  'grading_claims',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    graderId: uuid('grader_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.questionId] }),
+    index('grading_claims_question_idx').on(t.questionId, t.expiresAt),
+  ],
 );
 
 /** A competition's re-checks after publication: how long they are open, how many questions each, the fee. */

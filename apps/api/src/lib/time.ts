@@ -2,7 +2,7 @@ import { tz, tzOffset } from '@date-fns/tz';
 import { TIME_ZONE } from '@ngso/shared/constants';
 import { banglaPattern } from '@ngso/shared/date-patterns';
 import { type Language, toBanglaDigits } from '@ngso/shared/language';
-import { format, formatISO } from 'date-fns';
+import { format } from 'date-fns';
 import { bn } from 'date-fns/locale/bn';
 
 const twoDigits = (n: number) => String(n).padStart(2, '0');

@@ -92,6 +92,18 @@ export const messagesEn = {
   'marks.noAnswer': 'This student has no answer to this question.',
   'grading.notOpen':
     'Grading opens when the exam has ended for every student in this category, extra time included.',
+  'grading.claimedByOther': 'Another grader is grading this answer right now. Take the next answer instead.',
+  'grading.claimLost':
+    'Your hold on this answer ran out and it went to another grader, so your marks were not saved. Take the next answer.',
+  'rubric.text': 'Write the rubric item in 1 to 200 characters.',
+  'rubric.points': 'Points are a whole number from -100 to 100.',
+  'rubric.adjustment': 'The adjustment is a whole number from -100 to 100.',
+  'rubric.adjustmentComment': 'Say in the comment why you adjusted the marks.',
+  'rubric.unknownItem': 'That rubric item is not part of this question. Reload the page.',
+  'rubric.notFound': 'This rubric item was not found.',
+  'rubric.full': 'A question has at most 20 rubric items.',
+  'rubric.inUse':
+    'Marks were given with this rubric item, so it cannot be removed. Change its points instead.',
   'marks.published': 'The results of this category are published, so only an admin can change marks now.',
   'results.ungraded': 'Answers not graded yet: {{count}}. Grade them first, or publish with the override.',
   'results.published': 'The results of this category are already published.',

@@ -13,6 +13,23 @@ export const MarkInputSchema = z.object({
     .max(2000, msg('text.tooLong'))
     .nullable()
     .optional(),
+  /**
+   * Saved from a hold (docs/decisions/037-grading-as-a-team.md): refused (409) unless the hold is still
+   * this grader's, so a save after the hold passed to someone else never overwrites their work.
+   */
+  claimed: z.boolean().optional(),
+  /**
+   * Marking by the question's rubric (decision 037): the items ticked and a free adjustment (which needs a
+   * comment). The server computes the marks from them (their sum, from 0 to the question's marks); `marks`
+   * is then what the page computed and is not trusted.
+   */
+  rubric_items: z.array(z.string().max(64)).max(20).optional(),
+  adjustment: z
+    .number({ error: 'rubric.adjustment' })
+    .int(msg('rubric.adjustment'))
+    .min(-100, msg('rubric.adjustment'))
+    .max(100, msg('rubric.adjustment'))
+    .optional(),
 });
 
 /**

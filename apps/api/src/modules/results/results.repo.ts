@@ -89,6 +89,16 @@ export async function lockCategoryResults(db: Executor, competitionId: string, c
   await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`results/${competitionId}/${category}`}))`);
 }
 
+/**
+ * The same lock, shared: marks given at once by a team of graders do not wait for each other, yet none
+ * lands across a publication or a rubric's regrade (both take the lock alone, lockCategoryResults).
+ */
+export async function lockCategoryResultsShared(db: Executor, competitionId: string, category: string) {
+  await db.execute(
+    sql`select pg_advisory_xact_lock_shared(hashtext(${`results/${competitionId}/${category}`}))`,
+  );
+}
+
 export async function insertPublication(db: Executor, values: typeof resultPublications.$inferInsert) {
   const [row] = await db.insert(resultPublications).values(values).onConflictDoNothing().returning();
   return row;

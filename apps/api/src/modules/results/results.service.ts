@@ -15,6 +15,9 @@ import { outstandingPhotos, photosOfQuestions } from '../exam/answer-photos.repo
 import { gradingImage, photoKey } from '../exam/answer-photos.service.ts';
 import { findQuestion, questionsOf } from '../exam/exam.repo.ts';
 import { storedQuestionHtml } from '../exam/question-text.ts';
+import { lockClaim, releaseClaim } from '../grading/grading.repo.ts';
+import { rubricOf } from '../grading/rubric.repo.ts';
+import { rubricMarks } from '../grading/rubric.service.ts';
 import { findRegistrationOfUser } from '../registration/registration.repo.ts';
 import { assertMayGradeNow } from './grading-access.ts';
 import {
@@ -25,6 +28,7 @@ import {
   findPublication,
   insertPublication,
   lockCategoryResults,
+  lockCategoryResultsShared,
   marksOfQuestions,
   writeMark,
 } from './results.repo.ts';
@@ -140,7 +144,8 @@ export async function giveMarks(
 ) {
   const question = isUuid(input.question_id) ? await findQuestion(ctx.db, input.question_id) : undefined;
   if (!question || !isUuid(userId)) throw new AppError(404, 'marks.noAnswer');
-  if (input.marks > question.marks) {
+  const byRubric = input.rubric_items !== undefined;
+  if (!byRubric && input.marks > question.marks) {
     throw new AppError(422, 'validation.failed', {
       fieldErrors: { marks: ['marks.range'] },
       params: { max: question.marks },
@@ -156,32 +161,63 @@ export async function giveMarks(
   const existing = await findMark(ctx.db, userId, question.id);
   const now = ctx.clock.now();
   const comment = input.comment ?? null;
+  const choice = byRubric
+    ? { items: [...new Set(input.rubric_items)], adjustment: input.adjustment ?? 0 }
+    : null;
+  if (choice && choice.adjustment !== 0 && !comment) {
+    throw new AppError(422, 'validation.failed', { fieldErrors: { comment: ['rubric.adjustmentComment'] } });
+  }
   const overriding =
     staff.role === 'admin' && existing?.graderMarks != null && existing.graderId !== staff.id;
-  const values = overriding
-    ? {
-        userId,
-        questionId: question.id,
-        overrideMarks: input.marks,
-        overrideComment: comment,
-        overrideBy: staff.id,
-        overriddenAt: now,
-      }
-    : {
-        userId,
-        questionId: question.id,
-        graderMarks: input.marks,
-        graderComment: comment,
-        graderId: staff.id,
-        gradedAt: now,
-      };
+  const valuesFor = (given: number) =>
+    overriding
+      ? {
+          userId,
+          questionId: question.id,
+          overrideMarks: given,
+          overrideComment: comment,
+          overrideBy: staff.id,
+          overriddenAt: now,
+          overrideRubric: choice,
+        }
+      : {
+          userId,
+          questionId: question.id,
+          graderMarks: given,
+          graderComment: comment,
+          graderId: staff.id,
+          gradedAt: now,
+          graderRubric: choice,
+        };
   return ctx.db.transaction(async (tx) => {
-    // Checked again under the category's lock: a publication committed since the check above wins.
-    await lockCategoryResults(tx, question.competitionId, question.category);
+    // Checked again under the category's lock (shared among marks): a publication committed since the check
+    // above wins.
+    await lockCategoryResultsShared(tx, question.competitionId, question.category);
+    // By rubric, the mark is computed here from the items as they stand under the lock (decision 037).
+    let given = input.marks;
+    if (choice) {
+      const items = await rubricOf(tx, question.id);
+      const known = new Set(items.map((item) => item.id));
+      if (choice.items.some((id) => !known.has(id))) {
+        throw new AppError(422, 'validation.failed', {
+          fieldErrors: { rubric_items: ['rubric.unknownItem'] },
+        });
+      }
+      given = rubricMarks(items, choice, question.marks);
+    }
+    const values = valuesFor(given);
     const publishedNow =
       publication ?? (await findPublication(tx, question.competitionId, question.category));
     if (publishedNow && staff.role !== 'admin') throw new AppError(403, 'marks.published');
+    // Grading as a team (decision 037): another grader's live hold refuses the save; a save made from a
+    // hold is refused once the hold is no longer this grader's (it ran out and someone else took it).
+    const claim = await lockClaim(tx, userId, question.id);
+    if (input.claimed && claim?.graderId !== staff.id) throw new AppError(409, 'grading.claimLost');
+    if (claim && claim.graderId !== staff.id && claim.expiresAt > now) {
+      throw new AppError(409, 'grading.claimedByOther');
+    }
     const written = await writeMark(tx, values);
+    if (claim) await releaseClaim(tx, { userId, questionId: question.id, graderId: staff.id });
     await recordAudit(tx, {
       actorId: staff.id,
       action: publishedNow ? 'marks.after_publication' : overriding ? 'marks.override' : 'marks.grade',

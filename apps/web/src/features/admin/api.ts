@@ -2,6 +2,7 @@ import type { Category, Role } from '@ngso/shared/constants';
 import type { Competition } from '@ngso/shared/schemas/competitions';
 import type { DashboardStats } from '@ngso/shared/schemas/dashboard';
 import type { LiveExam } from '@ngso/shared/schemas/exam';
+import type { ClaimResult, GradingProgress, RubricItem, RubricItemInput } from '@ngso/shared/schemas/grading';
 import type {
   AdminRegistration,
   FinalRoundDetails,
@@ -83,6 +84,8 @@ const api = baseApi.enhanceEndpoints({
     'AdminExam',
     'AdminQuestions',
     'AdminSubmissions',
+    'AdminRubric',
+    'AdminGradingProgress',
     'AdminResults',
     'AdminUsers',
     'AdminAudit',
@@ -234,12 +237,23 @@ export const adminApi = api.injectEndpoints({
     }),
     giveMarks: build.mutation<
       { grader_marks: number | null; override_marks: number | null },
-      { category: Category; userId: string; question_id: string; marks: number; comment: string | null }
+      {
+        category: Category;
+        userId: string;
+        question_id: string;
+        marks: number;
+        comment: string | null;
+        /** Saved from a hold on the answer (decision 037): refused once the hold went to someone else. */
+        claimed?: boolean;
+        /** Marked by the rubric: the items ticked and an adjustment (the server computes the marks). */
+        rubric_items?: string[];
+        adjustment?: number;
+      }
     >({
-      query: ({ userId, question_id, marks, comment }) => ({
+      query: ({ userId, category: _category, ...body }) => ({
         url: `v1/admin/submissions/${encodeURIComponent(userId)}/marks`,
         method: 'PUT',
-        body: { question_id, marks, comment },
+        body,
       }),
       transformResponse: data<{ grader_marks: number | null; override_marks: number | null }>,
       invalidatesTags: (_result, _error, { category }) => [
@@ -247,6 +261,56 @@ export const adminApi = api.injectEndpoints({
         { type: 'AdminResults', id: category },
         'AdminStats',
       ],
+    }),
+    rubric: build.query<RubricItem[], string>({
+      query: (questionId) => `v1/admin/questions/${encodeURIComponent(questionId)}/rubric`,
+      transformResponse: data<RubricItem[]>,
+      providesTags: (_result, _error, questionId) => [{ type: 'AdminRubric', id: questionId }],
+    }),
+    addRubricItem: build.mutation<RubricItem, RubricItemInput & { questionId: string }>({
+      query: ({ questionId, ...body }) => ({
+        url: `v1/admin/questions/${encodeURIComponent(questionId)}/rubric`,
+        method: 'POST',
+        body,
+      }),
+      transformResponse: data<RubricItem>,
+      invalidatesTags: (_result, _error, { questionId }) => [{ type: 'AdminRubric', id: questionId }],
+    }),
+    changeRubricItem: build.mutation<
+      RubricItem & { regraded: number },
+      RubricItemInput & { id: string; questionId: string }
+    >({
+      query: ({ id, questionId: _questionId, ...body }) => ({
+        url: `v1/admin/rubric/${encodeURIComponent(id)}`,
+        method: 'PUT',
+        body,
+      }),
+      transformResponse: data<RubricItem & { regraded: number }>,
+      invalidatesTags: (_result, _error, { questionId }) => [
+        { type: 'AdminRubric', id: questionId },
+        'AdminSubmissions',
+        'AdminResults',
+      ],
+    }),
+    removeRubricItem: build.mutation<void, { id: string; questionId: string }>({
+      query: ({ id }) => ({ url: `v1/admin/rubric/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: (_result, _error, { questionId }) => [{ type: 'AdminRubric', id: questionId }],
+    }),
+    claimAnswer: build.mutation<ClaimResult, { question_id: string; user_id?: string; skip?: string[] }>({
+      query: (body) => ({ url: 'v1/admin/grading/claim', method: 'POST', body }),
+      transformResponse: data<ClaimResult>,
+    }),
+    gradingProgress: build.query<GradingProgress, Category>({
+      query: (category) => scoped(`v1/admin/grading/progress/${category}`),
+      transformResponse: data<GradingProgress>,
+      providesTags: ['AdminGradingProgress'],
+    }),
+    claimHeartbeat: build.mutation<{ expires_at: string }, { question_id: string; user_id: string }>({
+      query: (body) => ({ url: 'v1/admin/grading/heartbeat', method: 'POST', body }),
+      transformResponse: data<{ expires_at: string }>,
+    }),
+    releaseClaim: build.mutation<void, { question_id: string; user_id: string }>({
+      query: (body) => ({ url: 'v1/admin/grading/release', method: 'POST', body }),
     }),
     standings: build.query<Standings, Category>({
       query: (category) => scoped(`v1/admin/results/${category}`),
@@ -327,6 +391,14 @@ export const {
   usePreviewQuestionMutation,
   useSubmissionsQuery,
   useGiveMarksMutation,
+  useClaimAnswerMutation,
+  useClaimHeartbeatMutation,
+  useReleaseClaimMutation,
+  useRubricQuery,
+  useGradingProgressQuery,
+  useAddRubricItemMutation,
+  useChangeRubricItemMutation,
+  useRemoveRubricItemMutation,
   useStandingsQuery,
   usePublishResultsMutation,
   useImportPreliminaryMutation,

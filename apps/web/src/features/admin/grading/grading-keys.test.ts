@@ -16,6 +16,14 @@ describe('gradingActionFor', () => {
     expect(press('7')).toEqual({ type: 'saveMarks', marks: 7 });
   });
 
+  it('with a rubric, ticks item 1 to 9 with keys 1 to 9 and gives no marks by key', () => {
+    expect(press('1', { rubric: true })).toEqual({ type: 'tick', index: 0 });
+    expect(press('9', { rubric: true })).toEqual({ type: 'tick', index: 8 });
+    expect(press('0', { rubric: true })).toBeNull();
+    expect(press('Enter', { rubric: true })).toEqual({ type: 'save' });
+    expect(press('3', { rubric: true, inField: true })).toBeNull();
+  });
+
   it('zooms, rotates and shows names', () => {
     expect(press('+')).toEqual({ type: 'zoomIn' });
     expect(press('=')).toEqual({ type: 'zoomIn' });

@@ -3,6 +3,7 @@ export type GradingAction =
   | { type: 'previous' }
   | { type: 'save' }
   | { type: 'saveMarks'; marks: number }
+  | { type: 'tick'; index: number }
   | { type: 'zoomIn' }
   | { type: 'zoomOut' }
   | { type: 'rotate' }
@@ -15,12 +16,14 @@ export type KeyInput = {
   altKey?: boolean;
   /** True while the focus is in a field, where keys type text instead (Enter submits the marks form). */
   inField: boolean;
+  /** True when the question has a rubric: keys 1 to 9 tick its items instead of giving marks. */
+  rubric?: boolean;
 };
 
 /**
  * The grading screen's keyboard shortcuts: J or ArrowRight/ArrowDown for the next answer, K or
  * ArrowLeft/ArrowUp for the previous one, a number key to give that many marks and save, Enter to save,
- * + and - to zoom, R to rotate, N to show or hide names. Keys typed into a field stay in the field
+ * + and - to zoom, R to rotate, N to show or hide names. With a rubric, 1 to 9 tick or untick its items. Keys typed into a field stay in the field
  * (Enter in the marks input submits its form); shortcuts with Ctrl, Cmd or Alt are the browser's.
  */
 export function gradingActionFor(input: KeyInput): GradingAction | null {
@@ -51,6 +54,8 @@ export function gradingActionFor(input: KeyInput): GradingAction | null {
     case 'N':
       return { type: 'toggleNames' };
     default:
+      if (input.rubric)
+        return /^[1-9]$/.test(input.key) ? { type: 'tick', index: Number(input.key) - 1 } : null;
       return /^[0-9]$/.test(input.key) ? { type: 'saveMarks', marks: Number(input.key) } : null;
   }
 }

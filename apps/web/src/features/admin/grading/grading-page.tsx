@@ -1,5 +1,7 @@
 import { CATEGORIES, type Category } from '@ngso/shared/constants';
+import { CLAIM_HEARTBEAT_SECONDS, type ClaimResult } from '@ngso/shared/schemas/grading';
 import type { GradingImage } from '@ngso/shared/schemas/results';
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import type { TFunction } from 'i18next';
 import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,16 +15,25 @@ import { SelectField } from '../../../components/ui/select-field.tsx';
 import { inputClasses, TextField } from '../../../components/ui/text-field.tsx';
 import { serverFieldErrors } from '../../../lib/api-error.ts';
 import { selectUser } from '../../auth/slice.ts';
-import { useAdminQuestionsQuery, useGiveMarksMutation, useSubmissionsQuery } from '../api.ts';
+import {
+  useAdminQuestionsQuery,
+  useClaimAnswerMutation,
+  useClaimHeartbeatMutation,
+  useGiveMarksMutation,
+  useReleaseClaimMutation,
+  useRubricQuery,
+} from '../api.ts';
 import { useActionError } from '../console/action-error.ts';
 import { AdminSection } from '../console/admin-section.tsx';
 import { cardClasses } from '../console/card.ts';
 import { ImageViewer, type ViewerPage, type ViewState, zoomIn, zoomOut } from '../console/image-viewer.tsx';
 import { LoadError, Loading } from '../console/load-states.tsx';
-import { firstUngraded, gradingQueue, nextUngraded, questionIdsOf } from './grading.ts';
+import { emptyState, isGradable, releaseOnLeave, rubricTotal, signedPoints } from './grading.ts';
 import { gradingActionFor } from './grading-keys.ts';
 import { GradingNotOpen, gradingNotOpenFor } from './grading-not-open.tsx';
+import { GradingProgressPanel } from './grading-progress.tsx';
 import { checkMarks } from './marks.ts';
+import { RubricEditor } from './rubric-editor.tsx';
 
 const isCategory = (value: string | null): value is Category => CATEGORIES.some((c) => c === value);
 /** Who wrote an answer: the name and roll number for admins; graders get the roll number only. */
@@ -40,9 +51,13 @@ const viewerPages = (images: readonly GradingImage[], t: TFunction<'admin'>): Vi
     badge: image.late ? t('grading.photo.lateAccepted') : undefined,
   }));
 
+type Answer = NonNullable<ClaimResult['answer']>;
+
 /**
- * Grading one question across all students: a random but stable order per grader, names hidden by default,
- * a large image viewer, marks and a comment, keyboard shortcuts, and after a save the next ungraded answer.
+ * Grading one question as a team (docs/decisions/037-grading-as-a-team.md): the server hands this grader
+ * one answer at a time and holds it for them (renewed every minute while the page is open, given back on
+ * leaving); the next answer's photos are fetched ahead. Names hidden by default, a large image viewer, marks
+ * and a comment, keyboard shortcuts; after a save, the next answer.
  */
 export function GradingPage() {
   const { t } = useTranslation('admin');
@@ -51,51 +66,121 @@ export function GradingPage() {
   const [search, setSearch] = useSearchParams();
   const categoryParam = search.get('category');
   const category: Category = isCategory(categoryParam) ? categoryParam : 'junior';
-  const submissions = useSubmissionsQuery(category);
   const questions = useAdminQuestionsQuery(category);
-  const questionIds = useMemo(() => questionIdsOf(submissions.data ?? []), [submissions.data]);
+  const questionList = questions.data ?? [];
   const questionParam = search.get('question');
-  const questionId = questionParam && questionIds.includes(questionParam) ? questionParam : questionIds[0];
-  const questionInfo = questions.data?.find((question) => question.id === questionId);
+  const questionInfo = questionList.find((question) => question.id === questionParam) ?? questionList[0];
+  const questionId = questionInfo?.id;
   const maxMarks = questionInfo?.marks ?? null;
+  const rubric = useRubricQuery(questionId ?? skipToken);
+  const rubricItems = rubric.data ?? [];
+  const byRubric = rubricItems.length > 0;
 
-  const queue = useMemo(
-    () => (questionId ? gradingQueue(submissions.data ?? [], questionId, user?.id ?? 'grader') : []),
-    [submissions.data, questionId, user?.id],
-  );
-  const graded = queue.filter((item) => item.marks !== null).length;
-  const waitingForPhotos = queue.filter((item) => !item.gradable).length;
+  const [claimAnswer, claiming] = useClaimAnswerMutation();
+  const [renewClaim] = useClaimHeartbeatMutation();
+  const [releaseClaim] = useReleaseClaimMutation();
+  const [giveMarks, saving] = useGiveMarksMutation();
 
-  const [currentId, setCurrentId] = useState<string | null>(null);
+  const [current, setCurrent] = useState<Answer | null>(null);
+  const [progress, setProgress] = useState<ClaimResult['progress'] | null>(null);
+  const [prefetch, setPrefetch] = useState<string[]>([]);
+  const [loadError, setLoadError] = useState<unknown>(null);
   const [showNames, setShowNames] = useState(false);
   const [view, setView] = useState<ViewState>({ zoom: 1, rotation: 0 });
   const [marksText, setMarksText] = useState('');
   const [comment, setComment] = useState('');
   const [formError, setFormError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const justGraded = useRef(new Set<string>());
-  const [giveMarks, saving] = useGiveMarksMutation();
+  const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
+  const [adjustmentText, setAdjustmentText] = useState('');
+  /** Answers passed over with J on this visit (left for later), and those graded, for K to reopen. */
+  const skipped = useRef<string[]>([]);
+  const history = useRef<string[]>([]);
   const marksId = useId();
 
-  const foundIndex = queue.findIndex((item) => item.userId === currentId);
-  const index = foundIndex >= 0 ? foundIndex : Math.max(0, firstUngraded(queue));
-  const current = queue[index];
   const pages = useMemo(() => viewerPages(current?.images ?? [], t), [current?.images, t]);
+  const gradable = current ? isGradable(current.images) : false;
   const unsettled = current?.images.filter(
     (image) => image.state === 'arriving' || image.state === 'processing',
   ).length;
 
+  /** Takes an answer from the server: the next free one, or the one named; shows it with the counts. */
+  const take = useCallback(
+    async (options: { userId?: string; skip?: string[] } = {}) => {
+      if (!questionId) return null;
+      try {
+        const result = await claimAnswer({
+          question_id: questionId,
+          ...(options.userId ? { user_id: options.userId } : {}),
+          ...(options.skip?.length ? { skip: options.skip } : {}),
+        }).unwrap();
+        setLoadError(null);
+        setProgress(result.progress);
+        setPrefetch(result.prefetch);
+        setCurrent(result.answer);
+        return result;
+      } catch (error) {
+        if (options.userId) setFormError(actionError(error));
+        else setLoadError(error);
+        return null;
+      }
+    },
+    [questionId, claimAnswer, actionError],
+  );
+
+  // A question chosen (or the page opened): take its first answer.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per question
+  useEffect(() => {
+    skipped.current = [];
+    history.current = [];
+    setCurrent(null);
+    setProgress(null);
+    setNotice(null);
+    void take();
+  }, [questionId]);
+
+  // The hold: renewed while the grader works on it; given back when they leave it or the page.
+  const heldKey = current && questionId ? `${questionId}/${current.user_id}` : '';
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one heartbeat and one release per held answer
+  useEffect(() => {
+    if (!current || !questionId) return;
+    const key = { question_id: questionId, user_id: current.user_id };
+    const timer = window.setInterval(() => {
+      renewClaim(key)
+        .unwrap()
+        .catch((error: unknown) => setFormError(actionError(error)));
+    }, CLAIM_HEARTBEAT_SECONDS * 1000);
+    const onLeave = () => releaseOnLeave(key);
+    window.addEventListener('pagehide', onLeave);
+    return () => {
+      window.clearInterval(timer);
+      window.removeEventListener('pagehide', onLeave);
+    };
+  }, [heldKey]);
+  // Leaving the grading page (or another question) gives the answer back.
+  const held = useRef<{ question_id: string; user_id: string } | null>(null);
+  held.current = current && questionId ? { question_id: questionId, user_id: current.user_id } : null;
+  useEffect(() => {
+    const release = releaseClaim;
+    return () => {
+      if (held.current) void release(held.current);
+    };
+  }, [releaseClaim]);
+
   // A new answer on screen: its marks and comment in the form, the view reset.
-  const currentKey = current ? `${questionId}/${current.userId}` : '';
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when another answer is shown
   useEffect(() => {
     setMarksText(current?.marks === null || current?.marks === undefined ? '' : String(current.marks));
     setComment(current?.comment ?? '');
+    setTicked(new Set(current?.rubric?.items ?? []));
+    setAdjustmentText(current?.rubric?.adjustment ? String(current.rubric.adjustment) : '');
     setFormError(null);
     setView({ zoom: 1, rotation: 0 });
-  }, [currentKey]);
+  }, [heldKey]);
 
   const choose = (next: { category?: Category; question?: string }) => {
+    if (next.category === category || next.question === questionId) return;
+    if (held.current) void releaseClaim(held.current);
     const params = new URLSearchParams(search);
     if (next.category) {
       params.set('category', next.category);
@@ -103,26 +188,105 @@ export function GradingPage() {
     }
     if (next.question) params.set('question', next.question);
     setSearch(params, { replace: true });
-    setCurrentId(null);
-    justGraded.current = new Set();
-    setNotice(null);
   };
 
-  const go = useCallback(
-    (step: number) => {
-      if (queue.length === 0) return;
-      const target = queue[(index + step + queue.length) % queue.length];
-      if (target) setCurrentId(target.userId);
-      setNotice(null);
+  /** J: leave this answer for later and take another (round again once every other one was passed over). */
+  const skip = useCallback(async () => {
+    if (!current || claiming.isLoading) return;
+    setNotice(null);
+    skipped.current = [...skipped.current, current.user_id];
+    const result = await take({ skip: skipped.current });
+    if (result && !result.answer && skipped.current.length > 0) {
+      skipped.current = [];
+      await take();
+    }
+  }, [current, claiming.isLoading, take]);
+
+  /** K: back to the answer graded before this one (to look again or change the marks). */
+  const back = useCallback(async () => {
+    const previous = history.current.at(-1);
+    if (!previous || claiming.isLoading) return;
+    setNotice(null);
+    const result = await take({ userId: previous });
+    if (result?.answer) history.current = history.current.slice(0, -1);
+  }, [claiming.isLoading, take]);
+
+  /** Saves the marks on the held answer, then takes the next one. */
+  const send = useCallback(
+    async (marking: {
+      marks: number;
+      comment: string | null;
+      rubric_items?: string[];
+      adjustment?: number;
+    }) => {
+      if (!current || !questionId) return;
+      setFormError(null);
+      try {
+        await giveMarks({
+          category,
+          userId: current.user_id,
+          question_id: questionId,
+          claimed: true,
+          ...marking,
+        }).unwrap();
+      } catch (error) {
+        const fields = serverFieldErrors(error);
+        setFormError(fields.marks ?? fields.comment ?? fields.rubric_items ?? actionError(error));
+        return;
+      }
+      history.current = [...history.current, current.user_id];
+      const result = await take({ skip: skipped.current });
+      if (result && !result.answer && skipped.current.length > 0) {
+        skipped.current = [];
+        await take();
+      }
+      setNotice(
+        result?.answer ? t('grading.saved', { marks: String(marking.marks) }) : t('grading.savedLast'),
+      );
     },
-    [queue, index],
+    [current, questionId, giveMarks, category, take, t, actionError],
+  );
+
+  const tick = useCallback(
+    (index: number) => {
+      const item = rubricItems[index];
+      if (!item || !gradable) return;
+      setTicked((before) => {
+        const next = new Set(before);
+        if (next.has(item.id)) next.delete(item.id);
+        else next.add(item.id);
+        return next;
+      });
+      setFormError(null);
+    },
+    [rubricItems, gradable],
   );
 
   const save = useCallback(
     async (marksValue?: number) => {
       if (!current || !questionId || saving.isLoading) return;
-      if (!current.gradable) {
+      if (!gradable) {
         setFormError(t('grading.notYet'));
+        return;
+      }
+      const trimmedComment = comment.trim() ? comment.trim() : null;
+      if (byRubric) {
+        const adjustment = adjustmentText.trim() === '' ? 0 : Number(adjustmentText.trim().replace('−', '-'));
+        if (!Number.isInteger(adjustment) || adjustment < -100 || adjustment > 100) {
+          setFormError(t('rubric.adjustmentError'));
+          return;
+        }
+        if (adjustment !== 0 && !trimmedComment) {
+          setFormError(t('rubric.adjustmentComment'));
+          return;
+        }
+        const total = rubricTotal(rubricItems, ticked, adjustment, maxMarks);
+        await send({
+          marks: total,
+          comment: trimmedComment,
+          rubric_items: rubricItems.filter((item) => ticked.has(item.id)).map((item) => item.id),
+          adjustment,
+        });
         return;
       }
       const checked = checkMarks(marksValue === undefined ? marksText : String(marksValue), maxMarks);
@@ -135,42 +299,22 @@ export function GradingPage() {
         return;
       }
       if (marksValue !== undefined) setMarksText(String(marksValue));
-      setFormError(null);
-      try {
-        await giveMarks({
-          category,
-          userId: current.userId,
-          question_id: questionId,
-          marks: checked.marks,
-          comment: comment.trim() ? comment.trim() : null,
-        }).unwrap();
-      } catch (error) {
-        setFormError(serverFieldErrors(error).marks ?? actionError(error));
-        return;
-      }
-      justGraded.current.add(current.userId);
-      const next = nextUngraded(queue, index, justGraded.current);
-      if (next >= 0) {
-        setCurrentId(queue[next]?.userId ?? null);
-        setNotice(t('grading.saved', { marks: String(checked.marks) }));
-      } else {
-        setCurrentId(current.userId);
-        setNotice(t('grading.allGraded'));
-      }
+      await send({ marks: checked.marks, comment: trimmedComment });
     },
     [
       current,
       questionId,
       saving.isLoading,
+      gradable,
       marksText,
       maxMarks,
       comment,
-      giveMarks,
-      category,
-      queue,
-      index,
+      byRubric,
+      adjustmentText,
+      rubricItems,
+      ticked,
       t,
-      actionError,
+      send,
     ],
   );
 
@@ -187,13 +331,15 @@ export function GradingPage() {
         metaKey: event.metaKey,
         altKey: event.altKey,
         inField: FIELD_TAGS.has(tag) || Boolean(target?.isContentEditable),
+        rubric: byRubric,
       });
       if (!action) return;
       event.preventDefault();
-      if (action.type === 'next') go(1);
-      else if (action.type === 'previous') go(-1);
+      if (action.type === 'next') void skip();
+      else if (action.type === 'previous') void back();
       else if (action.type === 'save') void save();
       else if (action.type === 'saveMarks') void save(action.marks);
+      else if (action.type === 'tick') tick(action.index);
       else if (action.type === 'zoomIn') setView((v) => ({ ...v, zoom: zoomIn(v.zoom) }));
       else if (action.type === 'zoomOut') setView((v) => ({ ...v, zoom: zoomOut(v.zoom) }));
       else if (action.type === 'rotate') setView((v) => ({ ...v, rotation: (v.rotation + 90) % 360 }));
@@ -201,26 +347,15 @@ export function GradingPage() {
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [go, save]);
+  }, [skip, back, save, tick, byRubric]);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     void save();
   };
 
-  const questionLabel = (id: string, position: number) => {
-    const info = questions.data?.find((question) => question.id === id);
-    const items = gradingQueue(submissions.data ?? [], id, 'count');
-    const done = items.filter((item) => item.marks !== null).length;
-    const counts = {
-      number: String(info?.position ?? position),
-      graded: String(done),
-      total: String(items.length),
-    };
-    return info
-      ? t('grading.questionOption', { ...counts, marks: String(info.marks) })
-      : t('grading.questionOptionPlain', counts);
-  };
+  const notOpen = questions.isError ? questions.error : loadError;
+  const empty = progress && !current ? emptyState(progress) : null;
 
   return (
     <AdminSection section="grading" title={t('grading.title')}>
@@ -236,8 +371,11 @@ export function GradingPage() {
           label={t('grading.question')}
           placeholder={t('grading.chooseQuestion')}
           value={questionId ?? ''}
-          disabled={questionIds.length === 0}
-          options={questionIds.map((id, position) => ({ value: id, label: questionLabel(id, position + 1) }))}
+          disabled={questionList.length === 0}
+          options={questionList.map((q) => ({
+            value: q.id,
+            label: t('grading.questionOptionMarks', { number: String(q.position), marks: String(q.marks) }),
+          }))}
           onChange={(event) => event.target.value && choose({ question: event.target.value })}
         />
       </div>
@@ -247,22 +385,67 @@ export function GradingPage() {
         <ul className="mt-2 grid gap-1 sm:grid-cols-2">
           <li>{t('grading.keyNext')}</li>
           <li>{t('grading.keyPrevious')}</li>
-          <li>{t('grading.keyNumber')}</li>
+          <li>{byRubric ? t('grading.keyRubric') : t('grading.keyNumber')}</li>
           <li>{t('grading.keyEnter')}</li>
           <li>{t('grading.keyZoom')}</li>
           <li>{t('grading.keyNames')}</li>
         </ul>
       </details>
 
-      {submissions.isLoading ? <Loading /> : null}
-      {submissions.isError ? (
-        gradingNotOpenFor(user?.role, submissions.error) ? (
+      {progress ? <GradingProgressPanel category={category} /> : null}
+
+      {user?.role === 'admin' && questionId && rubric.data ? (
+        <RubricEditor questionId={questionId} items={rubric.data} />
+      ) : null}
+
+      {/* The next answer's photos, fetched ahead so it shows at once. */}
+      {prefetch.map((url) => (
+        <link key={url} rel="prefetch" as="image" href={url} data-testid="prefetch" />
+      ))}
+
+      {questions.isLoading || (claiming.isLoading && !progress) ? <Loading /> : null}
+      {notOpen ? (
+        gradingNotOpenFor(user?.role, notOpen) ? (
           <GradingNotOpen />
         ) : (
-          <LoadError error={submissions.error} onRetry={submissions.refetch} />
+          <LoadError error={notOpen} onRetry={() => (questions.isError ? questions.refetch() : take())} />
         )
       ) : null}
-      {submissions.data && queue.length === 0 ? <Alert tone="info">{t('grading.noAnswers')}</Alert> : null}
+      {questions.data && questionList.length === 0 ? (
+        <Alert tone="info">{t('grading.noQuestions')}</Alert>
+      ) : null}
+
+      {progress ? (
+        <div className="mb-4 lg:max-w-2xl">
+          <p className="text-sm font-semibold text-slate-900" data-testid="graded-count">
+            {t('grading.progress', { graded: String(progress.graded), total: String(progress.total) })}
+          </p>
+          <ProgressBar
+            value={progress.total ? (progress.graded / progress.total) * 100 : 0}
+            label={t('grading.progress', { graded: String(progress.graded), total: String(progress.total) })}
+          />
+          <p className="mt-1 text-sm text-slate-600" data-testid="held-count">
+            {t('grading.heldCount', { count: progress.claimed })}
+          </p>
+          {progress.waiting ? (
+            <p className="mt-1 text-sm text-slate-600" data-testid="waiting-count">
+              {t('grading.waitingCount', { count: progress.waiting })}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+
+      {empty ? (
+        <div className="space-y-3 lg:max-w-2xl">
+          {notice ? <Alert tone="success">{notice}</Alert> : null}
+          <Alert tone="info">{t(`grading.empty.${empty}`)}</Alert>
+          {empty !== 'done' && empty !== 'none' ? (
+            <Button variant="secondary" pending={claiming.isLoading} onClick={() => void take()}>
+              {t('grading.checkAgain')}
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
 
       {current ? (
         <div className="grid gap-4 xl:grid-cols-[1fr_22rem]">
@@ -273,15 +456,15 @@ export function GradingPage() {
                 <QuestionHtml lang="bn" className="mt-1" html={questionInfo.questionBanglaHtml} />
               </div>
             ) : null}
-            <ImageViewer key={currentKey} pages={pages} view={view} onView={setView} />
+            <ImageViewer key={heldKey} pages={pages} view={view} onView={setView} />
             {unsettled ? (
               <div className="mt-3 flex flex-wrap items-center gap-3 text-sm text-slate-700">
                 <p data-testid="photos-waiting">{t('grading.photosWaiting', { count: unsettled })}</p>
                 <Button
                   variant="secondary"
                   className="px-3"
-                  pending={submissions.isFetching}
-                  onClick={() => void submissions.refetch()}
+                  pending={claiming.isLoading}
+                  onClick={() => void take({ userId: current.user_id })}
                 >
                   {t('grading.checkAgain')}
                 </Button>
@@ -289,25 +472,9 @@ export function GradingPage() {
             ) : null}
           </div>
           <div className={`${cardClasses} space-y-4`}>
-            <div>
-              <p className="text-sm font-semibold text-slate-900" data-testid="graded-count">
-                {t('grading.progress', { graded: String(graded), total: String(queue.length) })}
-              </p>
-              <ProgressBar
-                value={queue.length ? (graded / queue.length) * 100 : 0}
-                label={t('grading.progress', { graded: String(graded), total: String(queue.length) })}
-              />
-              {waitingForPhotos > 0 ? (
-                <p className="mt-1 text-sm text-slate-600" data-testid="waiting-count">
-                  {t('grading.waitingCount', { count: waitingForPhotos })}
-                </p>
-              ) : null}
-            </div>
             <div className="flex items-center justify-between gap-2">
               <h2 className="text-lg font-semibold text-slate-900" data-testid="grading-student">
-                {showNames
-                  ? studentLabel(current.name, current.rollNumber)
-                  : t('grading.answerNumber', { number: String(index + 1), total: String(queue.length) })}
+                {showNames ? studentLabel(current.name, current.roll_number) : t('grading.nameHidden')}
               </h2>
               <label className="flex items-center gap-2 text-sm">
                 <input
@@ -322,29 +489,79 @@ export function GradingPage() {
             <p className="text-sm text-slate-600" aria-live="polite" data-testid="answer-state">
               {current.marks !== null
                 ? t('grading.currentMarks', { marks: String(current.marks) })
-                : current.gradable
+                : gradable
                   ? t('grading.ungraded')
                   : t('grading.notYet')}
             </p>
             <form onSubmit={onSubmit} className="space-y-3" noValidate>
-              <TextField
-                id={marksId}
-                label={
-                  maxMarks === null ? t('grading.marks') : t('grading.marksOf', { max: String(maxMarks) })
-                }
-                inputMode="numeric"
-                disabled={!current.gradable}
-                type="number"
-                min={0}
-                max={maxMarks ?? undefined}
-                step={1}
-                value={marksText}
-                error={formError ?? undefined}
-                onChange={(event) => {
-                  setMarksText(event.target.value);
-                  setFormError(null);
-                }}
-              />
+              {byRubric ? (
+                <fieldset className="space-y-2" disabled={!gradable}>
+                  <legend className="mb-1 text-sm font-medium text-slate-800">{t('rubric.legend')}</legend>
+                  {rubricItems.map((item, index) => (
+                    <label key={item.id} className="flex items-start gap-2 text-sm" data-testid="rubric-item">
+                      <input
+                        type="checkbox"
+                        className="mt-0.5 size-5"
+                        checked={ticked.has(item.id)}
+                        onChange={() => tick(index)}
+                      />
+                      <span>
+                        {t('rubric.itemLabel', {
+                          number: String(index + 1),
+                          text: item.text,
+                          points: signedPoints(item.points),
+                        })}
+                      </span>
+                    </label>
+                  ))}
+                  <TextField
+                    label={t('rubric.adjustment')}
+                    inputMode="numeric"
+                    value={adjustmentText}
+                    onChange={(event) => {
+                      setAdjustmentText(event.target.value);
+                      setFormError(null);
+                    }}
+                  />
+                  <p className="text-sm font-semibold text-slate-900" data-testid="rubric-total">
+                    {t('rubric.total', {
+                      marks: String(
+                        rubricTotal(
+                          rubricItems,
+                          ticked,
+                          Number(adjustmentText.trim().replace('−', '-')) || 0,
+                          maxMarks,
+                        ),
+                      ),
+                      max: String(maxMarks ?? ''),
+                    })}
+                  </p>
+                  {formError ? (
+                    <p className="text-sm text-red-700" role="alert">
+                      {formError}
+                    </p>
+                  ) : null}
+                </fieldset>
+              ) : (
+                <TextField
+                  id={marksId}
+                  label={
+                    maxMarks === null ? t('grading.marks') : t('grading.marksOf', { max: String(maxMarks) })
+                  }
+                  inputMode="numeric"
+                  disabled={!gradable}
+                  type="number"
+                  min={0}
+                  max={maxMarks ?? undefined}
+                  step={1}
+                  value={marksText}
+                  error={formError ?? undefined}
+                  onChange={(event) => {
+                    setMarksText(event.target.value);
+                    setFormError(null);
+                  }}
+                />
+              )}
               <div>
                 <label
                   htmlFor={`${marksId}-comment`}
@@ -356,27 +573,22 @@ export function GradingPage() {
                   id={`${marksId}-comment`}
                   rows={3}
                   maxLength={2000}
-                  disabled={!current.gradable}
+                  disabled={!gradable}
                   className={inputClasses(false)}
                   value={comment}
                   onChange={(event) => setComment(event.target.value)}
                 />
               </div>
-              <Button
-                type="submit"
-                className="w-full"
-                pending={saving.isLoading}
-                disabled={!current.gradable}
-              >
+              <Button type="submit" className="w-full" pending={saving.isLoading} disabled={!gradable}>
                 {t('grading.save')}
               </Button>
             </form>
             {notice ? <Alert tone="success">{notice}</Alert> : null}
             <div className="flex justify-between gap-2">
-              <Button variant="secondary" onClick={() => go(-1)}>
+              <Button variant="secondary" onClick={() => void back()} disabled={history.current.length === 0}>
                 {t('grading.previous')}
               </Button>
-              <Button variant="secondary" onClick={() => go(1)}>
+              <Button variant="secondary" onClick={() => void skip()}>
                 {t('grading.next')}
               </Button>
             </div>

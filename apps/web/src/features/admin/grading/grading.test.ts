@@ -1,69 +1,12 @@
-import type { GradingImage, Submission } from '@ngso/shared/schemas/results';
+import type { GradingImage } from '@ngso/shared/schemas/results';
 import { describe, expect, it } from 'vitest';
-import { firstUngraded, gradingQueue, isGradable, nextUngraded, questionIdsOf } from './grading.ts';
+import { emptyState, isGradable, rubricTotal, signedPoints } from './grading.ts';
 
-const image = (name: string, state: GradingImage['state'] = 'ready'): GradingImage => ({
-  sha256: name,
-  url: state === 'ready' ? `/api/v1/media/${name}` : null,
+const image = (sha256: string, state: GradingImage['state']): GradingImage => ({
+  sha256,
+  url: state === 'ready' ? `/api/v1/media/${sha256}` : null,
   state,
   late: false,
-});
-const answer = (question_id: string, images: GradingImage[], marks: number | null = null) => ({
-  question_id,
-  image_urls: images.flatMap((entry) => (entry.url ? [entry.url] : [])),
-  images,
-  marks,
-  comment: null,
-  grader_marks: marks,
-  grader_comment: null,
-  override_marks: null,
-  override_comment: null,
-});
-const photos = (count: number, state: GradingImage['state'] = 'ready') =>
-  Array.from({ length: count }, (_, index) => image(`p${index}`, state));
-const submission = (id: string, q1: GradingImage[], q1Marks: number | null = null): Submission => ({
-  user_id: id,
-  name: `Student ${id}`,
-  roll_number: `R-${id}`,
-  submitted_at: null,
-  answers: [answer('q1', q1, q1Marks), answer('q2', photos(1))],
-});
-
-describe('the grading queue', () => {
-  const submissions = [
-    submission('a', photos(1)),
-    submission('b', []),
-    submission('c', photos(2), 4),
-    submission('d', photos(1)),
-  ];
-
-  it('lists the questions in order and the answers with photos only', () => {
-    expect(questionIdsOf(submissions)).toEqual(['q1', 'q2']);
-    expect(questionIdsOf([])).toEqual([]);
-    const queue = gradingQueue(submissions, 'q1', 'grader-1');
-    expect(queue.map((item) => item.userId).sort()).toEqual(['a', 'c', 'd']);
-    expect(queue.find((item) => item.userId === 'c')?.marks).toBe(4);
-  });
-
-  it('keeps the order for the same grader and question, whatever order the server sends', () => {
-    const once = gradingQueue(submissions, 'q2', 'grader-1').map((item) => item.userId);
-    const again = gradingQueue([...submissions].reverse(), 'q2', 'grader-1').map((item) => item.userId);
-    expect(again).toEqual(once);
-  });
-
-  it('finds the next ungraded answer, wrapping round and skipping the ones just graded', () => {
-    const items = gradingQueue(submissions, 'q1', 'grader-1');
-    const ungraded = items
-      .map((item, index) => (item.marks === null ? index : -1))
-      .filter((index) => index >= 0);
-    const first = ungraded[0] ?? -1;
-    const second = ungraded[1] ?? -1;
-    expect(nextUngraded(items, first, new Set())).toBe(second);
-    expect(nextUngraded(items, second, new Set())).toBe(first);
-    const all = new Set(items.map((item) => item.userId));
-    expect(nextUngraded(items, 0, all)).toBe(-1);
-    expect(nextUngraded([], 0, new Set())).toBe(-1);
-  });
 });
 
 describe('answers whose photos are not all here', () => {
@@ -74,18 +17,30 @@ describe('answers whose photos are not all here', () => {
     expect(isGradable([image('a', 'processing'), image('b', 'failed')])).toBe(false);
     expect(isGradable([])).toBe(false);
   });
+});
 
-  it('are listed with their photos but never offered as the next answer to grade', () => {
-    const submissions = [submission('waits', photos(2, 'arriving')), submission('here', photos(1))];
-    const items = gradingQueue(submissions, 'q1', 'grader-1');
-    expect(items).toHaveLength(2);
-    const waits = items.findIndex((item) => item.userId === 'waits');
-    const here = items.findIndex((item) => item.userId === 'here');
-    expect(items[waits]?.gradable).toBe(false);
-    expect(items[waits]?.images.map((entry) => entry.state)).toEqual(['arriving', 'arriving']);
-    expect(firstUngraded(items)).toBe(here);
-    expect(nextUngraded(items, here, new Set())).toBe(here);
-    expect(nextUngraded(items, here, new Set(['here']))).toBe(-1);
-    expect(firstUngraded(gradingQueue([submissions[0] as Submission], 'q1', 'g'))).toBe(-1);
+describe('when no answer is handed out', () => {
+  it('says whether nobody answered, others still hold answers, photos are awaited, or all is graded', () => {
+    expect(emptyState({ total: 0, graded: 0, claimed: 0, waiting: 0 })).toBe('none');
+    expect(emptyState({ total: 5, graded: 3, claimed: 2, waiting: 0 })).toBe('othersWorking');
+    expect(emptyState({ total: 5, graded: 4, claimed: 0, waiting: 1 })).toBe('waiting');
+    expect(emptyState({ total: 5, graded: 5, claimed: 0, waiting: 0 })).toBe('done');
+  });
+});
+
+describe('the rubric mark', () => {
+  const items = [
+    { id: 'a', position: 1, text: 'Formula', points: 4 },
+    { id: 'b', position: 2, text: 'Units', points: 2 },
+    { id: 'c', position: 3, text: 'Slip', points: -1 },
+  ];
+  it('sums the ticked items and the adjustment, from 0 to the maximum', () => {
+    expect(rubricTotal(items, new Set(['a', 'b']), 0, 10)).toBe(6);
+    expect(rubricTotal(items, new Set(['a', 'c']), 0, 10)).toBe(3);
+    expect(rubricTotal(items, new Set(['c']), 0, 10)).toBe(0);
+    expect(rubricTotal(items, new Set(['a', 'b']), 10, 10)).toBe(10);
+    expect(rubricTotal(items, new Set(), -2, 10)).toBe(0);
+    expect(signedPoints(4)).toBe('+4');
+    expect(signedPoints(-1)).toBe('−1');
   });
 });

@@ -1,78 +1,54 @@
-import type { GradingImage, Submission } from '@ngso/shared/schemas/results';
-import { stableShuffle } from './shuffle.ts';
-
-export type GradingItem = {
-  userId: string;
-  /** null for graders (the server sends names to admins only). */
-  name: string | null;
-  rollNumber: string | null;
-  /** Every photo of the answer, in order, with its state (only `ready` ones can be shown). */
-  images: GradingImage[];
-  /** Whether a grader can judge the answer now (see `isGradable`). */
-  gradable: boolean;
-  marks: number | null;
-  comment: string | null;
-};
+import type { ClaimResult, RubricItem } from '@ngso/shared/schemas/grading';
+import type { GradingImage } from '@ngso/shared/schemas/results';
+import { API_BASE_PATH } from '../../../lib/base-query.ts';
 
 /**
  * An answer can be graded once at least one of its photos can be seen, or once none can ever be (every
  * photo failed as an image). While its photos are all still arriving or being processed it is not empty:
- * marks given then would judge an answer nobody has seen.
+ * marks given then would judge an answer nobody has seen. The server hands out only answers that can be
+ * graded; one reopened with K may since have changed, so the page checks again.
  */
 export const isGradable = (images: readonly GradingImage[]): boolean =>
   images.some((image) => image.state === 'ready') ||
   (images.length > 0 && images.every((image) => image.state === 'failed'));
 
-/** The question ids of a category in the exam's order (every submission lists every question). */
-export const questionIdsOf = (submissions: readonly Submission[]): string[] =>
-  submissions[0]?.answers.map((answer) => answer.question_id) ?? [];
-
-/**
- * The answers to one question that need grading (those with photos, whatever their state), in the
- * grader's own random but stable order (seeded by grader and question, so a reload keeps it).
- */
-export function gradingQueue(
-  submissions: readonly Submission[],
-  questionId: string,
-  seed: string,
-): GradingItem[] {
-  const items: GradingItem[] = [];
-  for (const submission of submissions) {
-    const answer = submission.answers.find((entry) => entry.question_id === questionId);
-    if (!answer || answer.images.length === 0) continue;
-    const { images } = answer;
-    items.push({
-      userId: submission.user_id,
-      name: submission.name,
-      rollNumber: submission.roll_number,
-      images,
-      gradable: isGradable(images),
-      marks: answer.marks,
-      comment: answer.comment,
-    });
-  }
-  return stableShuffle(items, `${seed}/${questionId}`, (item) => item.userId);
+/** What the page says when no answer is handed out: all graded, others still at work, or photos awaited. */
+export function emptyState(progress: ClaimResult['progress']): 'none' | 'done' | 'othersWorking' | 'waiting' {
+  if (progress.total === 0) return 'none';
+  if (progress.claimed > 0) return 'othersWorking';
+  if (progress.waiting) return 'waiting';
+  return 'done';
 }
 
-/** Whether an answer still waits for a grader who can see it. */
-const waiting = (item: GradingItem) => item.marks === null && item.gradable;
-
-/** The first ungraded answer that can be graded now; -1 when none. */
-export const firstUngraded = (items: readonly GradingItem[]): number => items.findIndex(waiting);
-
 /**
- * The next ungraded answer that can be graded after `from` (wrapping round), skipping those in
- * `justGraded`; -1 when none.
+ * Gives an answer back when the grader closes the tab or leaves the site: a request the browser still sends
+ * while the page goes away (the server's time-out frees it anyway after a few minutes).
  */
-export function nextUngraded(
-  items: readonly GradingItem[],
-  from: number,
-  justGraded: ReadonlySet<string>,
+export function releaseOnLeave(key: { question_id: string; user_id: string }) {
+  void fetch(`${API_BASE_PATH}v1/admin/grading/release`, {
+    method: 'POST',
+    keepalive: true,
+    credentials: 'same-origin',
+    headers: {
+      'Content-Type': 'application/json',
+      Accept: 'application/json',
+      'X-Requested-With': 'XMLHttpRequest',
+    },
+    body: JSON.stringify(key),
+  }).catch(() => undefined);
+}
+
+/** The mark a rubric gives (as the server computes it): ticked items' points plus the adjustment, 0 to max. */
+export function rubricTotal(
+  items: readonly RubricItem[],
+  ticked: ReadonlySet<string>,
+  adjustment: number,
+  max: number | null,
 ): number {
-  for (let step = 1; step <= items.length; step += 1) {
-    const index = (from + step) % items.length;
-    const item = items[index];
-    if (item && waiting(item) && !justGraded.has(item.userId)) return index;
-  }
-  return -1;
+  const sum = items.reduce((total, item) => total + (ticked.has(item.id) ? item.points : 0), adjustment);
+  return Math.max(0, max === null ? sum : Math.min(max, sum));
 }
+
+/** Points as the rubric shows them: "+4", "−1", "0". */
+export const signedPoints = (points: number) =>
+  points > 0 ? `+${points}` : points < 0 ? `−${Math.abs(points)}` : '0';

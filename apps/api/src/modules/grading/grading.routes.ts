@@ -1,0 +1,179 @@
+import { CATEGORIES } from '@ngso/shared/constants';
+import {
+  ClaimInputSchema,
+  ClaimKeySchema,
+  ClaimResponseSchema,
+  GradingProgressResponseSchema,
+  HeartbeatResponseSchema,
+  RubricItemInputSchema,
+  RubricItemResponseSchema,
+  RubricResponseSchema,
+} from '@ngso/shared/schemas/grading';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CompetitionQuerySchema, errorResponses } from '../../lib/route-schemas.ts';
+import { signedIn } from '../../plugins/session.ts';
+import { claimAnswer, gradingProgress, heartbeat, release } from './grading.service.ts';
+import { addRubricItem, changeRubricItem, removeRubricItem, rubricOfQuestion } from './rubric.service.ts';
+
+const IdParams = z.object({ id: z.string().max(64) });
+
+const errors = errorResponses(401, 403, 404, 409, 422);
+
+/** Grading as a team: holds on answers, taken one at a time, renewed, given back. */
+export const gradingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const staff = app.requireRole('admin', 'grader');
+  const admin = app.requireRole('admin');
+
+  app.post(
+    '/v1/admin/grading/claim',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Take the next ungraded answer of a question (or the one named), held for this grader',
+        description:
+          'The answer is held for 5 minutes, renewed by the heartbeat; nobody else can take it or save marks on ' +
+          'it meanwhile. `answer` is null when no answer is free. Graders: 403 before grading opens and once ' +
+          'the category is published; 409 when the named answer is held by another grader.',
+        body: ClaimInputSchema,
+        response: { 200: ClaimResponseSchema, ...errors },
+      },
+      preValidation: staff,
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await claimAnswer(app.services, signedIn(request).user, request.body),
+    }),
+  );
+
+  app.post(
+    '/v1/admin/grading/heartbeat',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Renew the hold on the answer being graded (409 when it went to another grader)',
+        body: ClaimKeySchema,
+        response: { 200: HeartbeatResponseSchema, ...errors },
+      },
+      preValidation: staff,
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await heartbeat(app.services, signedIn(request).user, request.body),
+    }),
+  );
+
+  app.post(
+    '/v1/admin/grading/release',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Give back the hold on an answer (the grader left it)',
+        body: ClaimKeySchema,
+        response: { 200: z.object({ status: z.literal('success') }), ...errors },
+      },
+      preValidation: staff,
+    },
+    async (request) => {
+      await release(app.services, signedIn(request).user, request.body);
+      return { status: 'success' as const };
+    },
+  );
+
+  app.get(
+    '/v1/admin/questions/:id/rubric',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "A question's rubric items, in order (graders: once grading is open)",
+        params: IdParams,
+        response: { 200: RubricResponseSchema, ...errors },
+      },
+      preValidation: staff,
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await rubricOfQuestion(app.services, signedIn(request).user, request.params.id),
+    }),
+  );
+
+  app.post(
+    '/v1/admin/questions/:id/rubric',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Add a rubric item to a question (admins; audited rubric.add)',
+        params: IdParams,
+        body: RubricItemInputSchema,
+        response: { 200: RubricItemResponseSchema, ...errors },
+      },
+      preValidation: admin,
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await addRubricItem(app.services, signedIn(request).user, request.params.id, request.body),
+    }),
+  );
+
+  app.put(
+    '/v1/admin/rubric/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Change a rubric item; new points regrade every answer that ticked it (one audit entry)',
+        description: 'Admins. `regraded` counts the marks recomputed. 409 for new points once published.',
+        params: IdParams,
+        body: RubricItemInputSchema,
+        response: { 200: RubricItemResponseSchema, ...errors },
+      },
+      preValidation: admin,
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await changeRubricItem(app.services, signedIn(request).user, request.params.id, request.body),
+    }),
+  );
+
+  app.delete(
+    '/v1/admin/rubric/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Remove a rubric item no mark used (409 once marks were given with it)',
+        params: IdParams,
+        response: { 200: z.object({ status: z.literal('success') }), ...errors },
+      },
+      preValidation: admin,
+    },
+    async (request) => {
+      await removeRubricItem(app.services, signedIn(request).user, request.params.id);
+      return { status: 'success' as const };
+    },
+  );
+
+  app.get(
+    '/v1/admin/grading/progress/:category',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "A category's grading progress per question and (admins) per grader, with the pace",
+        description:
+          'Per question: graded, held now, waiting for photos, left, answers graded in the last hour and the ' +
+          'minutes left at that pace (null with no pace). Per grader (empty for graders): graded, held, pace.',
+        params: z.object({ category: z.enum(CATEGORIES) }),
+        querystring: CompetitionQuerySchema,
+        response: { 200: GradingProgressResponseSchema, ...errors },
+      },
+      preValidation: staff,
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await gradingProgress(
+        app.services,
+        signedIn(request).user,
+        request.query.competition,
+        request.params.category,
+      ),
+    }),
+  );
+};

@@ -1,0 +1,133 @@
+import { createHash } from 'node:crypto';
+import { type APIRequestContext, request } from '@playwright/test';
+import { E2E_ADMIN, XHR } from '../support/admin.ts';
+import { questionIds, smallAnswerPhoto } from '../support/exam-answers.ts';
+import { approvedEntrant, setExamWindow } from '../support/exam-setup.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { OwnServer } from '../support/own-server.ts';
+import { confirmSecondFactorInPage } from '../support/second-factor.ts';
+
+/** A student who, during the exam, answers question 1 with one photo whose bytes arrive. */
+async function answeringStudent(baseURL: string, admin: APIRequestContext, shade: number) {
+  const student = await request.newContext({ baseURL });
+  await approvedEntrant(student, admin, 'junior');
+  const [q1] = await questionIds(student, 'junior');
+  if (!q1) throw new Error('the exam has questions');
+  const { buffer } = await smallAnswerPhoto(`answer-${shade}.jpg`, shade);
+  const sha256 = createHash('sha256').update(buffer).digest('hex');
+  const committed = await student.post('/api/v1/ngso-1/answers', {
+    data: { question_id: q1, images: [{ sha256, size: buffer.length }] },
+    headers: XHR,
+  });
+  expect(committed.status(), await committed.text()).toBe(200);
+  const delivered = await student.put(`/api/v1/ngso-1/answer-photos/${sha256}`, {
+    data: buffer,
+    headers: { ...XHR, 'Content-Type': 'image/jpeg' },
+  });
+  expect(delivered.status(), await delivered.text()).toBe(200);
+  await student.dispose();
+  return q1;
+}
+
+/** Grading as a team: its own server, so the exam window it moves touches no other test. */
+const serverTest = test.extend<{ own: OwnServer }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
+  own: async ({}, use) => {
+    const server = await OwnServer.start();
+    try {
+      await use(server);
+    } finally {
+      await server.dispose();
+    }
+  },
+  baseURL: async ({ own }, use) => use(own.url),
+});
+
+serverTest.describe('grading as a team', () => {
+  serverTest.setTimeout(120_000);
+
+  serverTest(
+    "a grader's session: answers handed out one at a time, rubric items ticked with keys, an adjustment with its comment, and new points regrade",
+    async ({ page, own }) => {
+      const admin = await own.adminApi();
+      await setExamWindow(admin, 'junior', Date.now() - 60_000, Date.now() + 30 * 60_000);
+      const q1 = await answeringStudent(own.url, admin, 60);
+      await answeringStudent(own.url, admin, 160);
+      // The exam ended two minutes ago (past the grace): grading is open.
+      const end = Date.now() - 2 * 60_000;
+      await setExamWindow(admin, 'junior', end - 60 * 60_000, end);
+      // The organisers' rubric for question 1.
+      for (const item of [
+        { text: 'Correct formula', points: 3 },
+        { text: 'Units given', points: 2 },
+      ]) {
+        const added = await admin.post(`/api/v1/admin/questions/${q1}/rubric`, { data: item, headers: XHR });
+        expect(added.status(), await added.text()).toBe(200);
+      }
+
+      await page.goto('/login');
+      await page.getByLabel('Email').fill(E2E_ADMIN.email);
+      await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
+      await page.getByRole('button', { name: 'Login' }).click();
+      await expect(page).toHaveURL(/\/profile$/);
+      await page.goto('/admin/grading?category=junior');
+      await confirmSecondFactorInPage(page, own.name);
+      await page.goto('/admin/grading?category=junior');
+
+      const count = page.getByTestId('graded-count');
+      await expect(count).toHaveText('Graded 0 of 2');
+      await expect(page.getByTestId('held-count')).toHaveText('1 answer is being graded right now.');
+      const image = page.getByTestId('answer-image');
+      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+      const firstPhoto = await image.getAttribute('src');
+      // The other answer's photo is fetched ahead.
+      await expect(page.locator('link[rel="prefetch"]')).toHaveCount(1);
+      await expect(page.getByTestId('rubric-item')).toHaveText([
+        '1. Correct formula (+3)',
+        '2. Units given (+2)',
+      ]);
+      await expect(page.getByText('1 to 9: tick or untick that rubric item')).toBeVisible();
+
+      // Keys 1 and 2 tick both items: 5 marks; Enter saves and the next answer comes.
+      await page.getByRole('heading', { name: 'Grading' }).click();
+      await page.keyboard.press('1');
+      await page.keyboard.press('2');
+      const total = page.getByTestId('rubric-total');
+      await expect(total).toHaveText(/^Marks: 5 of \d+$/);
+      await expect(page.getByRole('checkbox', { name: '2. Units given (+2)' })).toBeChecked();
+      await page.keyboard.press('Enter');
+      await expect(count).toHaveText('Graded 1 of 2');
+      await expect(page.getByText('Saved 5 marks. Here is the next answer.')).toBeVisible();
+      await expect(image).not.toHaveAttribute('src', firstPhoto ?? '');
+      await expect(total).toHaveText(/^Marks: 0 of \d+$/);
+
+      // Item 1 and an adjustment of -1: the adjustment needs a comment.
+      await page.keyboard.press('1');
+      await page.getByLabel('Adjustment (points, optional)').fill('-1');
+      await expect(total).toHaveText(/^Marks: 2 of \d+$/);
+      await page.getByRole('button', { name: 'Save marks' }).click();
+      await expect(page.getByText('Say in the comment why you adjusted the marks.')).toBeVisible();
+      await expect(count).toHaveText('Graded 1 of 2');
+      await page.getByLabel('Comment (optional)').fill('Sign error in the last line.');
+      await page.getByRole('button', { name: 'Save marks' }).click();
+      await expect(count).toHaveText('Graded 2 of 2');
+      await expect(page.getByText('Every answer to this question is graded.')).toBeVisible();
+
+      // The organiser gives item 1 four points: both answers that ticked it are regraded.
+      await page.getByText('Rubric of this question (2 items)').click();
+      await page.getByLabel('Points of item 1').fill('4');
+      await page.getByRole('button', { name: 'Save item 1' }).click();
+      await expect(page.getByText('Saved; 2 answers regraded.')).toBeVisible();
+      const submissions = await admin.get('/api/v1/admin/submissions', { params: { category: 'junior' } });
+      const marks = (
+        (await submissions.json()) as {
+          data: { answers: { question_id: string; marks: number | null }[] }[];
+        }
+      ).data
+        .flatMap((s) => s.answers.filter((a) => a.question_id === q1).map((a) => a.marks))
+        .sort();
+      expect(marks).toEqual([3, 6]);
+      await admin.dispose();
+    },
+  );
+});
