@@ -3,9 +3,10 @@ import { type APIRequestContext, request } from '@playwright/test';
 import { E2E_ADMIN, XHR } from '../support/admin.ts';
 import { questionIds, smallAnswerPhoto } from '../support/exam-answers.ts';
 import { approvedEntrant, setExamWindow } from '../support/exam-setup.ts';
-import { expect, test } from '../support/fixtures.ts';
+import { expect, newStudent, test } from '../support/fixtures.ts';
+import { linkIn, waitForMail } from '../support/mailbox.ts';
 import { OwnServer } from '../support/own-server.ts';
-import { confirmSecondFactorInPage } from '../support/second-factor.ts';
+import { confirmSecondFactorInPage, setUpSecondFactor } from '../support/second-factor.ts';
 
 /** A student who, during the exam, answers question 1 with one photo whose bytes arrive. */
 async function answeringStudent(baseURL: string, admin: APIRequestContext, shade: number) {
@@ -127,6 +128,94 @@ serverTest.describe('grading as a team', () => {
         .flatMap((s) => s.answers.filter((a) => a.question_id === q1).map((a) => a.marks))
         .sort();
       expect(marks).toEqual([3, 6]);
+      await admin.dispose();
+    },
+  );
+
+  serverTest(
+    'second marking: a blind second mark by another member of staff, and an admin settling the disagreement',
+    async ({ page, own }) => {
+      const admin = await own.adminApi();
+      await setExamWindow(admin, 'junior', Date.now() - 60_000, Date.now() + 30 * 60_000);
+      const q1 = await answeringStudent(own.url, admin, 90);
+      await answeringStudent(own.url, admin, 200);
+      const end = Date.now() - 2 * 60_000;
+      await setExamWindow(admin, 'junior', end - 60 * 60_000, end);
+
+      // A grader joins by invitation and gives the first marks: 2 and 5.
+      const email = newStudent().email;
+      const invited = await admin.post('/api/v1/admin/invitations', { data: { email, role: 'grader' } });
+      expect(invited.status(), await invited.text()).toBe(201);
+      const link = linkIn(
+        await waitForMail(email, { containing: '/accept-invitation?' }),
+        '/accept-invitation?',
+      );
+      const token = new URL(link, own.url).searchParams.get('token');
+      const grader = await request.newContext({ baseURL: own.url, extraHTTPHeaders: XHR });
+      const accepted = await grader.post('/api/v1/invitations/accept', {
+        data: { token, name: 'Rafiq Grader', password: 'Grading-weekend-26' },
+      });
+      expect(accepted.status(), await accepted.text()).toBe(200);
+      await setUpSecondFactor(grader, `${own.name} grader`);
+      for (const given of [2, 5]) {
+        const claimed = await grader.post('/api/v1/admin/grading/claim', { data: { question_id: q1 } });
+        expect(claimed.status(), await claimed.text()).toBe(200);
+        const userId = ((await claimed.json()) as { data: { answer: { user_id: string } } }).data.answer
+          .user_id;
+        const saved = await grader.put(`/api/v1/admin/submissions/${userId}/marks`, {
+          data: { question_id: q1, marks: given, claimed: true },
+        });
+        expect(saved.status(), await saved.text()).toBe(200);
+      }
+      // Every answer of question 1 is second-marked; 1 mark of tolerance.
+      const set = await admin.put(`/api/v1/admin/questions/${q1}/second-marking`, {
+        data: { sample_percent: 100, tolerance: 1, near_cutoff: 0 },
+        headers: XHR,
+      });
+      expect(set.status(), await set.text()).toBe(200);
+
+      await page.goto('/login');
+      await page.getByLabel('Email').fill(E2E_ADMIN.email);
+      await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
+      await page.getByRole('button', { name: 'Login' }).click();
+      await expect(page).toHaveURL(/\/profile$/);
+      await page.goto('/admin/grading?category=junior');
+      await confirmSecondFactorInPage(page, own.name);
+      await page.goto('/admin/grading?category=junior');
+      await expect(page.getByTestId('graded-count')).toHaveText('Graded 2 of 2');
+
+      // The admin second-marks both answers blind: 2 each (one agrees with the first mark, one does not).
+      await page.getByText('Second marks', { exact: true }).click();
+      await page.getByRole('button', { name: 'Take an answer to second-mark' }).click();
+      const panel = page.getByTestId('second-marks');
+      for (let round = 0; round < 2; round += 1) {
+        await expect(panel.getByTestId('second-answer')).toHaveText(/^Roll number /);
+        await expect(panel.getByText(/Rafiq|first mark/i)).toHaveCount(0);
+        await panel.getByLabel(/^Marks/).fill('2');
+        await panel.getByRole('button', { name: 'Save second mark' }).click();
+        await expect(panel.getByText('Second mark saved.')).toBeVisible();
+      }
+      await expect(panel.getByText('No answer is free for you to second-mark now.')).toBeVisible();
+
+      // The answer marked 5 then 2 is a disagreement: the admin settles it at 4.
+      await page.getByText('Disagreements to settle', { exact: true }).click();
+      const row = page.getByTestId('disagreement');
+      await expect(row).toHaveCount(1);
+      await expect(row).toContainText('5 (Rafiq Grader)');
+      await row.getByLabel('Final marks').fill('4');
+      await row.getByLabel('Comment', { exact: true }).fill('Read both; 4 is fair.');
+      await row.getByRole('button', { name: 'Settle' }).click();
+      await expect(row).toHaveCount(0);
+      const submissions = await admin.get('/api/v1/admin/submissions', { params: { category: 'junior' } });
+      const marks = (
+        (await submissions.json()) as {
+          data: { answers: { question_id: string; marks: number | null }[] }[];
+        }
+      ).data
+        .flatMap((s) => s.answers.filter((a) => a.question_id === q1).map((a) => a.marks))
+        .sort();
+      expect(marks).toEqual([2, 4]);
+      await grader.dispose();
       await admin.dispose();
     },
   );

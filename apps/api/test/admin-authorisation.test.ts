@@ -21,6 +21,8 @@ const GRADER_CALLS = new Set([
   'POST /api/v1/admin/grading/release',
   'GET /api/v1/admin/grading/progress/:category',
   'GET /api/v1/admin/questions/:id/rubric',
+  'POST /api/v1/admin/grading/second/claim',
+  'PUT /api/v1/admin/grading/second/marks',
 ]);
 
 beforeAll(async () => {

@@ -740,3 +740,50 @@ export const announcementRecipients = pgTable(
     uniqueIndex('announcement_recipients_mail_idx').on(t.mailId),
   ],
 );
+
+/**
+ * Second marking of a question (docs/decisions/037-grading-as-a-team.md, "Second marking"), set by
+ * organisers: the share of graded answers drawn for a blind second mark, the tolerance in marks beyond which
+ * the two marks disagree, and a margin around the award cut-offs (0: off) within which every answer is drawn.
+ */
+export const secondMarking = pgTable('second_marking', {
+  questionId: uuid('question_id')
+    .primaryKey()
+    .references(() => questions.id, { onDelete: 'cascade' }),
+  samplePercent: integer('sample_percent').notNull().default(0),
+  tolerance: integer('tolerance').notNull().default(1),
+  nearCutoff: integer('near_cutoff').notNull().default(0),
+  updatedBy: uuid('updated_by').references(() => users.id),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * A blind second mark of one answer, kept apart from the first (`marks`), never replacing it. The row is
+ * first the second grader's hold (`marks` null, `claimed_until`), then their mark; `settled_at` is set when
+ * an admin settled a disagreement (by an override in `marks`).
+ */
+export const secondMarks = pgTable(
+  'second_marks',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    graderId: uuid('grader_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    marks: integer('marks'),
+    rubric: jsonb('rubric').$type<RubricChoice>(),
+    comment: text('comment'),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }).notNull(),
+    gradedAt: timestamp('graded_at', { withTimezone: true }),
+    settledBy: uuid('settled_by').references(() => users.id),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.questionId] }),
+    index('second_marks_question_idx').on(t.questionId),
+  ],
+);

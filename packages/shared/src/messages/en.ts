@@ -95,6 +95,10 @@ export const messagesEn = {
   'grading.claimedByOther': 'Another grader is grading this answer right now. Take the next answer instead.',
   'grading.claimLost':
     'Your hold on this answer ran out and it went to another grader, so your marks were not saved. Take the next answer.',
+  'secondMarking.notDisagreement':
+    'This answer has no unsettled disagreement between its two marks. Reload the list.',
+  'results.secondMarking':
+    'Answers still due for a second mark: {{due}}; disagreements not settled: {{disagreements}}. Finish them, or publish with the override.',
   'rubric.text': 'Write the rubric item in 1 to 200 characters.',
   'rubric.points': 'Points are a whole number from -100 to 100.',
   'rubric.adjustment': 'The adjustment is a whole number from -100 to 100.',

@@ -129,6 +129,9 @@ export const GradingProgressSchema = z.object({
       graded: z.number(),
       claimed: z.number(),
       per_hour: z.number(),
+      /** Their marks (first or second) compared with another grader's, and how many agreed within tolerance. */
+      compared: z.number(),
+      agreed: z.number(),
     }),
   ),
 });
@@ -136,4 +139,64 @@ export type GradingProgress = z.infer<typeof GradingProgressSchema>;
 export const GradingProgressResponseSchema = z.object({
   status: z.literal('success'),
   data: GradingProgressSchema,
+});
+
+/** Second marking of a question (decision 037): sample share, tolerance, margin around award cut-offs. */
+export const SecondMarkingSettingsSchema = z.object({
+  sample_percent: z.number().int().min(0).max(100),
+  tolerance: z.number().int().min(0).max(1000),
+  near_cutoff: z.number().int().min(0).max(1000),
+});
+export type SecondMarkingSettings = z.infer<typeof SecondMarkingSettingsSchema>;
+export const SecondMarkingSettingsResponseSchema = z.object({
+  status: z.literal('success'),
+  data: SecondMarkingSettingsSchema.extend({ due: z.number(), second_marked: z.number() }),
+});
+
+/** The answer a second grader holds: blind (no first mark, no first grader, no name). */
+export const SecondClaimResponseSchema = z.object({
+  status: z.literal('success'),
+  data: z.object({
+    answer: z
+      .object({
+        user_id: z.string(),
+        roll_number: z.string().nullable(),
+        images: ClaimedAnswerSchema.shape.images,
+        expires_at: z.string(),
+      })
+      .nullable(),
+    /** Answers of the question still due for a second mark. */
+    due: z.number(),
+    rubric: z.array(RubricItemSchema),
+  }),
+});
+
+export const SecondMarkInputSchema = z.object({
+  question_id: uuidLike,
+  user_id: uuidLike,
+  marks: z.number().int().min(0).max(1000),
+  comment: z.string().trim().max(1000).optional(),
+});
+
+export const DisagreementSchema = z.object({
+  question_id: z.string(),
+  position: z.number(),
+  user_id: z.string(),
+  roll_number: z.string().nullable(),
+  first_marks: z.number(),
+  first_grader: z.string().nullable(),
+  second_marks: z.number(),
+  second_grader: z.string().nullable(),
+  tolerance: z.number(),
+});
+export const DisagreementsResponseSchema = z.object({
+  status: z.literal('success'),
+  data: z.object({ disagreements: z.array(DisagreementSchema), due: z.number() }),
+});
+
+export const SettleInputSchema = z.object({
+  question_id: uuidLike,
+  user_id: uuidLike,
+  marks: z.number().int().min(0).max(1000),
+  comment: z.string().trim().min(1).max(1000),
 });

@@ -8,6 +8,7 @@ import {
   media,
   questions,
   registrations,
+  secondMarks,
   users,
 } from '../../db/schema.ts';
 
@@ -285,6 +286,8 @@ export async function graderProgress(db: Executor, questionIds: string[], now: D
          where question_id in (${ids}) and expires_at > ${now.toISOString()}::timestamptz group by grader_id
       ) c on c.grader_id = u.id
      where g.grader_id is not null or c.grader_id is not null
+        or exists (select 1 from ${secondMarks} s
+                    where s.grader_id = u.id and s.question_id in (${ids}) and s.marks is not null)
      order by u.name, u.id`)) as unknown as Rows<{
     graderId: string;
     name: string;

@@ -3,11 +3,17 @@ import {
   ClaimInputSchema,
   ClaimKeySchema,
   ClaimResponseSchema,
+  DisagreementsResponseSchema,
   GradingProgressResponseSchema,
   HeartbeatResponseSchema,
   RubricItemInputSchema,
   RubricItemResponseSchema,
   RubricResponseSchema,
+  SecondClaimResponseSchema,
+  SecondMarkInputSchema,
+  SecondMarkingSettingsResponseSchema,
+  SecondMarkingSettingsSchema,
+  SettleInputSchema,
 } from '@ngso/shared/schemas/grading';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,6 +21,14 @@ import { CompetitionQuerySchema, errorResponses } from '../../lib/route-schemas.
 import { signedIn } from '../../plugins/session.ts';
 import { claimAnswer, gradingProgress, heartbeat, release } from './grading.service.ts';
 import { addRubricItem, changeRubricItem, removeRubricItem, rubricOfQuestion } from './rubric.service.ts';
+import {
+  changeSecondMarking,
+  claimSecond,
+  disagreementsOf,
+  saveSecondMark,
+  secondMarkingOf,
+  settleDisagreement,
+} from './second-marking.service.ts';
 
 const IdParams = z.object({ id: z.string().max(64) });
 
@@ -174,6 +188,121 @@ export const gradingRoutes: FastifyPluginAsyncZod = async (app) => {
         request.query.competition,
         request.params.category,
       ),
+    }),
+  );
+
+  app.get(
+    '/v1/admin/questions/:id/second-marking',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "A question's second marking: sample share, tolerance, margin near cut-offs (admins)",
+        description: '`due`: first-marked answers drawn and not second-marked yet; `second_marked`: done.',
+        params: IdParams,
+        response: { 200: SecondMarkingSettingsResponseSchema, ...errors },
+      },
+      preValidation: admin,
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await secondMarkingOf(app.services, request.params.id),
+    }),
+  );
+
+  app.put(
+    '/v1/admin/questions/:id/second-marking',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Set a question's second marking (admins; audited second_marking.change)",
+        params: IdParams,
+        body: SecondMarkingSettingsSchema,
+        response: { 200: SecondMarkingSettingsResponseSchema, ...errors },
+      },
+      preValidation: admin,
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await changeSecondMarking(app.services, signedIn(request).user, request.params.id, request.body),
+    }),
+  );
+
+  app.post(
+    '/v1/admin/grading/second/claim',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Take the next answer due for a blind second mark (never one this grader marked first)',
+        description:
+          'Held for 5 minutes. Blind: no first mark, no first grader, no name. `answer` is null when none is free.',
+        body: z.object({ question_id: z.string().max(64) }),
+        response: { 200: SecondClaimResponseSchema, ...errors },
+      },
+      preValidation: staff,
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await claimSecond(app.services, signedIn(request).user, request.body.question_id),
+    }),
+  );
+
+  app.put(
+    '/v1/admin/grading/second/marks',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Save a second mark on the answer held (409 when the hold went to another grader)',
+        description: 'Kept apart from the first mark, which it never replaces. Audited marks.second.',
+        body: SecondMarkInputSchema,
+        response: {
+          200: z.object({ status: z.literal('success'), data: z.object({ marks: z.number() }) }),
+          ...errors,
+        },
+      },
+      preValidation: staff,
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await saveSecondMark(app.services, signedIn(request).user, request.body),
+    }),
+  );
+
+  app.get(
+    '/v1/admin/grading/disagreements/:category',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "A category's first and second marks further apart than the tolerance, not settled (admins)",
+        params: z.object({ category: z.enum(CATEGORIES) }),
+        querystring: CompetitionQuerySchema,
+        response: { 200: DisagreementsResponseSchema, ...errors },
+      },
+      preValidation: admin,
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await disagreementsOf(app.services, request.query.competition, request.params.category),
+    }),
+  );
+
+  app.post(
+    '/v1/admin/grading/disagreements/settle',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Settle a disagreement: the final mark is written as an override (audited marks.settle)',
+        description: '409 when the answer has no unsettled disagreement.',
+        body: SettleInputSchema,
+        response: {
+          200: z.object({ status: z.literal('success'), data: z.object({ marks: z.number() }) }),
+          ...errors,
+        },
+      },
+      preValidation: admin,
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await settleDisagreement(app.services, signedIn(request).user, request.body),
     }),
   );
 };

@@ -35,6 +35,7 @@ import {
 } from './grading.repo.ts';
 import { rubricOf } from './rubric.repo.ts';
 import { shownItem } from './rubric.service.ts';
+import { agreementOf } from './second-marking.service.ts';
 
 /**
  * Grading as a team (docs/decisions/037-grading-as-a-team.md): a grader takes one answer at a time from
@@ -208,10 +209,11 @@ export async function gradingProgress(
   const since = new Date(now.getTime() - PACE_WINDOW_MINUTES * 60_000);
   const questions = await questionsOf(ctx.db, competition.id, category);
   const ids = questions.map((question) => question.id);
-  const [counts, recent, graders] = await Promise.all([
+  const [counts, recent, graders, agreement] = await Promise.all([
     Promise.all(ids.map((id) => questionProgress(ctx.db, id, now))),
     gradedSince(ctx.db, ids, since),
     staff.role === 'admin' ? graderProgress(ctx.db, ids, now, since) : [],
+    staff.role === 'admin' ? agreementOf(ctx, ids) : new Map<string, { compared: number; agreed: number }>(),
   ]);
   const recentOf = new Map(recent.map((row) => [row.questionId, Number(row.count)]));
   const perHour = (count: number) => Math.round((count * 60) / PACE_WINDOW_MINUTES);
@@ -237,6 +239,8 @@ export async function gradingProgress(
       graded: grader.graded,
       claimed: grader.claimed,
       per_hour: perHour(grader.recent),
+      compared: agreement.get(grader.graderId)?.compared ?? 0,
+      agreed: agreement.get(grader.graderId)?.agreed ?? 0,
     })),
   };
 }

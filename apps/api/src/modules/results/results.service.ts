@@ -18,6 +18,7 @@ import { storedQuestionHtml } from '../exam/question-text.ts';
 import { lockClaim, releaseClaim } from '../grading/grading.repo.ts';
 import { rubricOf } from '../grading/rubric.repo.ts';
 import { rubricMarks } from '../grading/rubric.service.ts';
+import { secondMarkingOutstanding } from '../grading/second-marking.service.ts';
 import { findRegistrationOfUser } from '../registration/registration.repo.ts';
 import { assertMayGradeNow } from './grading-access.ts';
 import {
@@ -278,6 +279,13 @@ export async function publishResults(
       params: { undelivered: outstanding.undelivered, late: outstanding.undecided },
     });
   }
+  // Second marking (decision 037): answers still due for a second mark and unsettled disagreements.
+  const second = await secondMarkingOutstanding(ctx, competition, category);
+  if ((second.due > 0 || second.disagreements.length > 0) && !override) {
+    throw new AppError(409, 'results.secondMarking', {
+      params: { due: second.due, disagreements: second.disagreements.length },
+    });
+  }
   const now = ctx.clock.now();
   await ctx.withMail(async (tx, queueMail) => {
     await lockCategoryResults(tx, competition.id, category);
@@ -293,7 +301,14 @@ export async function publishResults(
       action: 'results.publish',
       targetType: 'category',
       targetId: `${competition.code}/${category}`,
-      after: { participants: sheet.participants.length, ungraded: sheet.ungraded, ...outstanding, override },
+      after: {
+        participants: sheet.participants.length,
+        ungraded: sheet.ungraded,
+        ...outstanding,
+        second_marks_due: second.due,
+        disagreements: second.disagreements.length,
+        override,
+      },
       at: now,
     });
     for (const participant of sheet.participants) {

@@ -2,7 +2,15 @@ import type { Category, Role } from '@ngso/shared/constants';
 import type { Competition } from '@ngso/shared/schemas/competitions';
 import type { DashboardStats } from '@ngso/shared/schemas/dashboard';
 import type { LiveExam } from '@ngso/shared/schemas/exam';
-import type { ClaimResult, GradingProgress, RubricItem, RubricItemInput } from '@ngso/shared/schemas/grading';
+import type {
+  ClaimResult,
+  DisagreementSchema,
+  GradingProgress,
+  RubricItem,
+  RubricItemInput,
+  SecondClaimResponseSchema,
+  SecondMarkingSettings,
+} from '@ngso/shared/schemas/grading';
 import type {
   AdminRegistration,
   FinalRoundDetails,
@@ -77,6 +85,10 @@ type Data<T> = { data: T };
 const data = <T>(response: Data<T>) => response.data;
 const paged = <T>(response: Paged<T>): Paged<T> => ({ data: response.data, meta: response.meta });
 
+export type SecondMarkingState = SecondMarkingSettings & { due: number; second_marked: number };
+export type SecondClaim = z.infer<typeof SecondClaimResponseSchema>['data'];
+export type Disagreement = z.infer<typeof DisagreementSchema>;
+
 const api = baseApi.enhanceEndpoints({
   addTagTypes: [
     'AdminStats',
@@ -86,6 +98,7 @@ const api = baseApi.enhanceEndpoints({
     'AdminSubmissions',
     'AdminRubric',
     'AdminGradingProgress',
+    'AdminSecondMarking',
     'AdminResults',
     'AdminUsers',
     'AdminAudit',
@@ -305,6 +318,45 @@ export const adminApi = api.injectEndpoints({
       transformResponse: data<GradingProgress>,
       providesTags: ['AdminGradingProgress'],
     }),
+    secondMarking: build.query<SecondMarkingState, string>({
+      query: (questionId) => `v1/admin/questions/${encodeURIComponent(questionId)}/second-marking`,
+      transformResponse: data<SecondMarkingState>,
+      providesTags: (_result, _error, questionId) => [{ type: 'AdminSecondMarking', id: questionId }],
+    }),
+    changeSecondMarking: build.mutation<SecondMarkingState, SecondMarkingSettings & { questionId: string }>({
+      query: ({ questionId, ...body }) => ({
+        url: `v1/admin/questions/${encodeURIComponent(questionId)}/second-marking`,
+        method: 'PUT',
+        body,
+      }),
+      transformResponse: data<SecondMarkingState>,
+      invalidatesTags: (_result, _error, { questionId }) => [{ type: 'AdminSecondMarking', id: questionId }],
+    }),
+    claimSecond: build.mutation<SecondClaim, { question_id: string }>({
+      query: (body) => ({ url: 'v1/admin/grading/second/claim', method: 'POST', body }),
+      transformResponse: data<SecondClaim>,
+    }),
+    saveSecondMark: build.mutation<
+      { marks: number },
+      { question_id: string; user_id: string; marks: number }
+    >({
+      query: (body) => ({ url: 'v1/admin/grading/second/marks', method: 'PUT', body }),
+      transformResponse: data<{ marks: number }>,
+      invalidatesTags: ['AdminSecondMarking', 'AdminGradingProgress'],
+    }),
+    disagreements: build.query<{ disagreements: Disagreement[]; due: number }, Category>({
+      query: (category) => scoped(`v1/admin/grading/disagreements/${category}`),
+      transformResponse: data<{ disagreements: Disagreement[]; due: number }>,
+      providesTags: ['AdminSecondMarking'],
+    }),
+    settleDisagreement: build.mutation<
+      { marks: number },
+      { question_id: string; user_id: string; marks: number; comment: string }
+    >({
+      query: (body) => ({ url: 'v1/admin/grading/disagreements/settle', method: 'POST', body }),
+      transformResponse: data<{ marks: number }>,
+      invalidatesTags: ['AdminSecondMarking', 'AdminGradingProgress', 'AdminResults'],
+    }),
     claimHeartbeat: build.mutation<{ expires_at: string }, { question_id: string; user_id: string }>({
       query: (body) => ({ url: 'v1/admin/grading/heartbeat', method: 'POST', body }),
       transformResponse: data<{ expires_at: string }>,
@@ -396,6 +448,12 @@ export const {
   useReleaseClaimMutation,
   useRubricQuery,
   useGradingProgressQuery,
+  useSecondMarkingQuery,
+  useChangeSecondMarkingMutation,
+  useClaimSecondMutation,
+  useSaveSecondMarkMutation,
+  useDisagreementsQuery,
+  useSettleDisagreementMutation,
   useAddRubricItemMutation,
   useChangeRubricItemMutation,
   useRemoveRubricItemMutation,

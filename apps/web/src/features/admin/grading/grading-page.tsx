@@ -34,6 +34,7 @@ import { GradingNotOpen, gradingNotOpenFor } from './grading-not-open.tsx';
 import { GradingProgressPanel } from './grading-progress.tsx';
 import { checkMarks } from './marks.ts';
 import { RubricEditor } from './rubric-editor.tsx';
+import { DisagreementsPanel, SecondMarkingSettingsForm, SecondMarkPanel } from './second-marking.tsx';
 
 const isCategory = (value: string | null): value is Category => CATEGORIES.some((c) => c === value);
 /** Who wrote an answer: the name and roll number for admins; graders get the roll number only. */
@@ -397,6 +398,12 @@ export function GradingPage() {
       {user?.role === 'admin' && questionId && rubric.data ? (
         <RubricEditor questionId={questionId} items={rubric.data} />
       ) : null}
+
+      {user?.role === 'admin' && questionId ? <SecondMarkingSettingsForm questionId={questionId} /> : null}
+      {progress && questionId ? (
+        <SecondMarkPanel key={questionId} questionId={questionId} maxMarks={maxMarks} />
+      ) : null}
+      {progress && user?.role === 'admin' ? <DisagreementsPanel category={category} /> : null}
 
       {/* The next answer's photos, fetched ahead so it shows at once. */}
       {prefetch.map((url) => (

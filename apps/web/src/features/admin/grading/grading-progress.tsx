@@ -85,6 +85,7 @@ export function GradingProgressPanel({ category }: { category: Category }) {
                 { label: t('progress.graded') },
                 { label: t('progress.claimed') },
                 { label: t('progress.pace') },
+                { label: t('progress.agreement') },
               ]}
             />
             <tbody className="divide-y divide-slate-100">
@@ -94,6 +95,15 @@ export function GradingProgressPanel({ category }: { category: Category }) {
                   <td className={tdClasses}>{g.graded}</td>
                   <td className={tdClasses}>{g.claimed}</td>
                   <td className={tdClasses}>{t('progress.perHour', { count: g.per_hour })}</td>
+                  <td className={tdClasses} data-testid="grader-agreement">
+                    {g.compared > 0
+                      ? t('progress.agreed', {
+                          percent: String(Math.round((g.agreed * 100) / g.compared)),
+                          agreed: String(g.agreed),
+                          compared: String(g.compared),
+                        })
+                      : t('progress.noComparison')}
+                  </td>
                 </tr>
               ))}
             </tbody>

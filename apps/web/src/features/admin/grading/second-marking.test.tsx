@@ -1,0 +1,89 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { stubApi } from '../../../test/fetch-stub.ts';
+import { renderWithStore, signedInAuth } from '../../../test/render.tsx';
+import { DisagreementsPanel, SecondMarkPanel } from './second-marking.tsx';
+
+const held = {
+  user_id: 'u1',
+  roll_number: 'R-1',
+  images: [{ sha256: 'p1', url: '/api/v1/media/p1', state: 'ready', late: false }],
+  expires_at: '2025-01-14T18:35:00+06:00',
+};
+
+describe('second marks', () => {
+  it('takes an answer blind, saves the second mark and takes the next', async () => {
+    const saves: unknown[] = [];
+    let left = 1;
+    stubApi({
+      'POST /api/v1/admin/grading/second/claim': () => ({
+        body: { status: 'success', data: { answer: left > 0 ? held : null, due: left, rubric: [] } },
+      }),
+      'PUT /api/v1/admin/grading/second/marks': async (request) => {
+        saves.push(await request.json());
+        left = 0;
+        return { body: { status: 'success', data: { marks: 4 } } };
+      },
+    });
+    renderWithStore(<SecondMarkPanel questionId="q1" maxMarks={10} />, { auth: signedInAuth });
+    fireEvent.click(screen.getByRole('button', { name: 'Take an answer to second-mark' }));
+    await screen.findByTestId('second-answer');
+    expect(screen.getByTestId('second-answer')).toHaveTextContent('Roll number R-1');
+    expect(screen.getByTestId('second-due')).toHaveTextContent('1 answer of this question is due');
+    fireEvent.change(screen.getByLabelText('Marks (0 to 10)'), { target: { value: '11' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save second mark' }));
+    expect(await screen.findByText(/from 0 to 10/)).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Marks (0 to 10)'), { target: { value: '4' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save second mark' }));
+    await screen.findByText('Second mark saved.');
+    expect(saves).toEqual([{ question_id: 'q1', user_id: 'u1', marks: 4 }]);
+    expect(await screen.findByText('No answer is free for you to second-mark now.')).toBeInTheDocument();
+  });
+});
+
+describe('disagreements', () => {
+  it('lists both marks and settles with a final mark and a comment', async () => {
+    const settled: unknown[] = [];
+    stubApi({
+      'GET /api/v1/admin/grading/disagreements/junior': () => ({
+        body: {
+          status: 'success',
+          data: {
+            due: 2,
+            disagreements: settled.length
+              ? []
+              : [
+                  {
+                    question_id: 'q1',
+                    position: 1,
+                    user_id: 'u1',
+                    roll_number: 'R-1',
+                    first_marks: 2,
+                    first_grader: 'Rafiq',
+                    second_marks: 7,
+                    second_grader: 'Nusrat',
+                    tolerance: 1,
+                  },
+                ],
+          },
+        },
+      }),
+      'POST /api/v1/admin/grading/disagreements/settle': async (request) => {
+        settled.push(await request.json());
+        return { body: { status: 'success', data: { marks: 5 } } };
+      },
+    });
+    renderWithStore(<DisagreementsPanel category="junior" />, { auth: signedInAuth });
+    fireEvent.click(screen.getByText('Disagreements to settle'));
+    const row = await screen.findByTestId('disagreement');
+    expect(row).toHaveTextContent('2 (Rafiq)');
+    expect(row).toHaveTextContent('7 (Nusrat)');
+    fireEvent.change(screen.getByLabelText('Final marks'), { target: { value: '5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Settle' }));
+    expect(await screen.findByText('Say in the comment why this is the final mark.')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Comment'), { target: { value: 'Both read again.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Settle' }));
+    await waitFor(() => expect(screen.queryByTestId('disagreement')).toBeNull());
+    expect(settled).toEqual([{ question_id: 'q1', user_id: 'u1', marks: 5, comment: 'Both read again.' }]);
+  });
+});

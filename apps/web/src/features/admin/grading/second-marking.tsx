@@ -1,0 +1,347 @@
+import type { Category } from '@ngso/shared/constants';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import {
+  type Disagreement,
+  type SecondClaim,
+  useChangeSecondMarkingMutation,
+  useClaimSecondMutation,
+  useDisagreementsQuery,
+  useSaveSecondMarkMutation,
+  useSecondMarkingQuery,
+  useSettleDisagreementMutation,
+} from '../api.ts';
+import { useActionError } from '../console/action-error.ts';
+import { ImageViewer, type ViewState } from '../console/image-viewer.tsx';
+import { ColumnHeaders, tableClasses, tdClasses } from '../console/table.tsx';
+import { checkMarks } from './marks.ts';
+
+/** A whole number from `min` to `max` typed by an organiser, or null. */
+const wholeNumber = (raw: string, min: number, max: number) => {
+  const text = raw.trim();
+  if (!/^\d+$/.test(text)) return null;
+  const value = Number(text);
+  return value >= min && value <= max ? value : null;
+};
+
+const boxClasses = 'mb-4 rounded-lg border border-slate-200 bg-white p-3 text-sm lg:max-w-3xl';
+
+/**
+ * Organisers set a question's second marking (decision 037): the share drawn, the tolerance, and the margin
+ * around award cut-offs within which every answer is drawn.
+ */
+export function SecondMarkingSettingsForm({ questionId }: { questionId: string }) {
+  const state = useSecondMarkingQuery(questionId);
+  if (!state.data) return null;
+  return <SettingsForm key={questionId} questionId={questionId} initial={state.data} />;
+}
+
+function SettingsForm({
+  questionId,
+  initial,
+}: {
+  questionId: string;
+  initial: {
+    sample_percent: number;
+    tolerance: number;
+    near_cutoff: number;
+    due: number;
+    second_marked: number;
+  };
+}) {
+  const { t } = useTranslation('admin');
+  const actionError = useActionError();
+  const state = useSecondMarkingQuery(questionId);
+  const [sample, setSample] = useState(String(initial.sample_percent));
+  const [tolerance, setTolerance] = useState(String(initial.tolerance));
+  const [margin, setMargin] = useState(String(initial.near_cutoff));
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [change, changing] = useChangeSecondMarkingMutation();
+  const current = state.data ?? initial;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const samplePercent = wholeNumber(sample, 0, 100);
+    const toleranceMarks = wholeNumber(tolerance, 0, 1000);
+    const nearCutoff = wholeNumber(margin, 0, 1000);
+    if (samplePercent === null) return setError(t('second.sampleError'));
+    if (toleranceMarks === null || nearCutoff === null) return setError(t('second.marksError'));
+    setError(null);
+    try {
+      await change({
+        questionId,
+        sample_percent: samplePercent,
+        tolerance: toleranceMarks,
+        near_cutoff: nearCutoff,
+      }).unwrap();
+      setNotice(t('second.saved'));
+    } catch (failure) {
+      setError(actionError(failure));
+    }
+  };
+
+  return (
+    <details className={boxClasses} data-testid="second-marking-settings">
+      <summary className="cursor-pointer font-semibold">{t('second.settingsTitle')}</summary>
+      <p className="mt-2 text-slate-600">{t('second.help')}</p>
+      <form onSubmit={onSubmit} className="mt-2 flex flex-wrap items-end gap-2" noValidate>
+        <div className="w-36">
+          <TextField
+            label={t('second.sample')}
+            inputMode="numeric"
+            value={sample}
+            onChange={(event) => setSample(event.target.value)}
+          />
+        </div>
+        <div className="w-36">
+          <TextField
+            label={t('second.tolerance')}
+            inputMode="numeric"
+            value={tolerance}
+            onChange={(event) => setTolerance(event.target.value)}
+          />
+        </div>
+        <div className="w-44">
+          <TextField
+            label={t('second.nearCutoff')}
+            inputMode="numeric"
+            value={margin}
+            onChange={(event) => setMargin(event.target.value)}
+          />
+        </div>
+        <Button type="submit" pending={changing.isLoading}>
+          {t('second.save')}
+        </Button>
+      </form>
+      <p className="mt-2 text-slate-700" data-testid="second-marking-counts">
+        {t('second.counts', { due: String(current.due), done: String(current.second_marked) })}
+      </p>
+      {error ? (
+        <div className="mt-2">
+          <Alert tone="error">{error}</Alert>
+        </div>
+      ) : null}
+      {notice ? <p className="mt-1 text-sm text-green-800">{notice}</p> : null}
+    </details>
+  );
+}
+
+type Held = NonNullable<SecondClaim['answer']>;
+
+/**
+ * Second marks (decision 037): a grader takes the next answer drawn for a second mark that they did not
+ * mark first, blind (neither the first mark nor its grader is shown), and gives their own mark.
+ */
+export function SecondMarkPanel({ questionId, maxMarks }: { questionId: string; maxMarks: number | null }) {
+  const { t } = useTranslation('admin');
+  const actionError = useActionError();
+  const [claim, claiming] = useClaimSecondMutation();
+  const [save, saving] = useSaveSecondMarkMutation();
+  const [held, setHeld] = useState<Held | null>(null);
+  const [due, setDue] = useState<number | null>(null);
+  const [marksText, setMarksText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [view, setView] = useState<ViewState>({ zoom: 1, rotation: 0 });
+
+  const take = async () => {
+    setError(null);
+    try {
+      const result = await claim({ question_id: questionId }).unwrap();
+      setHeld(result.answer);
+      setDue(result.due);
+      setMarksText('');
+      setView({ zoom: 1, rotation: 0 });
+    } catch (failure) {
+      setError(actionError(failure));
+    }
+  };
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!held) return;
+    const checked = checkMarks(marksText, maxMarks);
+    if (!checked.ok) {
+      return setError(
+        checked.error === 'range' && maxMarks === null
+          ? t('grading.marksError.negative')
+          : t(`grading.marksError.${checked.error}`, { max: String(maxMarks ?? '') }),
+      );
+    }
+    try {
+      await save({ question_id: questionId, user_id: held.user_id, marks: checked.marks }).unwrap();
+      setNotice(t('second.savedMark'));
+      await take();
+    } catch (failure) {
+      setError(actionError(failure));
+    }
+  };
+
+  return (
+    <details className={boxClasses} data-testid="second-marks">
+      <summary className="cursor-pointer font-semibold">{t('second.title')}</summary>
+      <p className="mt-2 text-slate-600">{t('second.blindHelp')}</p>
+      {due !== null ? (
+        <p className="mt-1 text-slate-700" data-testid="second-due">
+          {t('second.due', { count: due })}
+        </p>
+      ) : null}
+      {held ? (
+        <div className="mt-2 space-y-3">
+          <p className="font-semibold" data-testid="second-answer">
+            {t('second.rollNumber', { roll: held.roll_number ?? '' })}
+          </p>
+          <ImageViewer
+            key={held.user_id}
+            pages={held.images.map((image) => ({
+              key: image.sha256,
+              url: image.state === 'ready' ? image.url : null,
+              note: image.state === 'ready' ? undefined : t(`grading.photo.${image.state}`),
+            }))}
+            view={view}
+            onView={setView}
+          />
+          <form onSubmit={onSubmit} className="flex flex-wrap items-end gap-2" noValidate>
+            <div className="w-40">
+              <TextField
+                label={
+                  maxMarks === null ? t('grading.marks') : t('grading.marksOf', { max: String(maxMarks) })
+                }
+                inputMode="numeric"
+                value={marksText}
+                onChange={(event) => setMarksText(event.target.value)}
+              />
+            </div>
+            <Button type="submit" pending={saving.isLoading}>
+              {t('second.saveMark')}
+            </Button>
+          </form>
+        </div>
+      ) : (
+        <div className="mt-2">
+          {due !== null ? <p className="mb-2 text-slate-700">{t('second.noneFree')}</p> : null}
+          <Button variant="secondary" pending={claiming.isLoading} onClick={() => void take()}>
+            {t('second.take')}
+          </Button>
+        </div>
+      )}
+      {notice ? <p className="mt-1 text-sm text-green-800">{notice}</p> : null}
+      {error ? (
+        <div className="mt-2">
+          <Alert tone="error">{error}</Alert>
+        </div>
+      ) : null}
+    </details>
+  );
+}
+
+function SettleRow({ item }: { item: Disagreement }) {
+  const { t } = useTranslation('admin');
+  const actionError = useActionError();
+  const [marksText, setMarksText] = useState('');
+  const [comment, setComment] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [settle, settling] = useSettleDisagreementMutation();
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const given = wholeNumber(marksText, 0, 1000);
+    if (given === null) return setError(t('second.marksError'));
+    if (!comment.trim()) return setError(t('second.commentError'));
+    setError(null);
+    try {
+      await settle({ question_id: item.question_id, user_id: item.user_id, marks: given, comment }).unwrap();
+    } catch (failure) {
+      setError(actionError(failure));
+    }
+  };
+  return (
+    <tr data-testid="disagreement">
+      <td className={tdClasses}>{t('progress.questionNumber', { number: String(item.position) })}</td>
+      <td className={tdClasses}>{item.roll_number ?? ''}</td>
+      <td className={tdClasses}>
+        {t('second.markBy', { marks: String(item.first_marks), grader: item.first_grader ?? '' })}
+      </td>
+      <td className={tdClasses}>
+        {t('second.markBy', { marks: String(item.second_marks), grader: item.second_grader ?? '' })}
+      </td>
+      <td className={tdClasses}>
+        <form onSubmit={onSubmit} className="flex flex-wrap items-end gap-2" noValidate>
+          <div className="w-24">
+            <TextField
+              label={t('second.finalMarks')}
+              inputMode="numeric"
+              value={marksText}
+              onChange={(event) => setMarksText(event.target.value)}
+            />
+          </div>
+          <div className="w-48">
+            <TextField
+              label={t('second.comment')}
+              value={comment}
+              onChange={(event) => setComment(event.target.value)}
+            />
+          </div>
+          <Button type="submit" variant="secondary" pending={settling.isLoading}>
+            {t('second.settle')}
+          </Button>
+        </form>
+        {error ? (
+          <p className="mt-1 text-sm text-red-700" role="alert">
+            {error}
+          </p>
+        ) : null}
+      </td>
+    </tr>
+  );
+}
+
+/** Admins: the category's two marks further apart than the tolerance, each settled by a final mark. */
+export function DisagreementsPanel({ category }: { category: Category }) {
+  const { t } = useTranslation('admin');
+  const [open, setOpen] = useState(false);
+  const list = useDisagreementsQuery(category, { skip: !open, refetchOnMountOrArgChange: true });
+  const items = list.data?.disagreements ?? [];
+  return (
+    <details className={boxClasses} data-testid="disagreements" open={open}>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: a summary is the details' own button; the click only decides when the list is read */}
+      <summary
+        className="cursor-pointer font-semibold"
+        onClick={(event) => {
+          event.preventDefault();
+          setOpen((shown) => !shown);
+        }}
+      >
+        {t('second.disagreementsTitle')}
+      </summary>
+      {list.data ? (
+        <p className="mt-2 text-slate-700">
+          {t('second.disagreementsCount', { count: items.length, due: String(list.data.due) })}
+        </p>
+      ) : null}
+      {items.length > 0 ? (
+        <div className="mt-2 overflow-x-auto">
+          <table className={tableClasses}>
+            <caption className="sr-only">{t('second.disagreementsTitle')}</caption>
+            <ColumnHeaders
+              columns={[
+                { label: t('progress.question') },
+                { label: t('second.roll') },
+                { label: t('second.first') },
+                { label: t('second.second') },
+                { label: t('second.final') },
+              ]}
+            />
+            <tbody className="divide-y divide-slate-100">
+              {items.map((item) => (
+                <SettleRow key={`${item.question_id}/${item.user_id}`} item={item} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </details>
+  );
+}
