@@ -191,6 +191,43 @@ describe('second marking: blind second grades', () => {
   });
 });
 
+describe('second marking: first marks stay unseen', () => {
+  it("shows a grader neither another grader's marks in the submissions nor their answer to look again", async () => {
+    const answerOf = (
+      list: Array<{ user_id: string; answers: Array<Record<string, unknown>> }>,
+      userId: string,
+    ) =>
+      list.find((row) => row.user_id === userId)?.answers.find((answer) => answer.question_id === questionId);
+    const seenBySecond = (await second.get('/api/v1/admin/submissions?category=senior')).json().data;
+    expect(answerOf(seenBySecond, students[1] as string)).toMatchObject({
+      marks: null,
+      comment: null,
+      grader_marks: null,
+      override_marks: null,
+    });
+    expect(answerOf(seenBySecond, students[5] as string)).toMatchObject({ grader_marks: firstMarkOf(5) });
+    const again = await second.post('/api/v1/admin/grading/claim', {
+      question_id: questionId,
+      user_id: students[1],
+    });
+    expect(again.statusCode).toBe(403);
+    expect(again.json().message).toBe(
+      'Another grader marked this answer. Its marks stay with them; take the next answer instead.',
+    );
+    expect(again.body).not.toContain('first.marker');
+    // Their own answer they may look at again; admins see every mark.
+    const own = await second.post('/api/v1/admin/grading/claim', {
+      question_id: questionId,
+      user_id: students[5],
+    });
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json().data.answer.marks).toBe(firstMarkOf(5));
+    await second.post('/api/v1/admin/grading/release', { question_id: questionId, user_id: students[5] });
+    const seenByAdmin = (await admin.get('/api/v1/admin/submissions?category=senior')).json().data;
+    expect(answerOf(seenByAdmin, students[1] as string)).toMatchObject({ grader_marks: firstMarkOf(1) });
+  });
+});
+
 describe('second marking: disagreements', () => {
   it('lists a disagreement beyond tolerance for admins; settling writes the override and an audit entry', async () => {
     expect((await first.get('/api/v1/admin/grading/disagreements/senior')).statusCode).toBe(403);

@@ -92,6 +92,8 @@ export const messagesEn = {
   'marks.noAnswer': 'This student has no answer to this question.',
   'grading.notOpen':
     'Grading opens when the exam has ended for every student in this category, extra time included.',
+  'grading.markedByOther':
+    'Another grader marked this answer. Its marks stay with them; take the next answer instead.',
   'grading.claimedByOther': 'Another grader is grading this answer right now. Take the next answer instead.',
   'grading.claimLost':
     'Your hold on this answer ran out and it went to another grader, so your marks were not saved. Take the next answer.',

@@ -35,6 +35,7 @@ import {
 } from './grading.repo.ts';
 import { rubricOf } from './rubric.repo.ts';
 import { shownItem } from './rubric.service.ts';
+import { questionsMarkedTwice } from './second-marking.repo.ts';
 import { agreementOf } from './second-marking.service.ts';
 
 /**
@@ -118,6 +119,16 @@ export async function claimAnswer(
   if (input.user_id !== undefined) {
     if (!isUuid(input.user_id) || !(await isAnswerToGrade(ctx.db, question.id, input.user_id))) {
       throw new AppError(404, 'marks.noAnswer');
+    }
+    // With second marking on, looking again is for one's own marks: another grader's stays unseen (blind).
+    claimedMark = (await findMark(ctx.db, input.user_id, question.id)) ?? null;
+    if (
+      staff.role !== 'admin' &&
+      claimedMark?.graderId &&
+      claimedMark.graderId !== staff.id &&
+      (await questionsMarkedTwice(ctx.db, [question.id])).has(question.id)
+    ) {
+      throw new AppError(403, 'grading.markedByOther');
     }
     const row = await takeClaim(ctx.db, {
       userId: input.user_id,

@@ -15,6 +15,17 @@ export async function settingsOfQuestions(db: Executor, questionIds: string[]) {
   return db.select().from(secondMarking).where(inArray(secondMarking.questionId, questionIds));
 }
 
+/**
+ * The questions among these whose second marking is on (a sample or a margin): second marks of their answers
+ * are blind, so a grader is not shown another grader's first mark of them.
+ */
+export async function questionsMarkedTwice(db: Executor, questionIds: string[]) {
+  const rows = await settingsOfQuestions(db, questionIds);
+  return new Set(
+    rows.filter((row) => row.samplePercent > 0 || row.nearCutoff > 0).map((row) => row.questionId),
+  );
+}
+
 export async function writeSettings(db: Executor, values: typeof secondMarking.$inferInsert) {
   const { questionId, ...changes } = values;
   const [row] = await db

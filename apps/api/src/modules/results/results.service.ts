@@ -18,6 +18,7 @@ import { storedQuestionHtml } from '../exam/question-text.ts';
 import { lockClaim, releaseClaim } from '../grading/grading.repo.ts';
 import { rubricOf } from '../grading/rubric.repo.ts';
 import { rubricMarks } from '../grading/rubric.service.ts';
+import { questionsMarkedTwice } from '../grading/second-marking.repo.ts';
 import { secondMarkingOutstanding } from '../grading/second-marking.service.ts';
 import { findRegistrationOfUser } from '../registration/registration.repo.ts';
 import { assertMayGradeNow } from './grading-access.ts';
@@ -106,6 +107,13 @@ export async function submissionsOf(
   const competition = await competitionByCodeOr404(ctx.db, code);
   await assertMayGradeNow(ctx, viewer, competition.id, category);
   const sheet = await categorySheet(ctx, competition, category);
+  const blind =
+    viewer.role === 'admin'
+      ? new Set<string>()
+      : await questionsMarkedTwice(
+          ctx.db,
+          sheet.questions.map((q) => q.id),
+        );
   return sheet.participants.map((p) => ({
     user_id: p.userId,
     name: viewer.role === 'admin' ? p.name : null,
@@ -114,7 +122,10 @@ export async function submissionsOf(
       ? toDhakaIso(sheet.submittedAt.get(p.userId) as Date)
       : null,
     answers: sheet.questions.map((q) => {
-      const mark = sheet.markOf.get(sheet.key(p.userId, q.id));
+      const given = sheet.markOf.get(sheet.key(p.userId, q.id));
+      // With second marking on, a grader sees the marks they gave, not another grader's (blind).
+      const hidden = blind.has(q.id) && given?.graderId && given.graderId !== viewer.id;
+      const mark = hidden ? undefined : given;
       const images = sheet.imagesOf(p.userId, q.id);
       return {
         question_id: q.id,
