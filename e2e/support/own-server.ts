@@ -196,3 +196,20 @@ export const withOwnServer = test.extend<object, { own: OwnServer }>({
   ],
   baseURL: async ({ own }, use) => use(own.url),
 });
+
+/**
+ * `test` with a fresh server of its own for each test (`own`) as the base URL: for journeys that kill it,
+ * publish a category's results or move an exam's window, which happen once per server.
+ */
+export const withServerPerTest = test.extend<{ own: OwnServer }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
+  own: async ({}, use) => {
+    const server = await OwnServer.start();
+    try {
+      await use(server);
+    } finally {
+      await server.dispose();
+    }
+  },
+  baseURL: async ({ own }, use) => use(own.url),
+});

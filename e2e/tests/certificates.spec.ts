@@ -2,23 +2,12 @@ import { readFile } from 'node:fs/promises';
 import { E2E_ADMIN, XHR } from '../support/admin.ts';
 import { questionIds } from '../support/exam-answers.ts';
 import { approvedStudent, setExamWindow } from '../support/exam-setup.ts';
-import { expect, test } from '../support/fixtures.ts';
-import { OwnServer } from '../support/own-server.ts';
+import { expect } from '../support/fixtures.ts';
+import { withServerPerTest } from '../support/own-server.ts';
 import { confirmSecondFactorInPage } from '../support/second-factor.ts';
 
 /** The journey publishes a category's results, which happens once: it runs on a server of its own. */
-const serverTest = test.extend<{ own: OwnServer }>({
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
-  own: async ({}, use) => {
-    const server = await OwnServer.start();
-    try {
-      await use(server);
-    } finally {
-      await server.dispose();
-    }
-  },
-  baseURL: async ({ own }, use) => use(own.url),
-});
+const serverTest = withServerPerTest;
 
 serverTest.describe('certificates', () => {
   serverTest.setTimeout(150_000);

@@ -9,7 +9,7 @@ import {
 import { approvedStudent, setExamWindow } from '../support/exam-setup.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { OwnPostgres } from '../support/own-postgres.ts';
-import { OwnServer } from '../support/own-server.ts';
+import { OwnServer, withServerPerTest } from '../support/own-server.ts';
 
 /**
  * An approved junior student signed in on `page`, with the junior exam open (started a minute ago, 30
@@ -33,18 +33,7 @@ async function studentInOpenExam(page: Page, own: OwnServer): Promise<[string, s
  * With the embedded database (PGlite, in the data folder) the server is killed only after the page
  * has shown the saves as done, and the test then checks that the restarted server still has them.
  */
-const serverTest = test.extend<{ own: OwnServer }>({
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
-  own: async ({}, use) => {
-    const server = await OwnServer.start();
-    try {
-      await use(server);
-    } finally {
-      await server.dispose();
-    }
-  },
-  baseURL: async ({ own }, use) => use(own.url),
-});
+const serverTest = withServerPerTest;
 
 /**
  * The same on PostgreSQL: a throwaway cluster of the test's own (never the machine's shared one),

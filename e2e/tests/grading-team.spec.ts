@@ -3,9 +3,9 @@ import { type APIRequestContext, request } from '@playwright/test';
 import { E2E_ADMIN, XHR } from '../support/admin.ts';
 import { questionIds, smallAnswerPhoto } from '../support/exam-answers.ts';
 import { approvedEntrant, setExamWindow } from '../support/exam-setup.ts';
-import { expect, newStudent, test } from '../support/fixtures.ts';
+import { expect, newStudent } from '../support/fixtures.ts';
 import { linkIn, waitForMail } from '../support/mailbox.ts';
-import { OwnServer } from '../support/own-server.ts';
+import { withServerPerTest } from '../support/own-server.ts';
 import { confirmSecondFactorInPage, setUpSecondFactor } from '../support/second-factor.ts';
 
 /** A student who, during the exam, answers question 1 with one photo whose bytes arrive. */
@@ -31,18 +31,7 @@ async function answeringStudent(baseURL: string, admin: APIRequestContext, shade
 }
 
 /** Grading as a team: its own server, so the exam window it moves touches no other test. */
-const serverTest = test.extend<{ own: OwnServer }>({
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
-  own: async ({}, use) => {
-    const server = await OwnServer.start();
-    try {
-      await use(server);
-    } finally {
-      await server.dispose();
-    }
-  },
-  baseURL: async ({ own }, use) => use(own.url),
-});
+const serverTest = withServerPerTest;
 
 serverTest.describe('grading as a team', () => {
   serverTest.setTimeout(120_000);

@@ -3,8 +3,8 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { E2E_ADMIN, XHR } from '../support/admin.ts';
 import { questionIds, smallAnswerPhoto } from '../support/exam-answers.ts';
 import { approvedStudent, dhakaIso, setExamWindow } from '../support/exam-setup.ts';
-import { expect, test } from '../support/fixtures.ts';
-import { OwnServer } from '../support/own-server.ts';
+import { expect } from '../support/fixtures.ts';
+import { withServerPerTest } from '../support/own-server.ts';
 import { confirmSecondFactorInPage } from '../support/second-factor.ts';
 
 type Photo = { buffer: Buffer; sha256: string; size: number };
@@ -39,18 +39,7 @@ const consoleNav = (page: Page) => page.getByRole('navigation', { name: 'Console
  * Late photos and photos still on their way, from the organisers' side: each test runs its own server,
  * so the exam window it moves touches no other test.
  */
-const serverTest = test.extend<{ own: OwnServer }>({
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
-  own: async ({}, use) => {
-    const server = await OwnServer.start();
-    try {
-      await use(server);
-    } finally {
-      await server.dispose();
-    }
-  },
-  baseURL: async ({ own }, use) => use(own.url),
-});
+const serverTest = withServerPerTest;
 
 serverTest.describe('late photos in the console', () => {
   serverTest.use({
