@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { msg, text } from './common.ts';
+import { msg, requiredText, text } from './common.ts';
 import { GradingImageSchema } from './results.ts';
 
 /** How long a grader holds an answer without a heartbeat (docs/decisions/037-grading-as-a-team.md). */
@@ -175,7 +175,7 @@ export const SecondMarkInputSchema = z.object({
   question_id: uuidLike,
   user_id: uuidLike,
   marks: z.number().int().min(0).max(1000),
-  comment: z.string().trim().max(1000).optional(),
+  comment: text({ lines: true, typeError: 'request.invalid' }).max(1000, msg('text.tooLong')).optional(),
 });
 
 export const DisagreementSchema = z.object({
@@ -198,5 +198,5 @@ export const SettleInputSchema = z.object({
   question_id: uuidLike,
   user_id: uuidLike,
   marks: z.number().int().min(0).max(1000),
-  comment: z.string().trim().min(1).max(1000),
+  comment: requiredText().max(1000, msg('text.tooLong')),
 });
