@@ -35,6 +35,7 @@ import { competitionRoutes } from './modules/competitions/competitions.routes.ts
 import { ebooksRoutes } from './modules/ebooks/ebooks.routes.ts';
 import { examRoutes } from './modules/exam/exam.routes.ts';
 import { adminExamRoutes } from './modules/exam/exam-admin.routes.ts';
+import { questionImagesRoutes } from './modules/exam/question-images.routes.ts';
 import { gradingRoutes } from './modules/grading/grading.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
@@ -227,6 +228,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
       await api.register(admitCardRoutes);
       await api.register(examRoutes);
       await api.register(adminExamRoutes);
+      await api.register(questionImagesRoutes);
       await api.register(resultsRoutes);
       await api.register(gradingRoutes);
       await api.register(rechecksRoutes);

@@ -181,6 +181,7 @@ describe('re-checks after results', () => {
       'question_bangla_html',
       'question_english',
       'question_english_html',
+      'question_images',
       'question_marks',
       'question_position',
       'reason',

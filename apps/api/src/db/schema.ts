@@ -445,6 +445,39 @@ export const questions = pgTable(
   (t) => [index('questions_exam_idx').on(t.competitionId, t.category, t.position)],
 );
 
+/**
+ * A question's diagram (docs/decisions/040-question-diagrams.md): processed on upload into two JPEGs, one
+ * for a phone's column and one for zooming, metadata stripped. Uploaded before the question is saved, so
+ * `questionId` is null until a save names it; unattached uploads are removed after a day.
+ */
+export const questionImages = pgTable(
+  'question_images',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    questionId: uuid('question_id').references(() => questions.id, { onDelete: 'cascade' }),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    /** 1-based: the number authors write in a marker, `[[diagram 1]]`. */
+    position: integer('position').notNull().default(0),
+    altEnglish: text('alt_english').notNull().default(''),
+    altBangla: text('alt_bangla').notNull().default(''),
+    phoneKey: text('phone_key').notNull().unique(),
+    phoneWidth: integer('phone_width').notNull(),
+    phoneHeight: integer('phone_height').notNull(),
+    phoneSizeBytes: integer('phone_size_bytes').notNull(),
+    phoneSha256: text('phone_sha256').notNull(),
+    zoomKey: text('zoom_key').notNull().unique(),
+    zoomWidth: integer('zoom_width').notNull(),
+    zoomHeight: integer('zoom_height').notNull(),
+    zoomSizeBytes: integer('zoom_size_bytes').notNull(),
+    zoomSha256: text('zoom_sha256').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('question_images_question_idx').on(t.questionId, t.position),
+    index('question_images_unattached_idx').on(t.createdAt).where(sql`${t.questionId} is null`),
+  ],
+);
+
 /** A student's attempt: extra minutes an organiser gave, and when it was submitted. */
 export const examAttempts = pgTable(
   'exam_attempts',

@@ -2,16 +2,11 @@ import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
-import { multipart } from './multipart.ts';
 import type { client } from './test-app.ts';
 
 type Browser = ReturnType<typeof client>;
 
-/** A multipart POST of files, as the console sends them. */
-export function sendFiles(browser: Browser, url: string, files: Parameters<typeof multipart>[0]) {
-  const body = multipart(files);
-  return browser.request({ method: 'POST', url, payload: body.payload, headers: body.headers });
-}
+export { sendFiles } from './multipart.ts';
 
 export const remove = (browser: Browser, url: string) => browser.request({ method: 'DELETE', url });
 

@@ -1,3 +1,5 @@
+import type { client } from './test-app.ts';
+
 /** A multipart/form-data body with one file part (and optionally more), as a browser sends it. */
 export function multipart(files: Array<{ field?: string; name: string; data: Buffer; type?: string }>) {
   const boundary = `----ngso${Math.random().toString(16).slice(2)}`;
@@ -17,4 +19,14 @@ export function multipart(files: Array<{ field?: string; name: string; data: Buf
     payload: Buffer.concat(chunks),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
+}
+
+/** A multipart POST of files, as the console sends them. */
+export function sendFiles(
+  browser: ReturnType<typeof client>,
+  url: string,
+  files: Parameters<typeof multipart>[0],
+) {
+  const body = multipart(files);
+  return browser.request({ method: 'POST', url, payload: body.payload, headers: body.headers });
 }

@@ -85,6 +85,10 @@ export const messagesEn = {
   'question.notFound': 'This question was not found.',
   'question.formulaEnglish': 'The formula at character {{englishAt}} cannot be read: {{englishReason}}.',
   'question.formulaBangla': 'The formula at character {{banglaAt}} cannot be read: {{banglaReason}}.',
+  'question.tooManyDiagrams': 'A question can have at most 6 diagrams.',
+  'question.diagramMissing':
+    'The text names diagram {{diagram}}, but the question has no diagram {{diagram}}.',
+  'question.diagramNotFound': 'A diagram of this question was not found. Please upload it again.',
   'user.notFound': 'This user was not found.',
   'user.ownRole': 'You cannot take away your own admin role. Ask another admin.',
   'marks.invalid': 'Marks must be a whole number, 0 or more.',

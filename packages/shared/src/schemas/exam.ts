@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CATEGORIES, UPLOAD_MAX_MEGABYTES } from '../constants.ts';
-import { msg, requiredText, text } from './common.ts';
+import { MAX_DIAGRAMS_PER_QUESTION } from '../question-diagrams.ts';
+import { msg, requiredString, requiredText, text } from './common.ts';
 
 export const EXAM_PHASES = ['BEFORE_EXAM', 'DURING_EXAM', 'AFTER_EXAM'] as const;
 export type ExamPhase = (typeof EXAM_PHASES)[number];
@@ -25,13 +26,21 @@ export const ExamSchema = z.object({
 export type Exam = z.infer<typeof ExamSchema>;
 export const ExamResponseSchema = z.object({ status: z.literal('success'), data: ExamSchema });
 
-/** A diagram of a question (none yet: the list is there so that clients read one shape before and after). */
+/**
+ * A diagram of a question, in order: `[[diagram 1]]` in the text is the first (question-diagrams.ts). `url`
+ * is the size for a phone's column (in the encrypted paper, the image itself as a `data:` URL); `width` and
+ * `height` are its pixels.
+ */
 export const QuestionImageSchema = z.object({
+  /** Ours: the diagram's id (what the editor's save names). */
+  id: z.string(),
   url: z.string(),
   width: z.number(),
   height: z.number(),
   alt_en: z.string(),
   alt_bn: z.string(),
+  /** Ours: the larger size, loaded when the student zooms. */
+  zoom_url: z.string(),
 });
 export type QuestionImage = z.infer<typeof QuestionImageSchema>;
 
@@ -163,17 +172,45 @@ export const ExtensionSchema = z.object({
   minutes: z.number().int().min(0, msg('extension.range')).max(240, msg('extension.range')),
 });
 
+/** A diagram as a question's save names it: an uploaded image and its alternative text in both languages. */
+export const QuestionImageInputSchema = z.object({
+  id: z.string().max(64),
+  alt_en: requiredString().max(300, msg('text.tooLong')),
+  alt_bn: requiredString().max(300, msg('text.tooLong')),
+});
+export type QuestionImageInput = z.infer<typeof QuestionImageInputSchema>;
+
+/** `POST /v1/admin/question-images`: a diagram processed and stored, not yet part of a question. */
+export const UploadedDiagramResponseSchema = z.object({
+  status: z.literal('success'),
+  data: z.object({
+    id: z.string(),
+    url: z.string(),
+    zoom_url: z.string(),
+    width: z.number(),
+    height: z.number(),
+  }),
+});
+export type UploadedDiagram = z.infer<typeof UploadedDiagramResponseSchema>['data'];
+
 export const QuestionInputSchema = z.object({
   category: z.enum(CATEGORIES, msg('request.invalid')),
   marks: z.number().int().min(1, msg('question.marks')).max(100, msg('question.marks')),
   questionEnglish: requiredText().max(5000, msg('text.tooLong')),
   questionBangla: requiredText().max(5000, msg('text.tooLong')),
   position: z.number().int().min(1).max(1000),
+  /** Ours: the diagrams, in order, each uploaded first (`POST /v1/admin/question-images`). */
+  images: z
+    .array(QuestionImageInputSchema)
+    .max(MAX_DIAGRAMS_PER_QUESTION, msg('question.tooManyDiagrams'))
+    .default([]),
 });
 /** `POST /v1/admin/questions/preview`: the editor's preview, drawn by the same renderer as a save. */
 export const QuestionPreviewInputSchema = z.object({
   questionEnglish: text({ lines: true }).max(5000, msg('text.tooLong')),
   questionBangla: text({ lines: true }).max(5000, msg('text.tooLong')),
+  /** How many diagrams the editor holds: a marker naming another is refused as on save. */
+  diagrams: z.number().int().min(0).max(MAX_DIAGRAMS_PER_QUESTION).default(0),
 });
 export const QuestionPreviewResponseSchema = z.object({
   status: z.literal('success'),

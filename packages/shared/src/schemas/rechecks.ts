@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CATEGORIES } from '../constants.ts';
 import { msg, requiredText, text } from './common.ts';
 import { CompetitionCodeSchema } from './competitions.ts';
+import { QuestionImageSchema } from './exam.ts';
 
 export const RECHECK_STATUSES = ['requested', 'assigned', 'decided'] as const;
 export const RECHECK_OUTCOMES = ['kept', 'changed'] as const;
@@ -116,6 +117,8 @@ export const GraderRecheckSchema = z.object({
   /** The question as students saw it (rendered and sanitised by the server; `QuestionSchema`). */
   question_english_html: z.string(),
   question_bangla_html: z.string(),
+  /** Ours: the question's diagrams (`QuestionSchema`). */
+  question_images: z.array(QuestionImageSchema),
   question_marks: z.number(),
   reason: z.string(),
   image_urls: z.array(z.string()),

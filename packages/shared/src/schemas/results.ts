@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CATEGORIES } from '../constants.ts';
 import { msg, text } from './common.ts';
 import { CompetitionCodeSchema } from './competitions.ts';
+import { QuestionImageSchema } from './exam.ts';
 
 export const AWARDS = ['gold', 'silver', 'bronze', 'prize'] as const;
 export type Award = (typeof AWARDS)[number];
@@ -88,6 +89,8 @@ export const ResultQuestionSchema = z.object({
   /** The rendered question, as on the exam page (`QuestionSchema`). */
   questionEnglishHtml: z.string(),
   questionBanglaHtml: z.string(),
+  /** Ours: the question's diagrams (`QuestionSchema`). */
+  images: z.array(QuestionImageSchema),
   marks: z.number(),
   marks_awarded: z.number().nullable(),
   comment: z.string().nullable(),

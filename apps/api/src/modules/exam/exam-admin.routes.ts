@@ -237,7 +237,10 @@ export const adminExamRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preValidation: admin,
     },
-    async (request) => ({ status: 'success' as const, data: renderQuestionTexts(request.body) }),
+    async (request) => ({
+      status: 'success' as const,
+      data: renderQuestionTexts(request.body, request.body.diagrams),
+    }),
   );
 
   app.put(

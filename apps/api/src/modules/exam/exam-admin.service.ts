@@ -1,5 +1,6 @@
 import type { Category } from '@ngso/shared/constants';
 import type { MessageKey } from '@ngso/shared/messages/en';
+import { unknownMarker } from '@ngso/shared/question-diagrams';
 import type { QuestionInputSchema } from '@ngso/shared/schemas/exam';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
@@ -24,6 +25,14 @@ import {
 } from './exam.repo.ts';
 import { toQuestion } from './exam.service.ts';
 import { forgetExamDefinition } from './exam-cache.ts';
+import {
+  imagesOfQuestion,
+  type QuestionImageRow,
+  type QuestionWithImages,
+  setQuestionImages,
+  withImages,
+} from './question-images.repo.ts';
+import { diagramsForSave, removeFiles } from './question-images.service.ts';
 import { FormulaError, renderQuestionText } from './question-text.ts';
 
 export const toAdminExam = (row: ExamRow) => ({
@@ -33,7 +42,7 @@ export const toAdminExam = (row: ExamRow) => ({
   duration_minutes: Math.round((row.endsAt.getTime() - row.startsAt.getTime()) / 60_000),
 });
 
-export const toAdminQuestion = (row: QuestionRow) => ({
+export const toAdminQuestion = (row: QuestionWithImages) => ({
   ...toQuestion(row),
   category: row.category as Category,
   position: row.position,
@@ -116,7 +125,7 @@ export async function questionsForAdmin(
 ) {
   const competition = await competitionByCodeOr404(ctx.db, code);
   await assertMayGradeNow(ctx, viewer, competition.id, category);
-  return (await questionsOf(ctx.db, competition.id, category)).map(toAdminQuestion);
+  return (await withImages(ctx.db, await questionsOf(ctx.db, competition.id, category))).map(toAdminQuestion);
 }
 
 type QuestionInput = z.output<typeof QuestionInputSchema>;
@@ -125,10 +134,19 @@ type QuestionInput = z.output<typeof QuestionInputSchema>;
  * Both texts rendered as students will see them, or a 422 naming each field whose formula does not parse and
  * where (a question is never stored, nor previewed, half drawn).
  */
-export function renderQuestionTexts(input: { questionEnglish: string; questionBangla: string }) {
+export function renderQuestionTexts(
+  input: { questionEnglish: string; questionBangla: string },
+  diagrams: number,
+) {
   const fieldErrors: Record<string, MessageKey[]> = {};
   const params: Record<string, string | number> = {};
   const render = (source: string, field: 'questionEnglish' | 'questionBangla') => {
+    const missing = unknownMarker(source, diagrams);
+    if (missing !== undefined) {
+      fieldErrors[field] = ['question.diagramMissing'];
+      params.diagram = missing;
+      return '';
+    }
     try {
       return renderQuestionText(source);
     } catch (error) {
@@ -152,18 +170,22 @@ export function renderQuestionTexts(input: { questionEnglish: string; questionBa
 
 export async function addQuestion(ctx: ServiceContext, admin: UserRow, code: string, input: QuestionInput) {
   const competition = await competitionByCodeOr404(ctx.db, code);
-  const html = renderQuestionTexts(input);
+  const { images, ...fields } = input;
+  const html = renderQuestionTexts(input, images.length);
   const added = await ctx.db.transaction(async (tx) => {
-    const row = await insertQuestion(tx, { ...input, ...html, competitionId: competition.id });
+    const diagrams = await diagramsForSave(tx, undefined, images);
+    const row = await insertQuestion(tx, { ...fields, ...html, competitionId: competition.id });
+    await setQuestionImages(tx, row.id, diagrams);
+    const [saved] = await withImages(tx, [row]);
     await recordAudit(tx, {
       actorId: admin.id,
       action: 'question.create',
       targetType: 'question',
       targetId: row.id,
-      after: row,
+      after: { ...row, images: diagrams },
       at: ctx.clock.now(),
     });
-    return toAdminQuestion(row);
+    return toAdminQuestion(saved ?? { ...row, images: [] });
   });
   forgetExamDefinition(ctx.db, competition.id, added.category);
   return added;
@@ -177,21 +199,27 @@ async function existingQuestion(ctx: ServiceContext, id: string) {
 
 export async function editQuestion(ctx: ServiceContext, admin: UserRow, id: string, input: QuestionInput) {
   const before = await existingQuestion(ctx, id);
-  const html = renderQuestionTexts(input);
-  const edited = await ctx.db.transaction(async (tx) => {
-    const row = await updateQuestion(tx, id, { ...input, ...html });
+  const { images, ...fields } = input;
+  const html = renderQuestionTexts(input, images.length);
+  const { edited, dropped } = await ctx.db.transaction(async (tx) => {
+    const diagrams = await diagramsForSave(tx, id, images);
+    const row = await updateQuestion(tx, id, { ...fields, ...html });
     if (!row) throw new AppError(404, 'question.notFound');
+    const beforeImages = await imagesOfQuestion(tx, id);
+    const dropped = await setQuestionImages(tx, id, diagrams);
+    const [saved] = await withImages(tx, [row]);
     await recordAudit(tx, {
       actorId: admin.id,
       action: 'question.update',
       targetType: 'question',
       targetId: id,
-      before,
-      after: row,
+      before: { ...before, images: beforeImages.map(auditedDiagram) },
+      after: { ...row, images: diagrams },
       at: ctx.clock.now(),
     });
-    return toAdminQuestion(row);
+    return { edited: toAdminQuestion(saved ?? { ...row, images: [] }), dropped };
   });
+  await removeFiles(ctx, dropped);
   forgetExamDefinition(ctx.db, before.competitionId, before.category);
   forgetExamDefinition(ctx.db, before.competitionId, edited.category);
   return edited;
@@ -199,16 +227,26 @@ export async function editQuestion(ctx: ServiceContext, admin: UserRow, id: stri
 
 export async function removeQuestion(ctx: ServiceContext, admin: UserRow, id: string) {
   const before = await existingQuestion(ctx, id);
-  await ctx.db.transaction(async (tx) => {
+  const diagrams = await ctx.db.transaction(async (tx) => {
+    const diagrams = await imagesOfQuestion(tx, id);
     await deleteQuestion(tx, id);
     await recordAudit(tx, {
       actorId: admin.id,
       action: 'question.delete',
       targetType: 'question',
       targetId: id,
-      before,
+      before: { ...before, images: diagrams.map(auditedDiagram) },
       at: ctx.clock.now(),
     });
+    return diagrams;
   });
+  await removeFiles(ctx, diagrams);
   forgetExamDefinition(ctx.db, before.competitionId, before.category);
 }
+
+/** A diagram as the audit log keeps it: which upload, and its texts. */
+const auditedDiagram = (row: QuestionImageRow) => ({
+  id: row.id,
+  altEnglish: row.altEnglish,
+  altBangla: row.altBangla,
+});

@@ -2,7 +2,8 @@ import type { Database } from '../../db/client.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { CompetitionRow } from '../competitions/competitions.repo.ts';
 import { competitionByCodeOr404 } from '../competitions/competitions.service.ts';
-import { type ExamRow, findExam, type QuestionRow, questionsOf } from './exam.repo.ts';
+import { type ExamRow, findExam, questionsOf } from './exam.repo.ts';
+import { type QuestionWithImages, withImages } from './question-images.repo.ts';
 
 /**
  * How long a process reuses a category's exam window and question list for the students' exam calls
@@ -12,7 +13,7 @@ import { type ExamRow, findExam, type QuestionRow, questionsOf } from './exam.re
 export const EXAM_CACHE_TTL_MS = 3_000;
 
 /** What every student of one category reads at the same instant: the window and the questions. */
-export type ExamDefinition = { exam: ExamRow | undefined; questions: readonly QuestionRow[] };
+export type ExamDefinition = { exam: ExamRow | undefined; questions: readonly QuestionWithImages[] };
 
 type Caches = { competitions: TtlCache<CompetitionRow>; exams: TtlCache<ExamDefinition> };
 
@@ -39,7 +40,7 @@ export const cachedExamDefinition = (db: Database, competitionId: string, catego
   cachesOf(db).exams.get(examKey(competitionId, category), async () => {
     const [exam, questions] = await Promise.all([
       findExam(db, competitionId, category),
-      questionsOf(db, competitionId, category),
+      questionsOf(db, competitionId, category).then((rows) => withImages(db, rows)),
     ]);
     return { exam, questions };
   });

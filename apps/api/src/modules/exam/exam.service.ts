@@ -16,10 +16,11 @@ import {
   findAnswer,
   insertAnswer,
   ownUploadsByIds,
-  type QuestionRow,
   recordSubmission,
   replaceAnswer,
 } from './exam.repo.ts';
+import type { QuestionWithImages } from './question-images.repo.ts';
+import { toQuestionImage } from './question-images.service.ts';
 import { storedQuestionHtml } from './question-text.ts';
 import { deliveryEnd, graceEnd, paperFrom, studentExam } from './student-exam.ts';
 
@@ -39,14 +40,14 @@ export async function examFor(ctx: ServiceContext, code: string, user: UserRow):
   };
 }
 
-export const toQuestion = (row: QuestionRow): Question => ({
+export const toQuestion = (row: QuestionWithImages): Question => ({
   id: row.id,
   marks: row.marks,
   questionEnglish: row.questionEnglish,
   questionBangla: row.questionBangla,
   questionEnglishHtml: storedQuestionHtml(row.questionEnglishHtml, row.questionEnglish),
   questionBanglaHtml: storedQuestionHtml(row.questionBanglaHtml, row.questionBangla),
-  images: [],
+  images: row.images.map(toQuestionImage),
 });
 
 /** Questions are visible only while the student's own category is in its window. */

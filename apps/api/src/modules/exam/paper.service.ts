@@ -16,6 +16,7 @@ import {
   type ExamDefinition,
   forgetExamDefinition,
 } from './exam-cache.ts';
+import { inlinedImages } from './question-images.service.ts';
 import { paperFrom, studentExam } from './student-exam.ts';
 
 /**
@@ -67,7 +68,7 @@ async function keyOf(db: Database, competitionId: string, category: string, defi
 }
 
 async function buildPaper(
-  db: Database,
+  { db, storage }: Pick<ServiceContext, 'db' | 'storage'>,
   competitionId: string,
   category: Category,
   definition: ExamDefinition,
@@ -75,7 +76,14 @@ async function buildPaper(
   const exam = definition.exam;
   if (!exam) throw new AppError(404, 'notFound');
   const version = paperVersion(definition);
-  const content: PaperContent = { category, version, questions: definition.questions.map(toQuestion) };
+  // Diagrams travel inside the paper (a phone's size), so the start second asks for none of them.
+  const questions = await Promise.all(
+    definition.questions.map(async (row) => ({
+      ...toQuestion(row),
+      images: await inlinedImages({ storage }, row.images),
+    })),
+  );
+  const content: PaperContent = { category, version, questions };
   const key = await keyOf(db, competitionId, category, definition);
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
@@ -100,14 +108,15 @@ async function buildPaper(
 }
 
 /** The category's paper as built for its current version (built once per process and version). */
-async function currentPaper(db: Database, competitionId: string, category: Category) {
+async function currentPaper(ctx: ServiceContext, competitionId: string, category: Category) {
+  const { db } = ctx;
   const definition = await cachedExamDefinition(db, competitionId, category);
   const version = paperVersion(definition);
   const papers = papersOf(db);
   const slot = `${competitionId}/${category}`;
   const cached = papers.get(slot);
   if (cached && (await cached.catch(() => undefined))?.paper.version === version) return cached;
-  const building = buildPaper(db, competitionId, category, definition);
+  const building = buildPaper(ctx, competitionId, category, definition);
   papers.set(slot, building);
   building.catch(() => {
     if (papers.get(slot) === building) papers.delete(slot);
@@ -125,7 +134,7 @@ export async function paperFor(ctx: ServiceContext, code: string, user: UserRow)
     throw new AppError(403, 'paper.notYet', { params: { minutes: ctx.config.EXAM_PAPER_LEAD_MINUTES } });
   }
   if (s.phase === 'AFTER_EXAM') throw new AppError(403, 'exam.notOpen');
-  return currentPaper(ctx.db, s.competition.id, s.category);
+  return currentPaper(ctx, s.competition.id, s.category);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { DIAGRAM_MARKER, diagramMarkersOf, diagramSlot } from '@ngso/shared/question-diagrams';
 import MarkdownIt from 'markdown-it';
 import sanitizeHtml from 'sanitize-html';
 import temml from 'temml';
@@ -171,9 +172,12 @@ const ALLOWED: sanitizeHtml.IOptions = {
     'tr',
     'th',
     'td',
+    // Only ever written by markDiagrams (raw HTML is off): where a diagram goes.
+    'figure',
     ...MATHML_TAGS,
   ],
   allowedAttributes: {
+    figure: ['data-diagram'],
     ol: ['start'],
     th: ['style'],
     td: ['style'],
@@ -233,14 +237,27 @@ export const sanitizeQuestionHtml = (html: string) => sanitizeHtml(html, ALLOWED
  * `$` left open), with the 1-based character of the source where it went wrong.
  */
 export function renderQuestionText(source: string): string {
-  const safeSource = source.replace(/[\uE000\uE001]/g, '\uFFFD');
+  const safeSource = source.replace(/[\uE000-\uE003]/g, '\uFFFD');
   const { text, formulas } = splitFormulas(safeSource);
   const mathml = formulas.map(formulaToMathml);
   const html = markdown
-    .render(text)
+    .render(markDiagrams(text))
+    .replace(new RegExp(`<p>${SLOT_OPEN}(\\d+)${SLOT_CLOSE}</p>`, 'g'), (_, n: string) =>
+      diagramSlot(Number(n)),
+    )
+    .replace(new RegExp(`${SLOT_OPEN}(\\d+)${SLOT_CLOSE}`, 'g'), (_, n: string) => diagramSlot(Number(n)))
     .replace(new RegExp(`${OPEN}(\\d+)${CLOSE}`, 'g'), (_, index: string) => mathml[Number(index)] ?? '');
   return sanitizeQuestionHtml(html).trim();
 }
+
+// A diagram marker's place while the Markdown is rendered, as a paragraph of its own (question-diagrams.ts).
+const SLOT_OPEN = '\uE002';
+const SLOT_CLOSE = '\uE003';
+const markDiagrams = (text: string) =>
+  text.replace(DIAGRAM_MARKER, (_, digits: string) => {
+    const n = diagramMarkersOf(`[[diagram ${digits}]]`)[0] ?? 0;
+    return `\n\n${SLOT_OPEN}${n}${SLOT_CLOSE}\n\n`;
+  });
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -88,3 +88,24 @@ export function processImage(input: Buffer, fileName: string): Promise<Processed
     }
   });
 }
+
+/**
+ * A smaller copy of a processed image (a question's diagram for a phone's column): longest side at most
+ * `maxSide`, the same JPEG settings. The input is already upright and without metadata.
+ */
+export function scaledDown(image: ProcessedImage, maxSide: number): Promise<ProcessedImage> {
+  if (Math.max(image.width, image.height) <= maxSide) return Promise.resolve(image);
+  return imageWork(async () => {
+    const { data, info } = await sharp(image.data)
+      .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: 82 })
+      .toBuffer({ resolveWithObject: true });
+    return {
+      data,
+      contentType: 'image/jpeg',
+      width: info.width,
+      height: info.height,
+      sha256: createHash('sha256').update(data).digest('hex'),
+    };
+  });
+}

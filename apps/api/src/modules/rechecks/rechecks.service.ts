@@ -22,6 +22,8 @@ import { competitionByCodeOr404 } from '../competitions/competitions.service.ts'
 import { photosOfUsers } from '../exam/answer-photos.repo.ts';
 import { gradingImage, photoKey } from '../exam/answer-photos.service.ts';
 import { findQuestion } from '../exam/exam.repo.ts';
+import { imagesOfQuestions } from '../exam/question-images.repo.ts';
+import { toQuestionImage } from '../exam/question-images.service.ts';
 import { storedQuestionHtml } from '../exam/question-text.ts';
 import { findRegistrationOfUser } from '../registration/registration.repo.ts';
 import { findMark, findPublication, lockCategoryResults, writeMark } from '../results/results.repo.ts';
@@ -284,6 +286,7 @@ export async function rechecksOfGrader(ctx: ServiceContext, grader: UserRow): Pr
   const rows = await rechecksAssignedTo(ctx.db, grader.id);
   const photos = await photosOfUsers(ctx.db, [...new Set(rows.map((row) => row.recheck.userId))]);
   const photoOf = new Map(photos.map((photo) => [photoKey(photo.userId, photo.sha256), photo]));
+  const diagrams = await imagesOfQuestions(ctx.db, [...new Set(rows.map((row) => row.question.id))]);
   return rows.map(({ recheck, question, images: answerImages }) => {
     const images = (answerImages ?? []).map((image) =>
       gradingImage(image, photoOf.get(photoKey(recheck.userId, image.sha256))),
@@ -296,6 +299,7 @@ export async function rechecksOfGrader(ctx: ServiceContext, grader: UserRow): Pr
       question_bangla: question.questionBangla,
       question_english_html: storedQuestionHtml(question.questionEnglishHtml, question.questionEnglish),
       question_bangla_html: storedQuestionHtml(question.questionBanglaHtml, question.questionBangla),
+      question_images: (diagrams.get(question.id) ?? []).map(toQuestionImage),
       question_marks: question.marks,
       reason: recheck.reason,
       image_urls: images.flatMap((image) => (image.url ? [image.url] : [])),

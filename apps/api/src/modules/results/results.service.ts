@@ -14,6 +14,8 @@ import { competitionByCodeOr404 } from '../competitions/competitions.service.ts'
 import { outstandingPhotos, photosOfQuestions } from '../exam/answer-photos.repo.ts';
 import { gradingImage, photoKey } from '../exam/answer-photos.service.ts';
 import { findQuestion, questionsOf } from '../exam/exam.repo.ts';
+import { imagesOfQuestions } from '../exam/question-images.repo.ts';
+import { toQuestionImage } from '../exam/question-images.service.ts';
 import { storedQuestionHtml } from '../exam/question-text.ts';
 import { lockClaim, releaseClaim } from '../grading/grading.repo.ts';
 import { rubricOf } from '../grading/rubric.repo.ts';
@@ -357,6 +359,10 @@ export async function resultFor(ctx: ServiceContext, code: string, user: UserRow
   }
   const sheet = await categorySheet(ctx, competition, category);
   const standing = sheet.standings.find((s) => s.userId === user.id);
+  const diagrams = await imagesOfQuestions(
+    ctx.db,
+    sheet.questions.map((q) => q.id),
+  );
   return {
     published: true,
     category,
@@ -374,6 +380,7 @@ export async function resultFor(ctx: ServiceContext, code: string, user: UserRow
         questionBangla: q.questionBangla,
         questionEnglishHtml: storedQuestionHtml(q.questionEnglishHtml, q.questionEnglish),
         questionBanglaHtml: storedQuestionHtml(q.questionBanglaHtml, q.questionBangla),
+        images: (diagrams.get(q.id) ?? []).map(toQuestionImage),
         marks: q.marks,
         marks_awarded: effectiveMarks(mark),
         comment: mark?.overrideComment ?? mark?.graderComment ?? null,
