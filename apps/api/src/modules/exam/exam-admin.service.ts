@@ -17,7 +17,6 @@ import {
   findExam,
   findQuestion,
   insertQuestion,
-  type QuestionRow,
   questionsOf,
   setExtraMinutes,
   updateQuestion,
