@@ -17,6 +17,12 @@ export const DIAGRAM_MARKER = /\[\[\s*(?:diagram|চিত্র)\s+([0-9০-৯
 const toNumber = (digits: string) =>
   Number([...digits].map((d) => (BANGLA_DIGITS.includes(d) ? String(BANGLA_DIGITS.indexOf(d)) : d)).join(''));
 
+/** The marker an author writes for diagram N (the Bangla word and digits for the Bangla text). */
+export const diagramMarker = (n: number, lang: 'en' | 'bn' = 'en') =>
+  lang === 'bn'
+    ? `[[চিত্র ${[...String(n)].map((d) => BANGLA_DIGITS[Number(d)]).join('')}]]`
+    : `[[diagram ${n}]]`;
+
 /** The diagram numbers a text names, each once, in the order they first appear. */
 export function diagramMarkersOf(source: string): number[] {
   const found: number[] = [];

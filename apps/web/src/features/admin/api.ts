@@ -1,7 +1,12 @@
 import type { Category, Role } from '@ngso/shared/constants';
 import type { Competition } from '@ngso/shared/schemas/competitions';
 import type { DashboardStats } from '@ngso/shared/schemas/dashboard';
-import type { LiveExam } from '@ngso/shared/schemas/exam';
+import type {
+  AdminQuestionSchema,
+  LiveExam,
+  QuestionInputSchema,
+  QuestionPreviewInputSchema,
+} from '@ngso/shared/schemas/exam';
 import type {
   ClaimResult,
   DisagreementSchema,
@@ -36,23 +41,11 @@ export type Decision = {
 export type BulkResult = { approved: string[]; skipped: { id: string; reason: string }[] };
 
 export type ExamWindow = { category: Category; starts_at: string; ends_at: string; duration_minutes: number };
-export type AdminQuestion = {
-  id: string;
-  category: Category;
-  marks: number;
-  position: number;
-  questionEnglish: string;
-  questionBangla: string;
-  /** Rendered by the server when the question was saved (sanitised; shown through QuestionHtml only). */
-  questionEnglishHtml: string;
-  questionBanglaHtml: string;
-  images: { url: string; width: number; height: number; alt_en: string; alt_bn: string }[];
-};
-export type QuestionInput = Pick<
-  AdminQuestion,
-  'category' | 'marks' | 'position' | 'questionEnglish' | 'questionBangla'
->;
-export type QuestionTexts = Pick<AdminQuestion, 'questionEnglish' | 'questionBangla'>;
+/** A question as the console reads it, from the shared schema (diagrams and rendered texts included). */
+export type AdminQuestion = z.infer<typeof AdminQuestionSchema>;
+/** A question's save: its texts, marks, position and diagrams (each an upload and its texts). */
+export type QuestionInput = z.input<typeof QuestionInputSchema>;
+export type QuestionTexts = z.input<typeof QuestionPreviewInputSchema>;
 export type RenderedQuestionTexts = Pick<AdminQuestion, 'questionEnglishHtml' | 'questionBanglaHtml'>;
 
 /** A category's standings, from the shared schema (one source for the server and the console). */

@@ -17,6 +17,7 @@ import { useActionError } from '../console/action-error.ts';
 import { cardClasses } from '../console/card.ts';
 import { ConfirmDialog } from '../console/confirm-dialog.tsx';
 import { LoadError, Loading } from '../console/load-states.tsx';
+import { type UploadNotice, useUploadTask } from '../console/use-upload-task.ts';
 import {
   ebookChanged,
   uploadEbookPage,
@@ -27,7 +28,6 @@ import {
   useRemoveEbookPageMutation,
   useRemoveEbookThumbnailMutation,
 } from './ebooks-api.ts';
-import { type UploadNotice, useUploadTask } from './use-upload-task.ts';
 
 /** Files in the order their names sort, numbers as numbers (page-2 before page-10). */
 export const byName = (a: File, b: File) =>

@@ -4,11 +4,9 @@ import {
   AdminEbookResponseSchema,
   EbookPagesAddedResponseSchema,
 } from '@ngso/shared/schemas/ebooks';
-import { apiBaseUrl } from '../../../lib/base-query.ts';
-import { MediaError } from '../../../lib/media/media-error.ts';
-import { sendFile } from '../../../lib/media/upload.ts';
 import { adminApi } from '../api.ts';
 import { scoped } from '../console/current-competition.ts';
+import { sendConsoleFile as send } from '../console/send-file.ts';
 
 export type EbookFields = { title: string; description: string; position: number };
 
@@ -103,21 +101,6 @@ export const ebookChanged = (id: string) =>
     { type: 'AdminEbooks', id: 'LIST' },
     { type: 'AdminEbooks', id },
   ]);
-
-const absolute = (path: string) => new URL(path, apiBaseUrl()).toString();
-
-/** One file to an e-book upload call, with progress; resolves with the parsed answer or a MediaError. */
-async function send<T>(
-  path: string,
-  file: File,
-  parse: (body: unknown) => T | undefined,
-  options: { onProgress?: (percent: number) => void; signal?: AbortSignal },
-) {
-  const body = await sendFile({ url: absolute(path), file, ...options });
-  const parsed = parse(body);
-  if (parsed === undefined) throw new MediaError('badResponse', { fileName: file.name });
-  return parsed;
-}
 
 /** Appends one page image (through the upload client: progress, retries on a dropped connection). */
 export const uploadEbookPage = (

@@ -55,7 +55,7 @@ describe('QuestionEditor', () => {
     expect(preview.querySelector('[lang="bn"]')).toHaveTextContent('মূল');
     expect(preview.querySelector('.w-\\[360px\\]')).not.toBeNull();
     // Typing fast asks once for the last text, not once per keystroke.
-    expect(previews.at(-1)).toEqual({ questionEnglish: 'Root', questionBangla: 'মূল' });
+    expect(previews.at(-1)).toEqual({ questionEnglish: 'Root', questionBangla: 'মূল', diagrams: 0 });
     expect(previews.length).toBeLessThanOrEqual(2);
   });
 

@@ -22,6 +22,7 @@ import { cardClasses } from '../console/card.ts';
 import { ConfirmDialog } from '../console/confirm-dialog.tsx';
 import { FormActions } from '../console/form-actions.tsx';
 import { LoadError, Loading } from '../console/load-states.tsx';
+import { DiagramsEditor, type DraftDiagram } from './diagrams-editor.tsx';
 
 /** The exam's total marks (decisions.md: 6 questions, 60 marks). */
 export const EXAM_TOTAL_MARKS = 60;
@@ -32,6 +33,7 @@ type Draft = {
   position: string;
   questionEnglish: string;
   questionBangla: string;
+  diagrams: readonly DraftDiagram[];
 };
 
 /** How long the editor waits after a keystroke before it asks the server for the preview. */
@@ -48,6 +50,7 @@ function useServerPreview(draft: Draft | null) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const english = draft?.questionEnglish ?? '';
   const bangla = draft?.questionBangla ?? '';
+  const diagrams = draft?.diagrams.length ?? 0;
   const open = draft !== null;
   useEffect(() => {
     if (!open) {
@@ -57,7 +60,7 @@ function useServerPreview(draft: Draft | null) {
     }
     let current = true;
     const timer = setTimeout(() => {
-      preview({ questionEnglish: english, questionBangla: bangla })
+      preview({ questionEnglish: english, questionBangla: bangla, diagrams })
         .unwrap()
         .then(
           (rendered) => {
@@ -74,7 +77,7 @@ function useServerPreview(draft: Draft | null) {
       current = false;
       clearTimeout(timer);
     };
-  }, [open, english, bangla, preview]);
+  }, [open, english, bangla, diagrams, preview]);
   return { html, errors };
 }
 
@@ -105,8 +108,19 @@ function QuestionPreview({
         </div>
         {html ? (
           <div className="space-y-3">
-            <QuestionHtml lang="en" className="text-slate-900" html={html.questionEnglishHtml} />
-            <QuestionHtml lang="bn" className="text-slate-800" html={html.questionBanglaHtml} />
+            <QuestionHtml
+              lang="en"
+              className="text-slate-900"
+              html={html.questionEnglishHtml}
+              images={draft.diagrams}
+              unplacedDiagrams={false}
+            />
+            <QuestionHtml
+              lang="bn"
+              className="text-slate-800"
+              html={html.questionBanglaHtml}
+              images={draft.diagrams}
+            />
           </div>
         ) : (
           <p className="text-sm text-slate-500">{t('loading')}</p>
@@ -126,6 +140,9 @@ export function QuestionEditor({ category }: { category: Category }) {
   const [remove, removing] = useRemoveQuestionMutation();
   const [draft, setDraft] = useState<Draft | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [diagramErrors, setDiagramErrors] = useState<Record<string, { alt_en?: string; alt_bn?: string }>>(
+    {},
+  );
   const [formError, setFormError] = useState<string | null>(null);
   const [toRemove, setToRemove] = useState<AdminQuestion | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -136,6 +153,7 @@ export function QuestionEditor({ category }: { category: Category }) {
   const total = list.reduce((sum, question) => sum + question.marks, 0);
   const open = (question?: AdminQuestion) => {
     setErrors({});
+    setDiagramErrors({});
     setFormError(null);
     setDraft(
       question
@@ -145,12 +163,14 @@ export function QuestionEditor({ category }: { category: Category }) {
             position: String(question.position),
             questionEnglish: question.questionEnglish,
             questionBangla: question.questionBangla,
+            diagrams: question.images,
           }
         : {
             marks: '10',
             position: String(Math.max(0, ...list.map((q) => q.position)) + 1),
             questionEnglish: '',
             questionBangla: '',
+            diagrams: [],
           },
     );
   };
@@ -166,14 +186,24 @@ export function QuestionEditor({ category }: { category: Category }) {
       local.position = t('questions.positionRange');
     if (!draft.questionEnglish.trim()) local.questionEnglish = t('questions.required');
     if (!draft.questionBangla.trim()) local.questionBangla = t('questions.required');
+    const missingAlt: typeof diagramErrors = {};
+    for (const diagram of draft.diagrams) {
+      const missing = {
+        ...(diagram.alt_en.trim() ? {} : { alt_en: t('diagrams.altRequired') }),
+        ...(diagram.alt_bn.trim() ? {} : { alt_bn: t('diagrams.altRequired') }),
+      };
+      if (Object.keys(missing).length > 0) missingAlt[diagram.id] = missing;
+    }
     setErrors(local);
-    if (Object.keys(local).length > 0) return;
+    setDiagramErrors(missingAlt);
+    if (Object.keys(local).length > 0 || Object.keys(missingAlt).length > 0) return;
     const body = {
       category,
       marks,
       position,
       questionEnglish: draft.questionEnglish.trim(),
       questionBangla: draft.questionBangla.trim(),
+      images: draft.diagrams.map(({ id, alt_en, alt_bn }) => ({ id, alt_en, alt_bn })),
     };
     try {
       if (draft.id) await edit({ id: draft.id, ...body }).unwrap();
@@ -199,7 +229,7 @@ export function QuestionEditor({ category }: { category: Category }) {
     setToRemove(null);
   };
 
-  const set = (field: keyof Draft) => (value: string) =>
+  const set = (field: 'marks' | 'position' | 'questionEnglish' | 'questionBangla') => (value: string) =>
     setDraft((current) => (current ? { ...current, [field]: value } : current));
 
   return (
@@ -306,6 +336,18 @@ export function QuestionEditor({ category }: { category: Category }) {
                   onChange={(event) => set('questionBangla')(event.target.value)}
                 />
                 <p className="text-xs text-slate-600">{t('questions.markup')}</p>
+                <DiagramsEditor
+                  diagrams={draft.diagrams}
+                  onChange={(change) =>
+                    setDraft((current) =>
+                      current ? { ...current, diagrams: change(current.diagrams) } : current,
+                    )
+                  }
+                  english={draft.questionEnglish}
+                  bangla={draft.questionBangla}
+                  errors={diagramErrors}
+                />
+                {errors.images ? <Alert tone="error">{errors.images}</Alert> : null}
               </div>
               <QuestionPreview draft={draft} number={Number(draft.position) || 1} html={preview.html} />
             </div>

@@ -459,8 +459,18 @@ export function GradingPage() {
           <div className={cardClasses}>
             {questionInfo ? (
               <div className="mb-3 text-sm text-slate-700">
-                <QuestionHtml lang="en" html={questionInfo.questionEnglishHtml} />
-                <QuestionHtml lang="bn" className="mt-1" html={questionInfo.questionBanglaHtml} />
+                <QuestionHtml
+                  lang="en"
+                  html={questionInfo.questionEnglishHtml}
+                  images={questionInfo.images}
+                  unplacedDiagrams={false}
+                />
+                <QuestionHtml
+                  lang="bn"
+                  className="mt-1"
+                  html={questionInfo.questionBanglaHtml}
+                  images={questionInfo.images}
+                />
               </div>
             ) : null}
             <ImageViewer key={heldKey} pages={pages} view={view} onView={setView} />

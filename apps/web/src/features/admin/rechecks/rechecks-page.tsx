@@ -301,8 +301,19 @@ function DecisionCard({ recheck, onDecided }: { recheck: GraderRecheck; onDecide
           marks: String(recheck.question_marks),
         })}
       </h3>
-      <QuestionHtml lang="en" className="text-sm text-slate-800" html={recheck.question_english_html} />
-      <QuestionHtml lang="bn" className="text-sm text-slate-800" html={recheck.question_bangla_html} />
+      <QuestionHtml
+        lang="en"
+        className="text-sm text-slate-800"
+        html={recheck.question_english_html}
+        images={recheck.question_images}
+        unplacedDiagrams={false}
+      />
+      <QuestionHtml
+        lang="bn"
+        className="text-sm text-slate-800"
+        html={recheck.question_bangla_html}
+        images={recheck.question_images}
+      />
       <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
         <span className="font-semibold">{t('rechecks.studentReason')}</span> {recheck.reason}
       </p>

@@ -193,8 +193,19 @@ export function ExamScreen(props: ExamScreenProps) {
               </span>
             </div>
             <div className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4">
-              <QuestionHtml lang="en" className="text-slate-900" html={question.questionEnglishHtml} />
-              <QuestionHtml lang="bn" className="text-slate-800" html={question.questionBanglaHtml} />
+              <QuestionHtml
+                lang="en"
+                className="text-slate-900"
+                html={question.questionEnglishHtml}
+                images={question.images}
+                unplacedDiagrams={false}
+              />
+              <QuestionHtml
+                lang="bn"
+                className="text-slate-800"
+                html={question.questionBanglaHtml}
+                images={question.images}
+              />
             </div>
 
             <h3 className="font-semibold text-slate-900">{t('yourAnswer')}</h3>

@@ -60,6 +60,7 @@ function Published({ result }: { result: Result }) {
               lang={bangla ? 'bn' : 'en'}
               className="mt-1 text-sm text-slate-700"
               html={bangla ? question.questionBanglaHtml : question.questionEnglishHtml}
+              images={question.images}
             />
             {question.comment ? (
               <p className="mt-2 rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-900">

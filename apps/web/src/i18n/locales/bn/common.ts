@@ -33,4 +33,7 @@ export const common: Translation<typeof en> = {
   'carousel.pause': 'স্বয়ংক্রিয় স্লাইড থামান',
   'carousel.play': 'স্বয়ংক্রিয় স্লাইড চালু করুন',
   'carousel.position': 'স্লাইড {{index}} / {{total}}',
+  'diagram.zoom': 'চিত্র {{number}}: {{alt}}। বড় করে দেখতে চাপুন',
+  'diagram.title': 'চিত্র {{number}}',
+  'diagram.close': 'বন্ধ করুন',
 };

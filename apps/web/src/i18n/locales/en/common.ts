@@ -30,4 +30,7 @@ export const common = {
   'carousel.pause': 'Pause automatic sliding',
   'carousel.play': 'Start automatic sliding',
   'carousel.position': 'Slide {{index}} of {{total}}',
+  'diagram.zoom': 'Diagram {{number}}: {{alt}}. Tap to enlarge',
+  'diagram.title': 'Diagram {{number}}',
+  'diagram.close': 'Close',
 } as const;
