@@ -49,9 +49,9 @@ export function QuestionHtml({
   const placed = new Set(slots.map((slot) => slot.number));
   const unplaced = unplacedDiagrams ? images.filter((_, index) => !placed.has(index + 1)) : [];
   return (
-    <div lang={lang} className={className}>
+    <div lang={lang} className={`question-html ${className}`}>
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: server-sanitised question HTML, see above */}
-      <div ref={textRef} className="question-html" dangerouslySetInnerHTML={{ __html: html }} />
+      <div ref={textRef} dangerouslySetInnerHTML={{ __html: html }} />
       {slots.map((slot) => {
         const image = images[slot.number - 1];
         return image
