@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, exams, resultPublications } from '../src/db/schema.ts';
 import { fixedClock } from '../src/lib/clock.ts';
+import { forgetExamDefinition } from '../src/modules/exam/exam-cache.ts';
 import { registeredStudent, signedInAdmin } from './helpers/fixtures.ts';
 import { client, createTestApp } from './helpers/test-app.ts';
 
@@ -174,7 +175,9 @@ describe('committing photos, then delivering their bytes', () => {
     const closed = await deliver(browser, b.sha256, b.bytes);
     expect(closed.statusCode).toBe(409);
     expect(closed.json().message).toBe('Photos for this exam can no longer be sent.');
-    await t.db.delete(resultPublications); // the next tests need the category open again
+    // The next tests need the category open again (there is no way back from publishing but the database).
+    const [row] = await t.db.delete(resultPublications).returning();
+    forgetExamDefinition(t.db, row?.competitionId ?? '', 'junior');
   });
 
   it('is only for an approved entrant of the competition, signed in', async () => {

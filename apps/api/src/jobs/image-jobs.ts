@@ -1,4 +1,5 @@
 import type { Database, DatabaseHandle } from '../db/client.ts';
+import { batchLoader } from '../lib/batch-loader.ts';
 import type { Storage } from '../lib/storage.ts';
 import { pendingMediaIds } from '../modules/media/media.repo.ts';
 import { processPendingMedia } from '../modules/media/media-processing.ts';
@@ -56,6 +57,11 @@ export function imageJobs(options: {
       ids.map((mediaId) => ({ key: mediaId, data: { mediaId } })),
     );
   };
+  // The photos acknowledged in the same turn of the event loop (the exam's last minutes) share one insert.
+  const queueTogether = batchLoader(async (ids) => {
+    await requeue(ids);
+    return new Map<string, never>();
+  });
   const sweep = async (before?: Date) => {
     try {
       await requeue(await pendingMediaIds(db, SWEEP_BATCH, before));
@@ -67,7 +73,7 @@ export function imageJobs(options: {
   return {
     enqueue: async (mediaId) => {
       try {
-        await requeue([mediaId]);
+        await queueTogether(mediaId);
       } catch (err) {
         log.warn({ err, mediaId }, 'image jobs: could not queue a media; the sweep will');
       }

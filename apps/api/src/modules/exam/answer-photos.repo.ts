@@ -52,16 +52,16 @@ export async function insertPhotos(db: Executor, rows: (typeof answerPhotos.$inf
   await db.insert(answerPhotos).values(rows).onConflictDoNothing();
 }
 
-/** Links the stored file to a photo; false when another delivery of the same photo got there first. */
+/** Links the stored file to a photo: the photo as linked, or undefined when another delivery got there first. */
 export async function linkDelivery(db: Executor, userId: string, sha256: string, mediaId: string, at: Date) {
-  const rows = await db
+  const [row] = await db
     .update(answerPhotos)
     .set({ mediaId, deliveredAt: at })
     .where(
       and(eq(answerPhotos.userId, userId), eq(answerPhotos.sha256, sha256), isNull(answerPhotos.mediaId)),
     )
-    .returning({ sha256: answerPhotos.sha256 });
-  return rows.length > 0;
+    .returning();
+  return row;
 }
 
 export async function decideLatePhoto(

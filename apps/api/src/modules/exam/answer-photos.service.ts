@@ -9,7 +9,6 @@ import { toDhakaIso } from '../../lib/time.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
 import { mediaUrl, removeMedia, storeImage } from '../media/media.service.ts';
 import { admitAnswerUpload, recordAnswerPhoto } from '../media/upload-gate.ts';
-import { findPublication } from '../results/results.repo.ts';
 import {
   type AnswerPhotoRow,
   findPhoto,
@@ -30,13 +29,13 @@ import { deliveryEnd, graceEnd, type StudentExam, studentExam } from './student-
 /** A photo's key among one student's photos. */
 export const photoKey = (userId: string, sha256: string) => `${userId}/${sha256}`;
 
-/** Refuses bytes after the delivery deadline, and once the category's results are out. */
-async function assertDeliveryOpen(ctx: ServiceContext, s: StudentExam) {
+/**
+ * Refuses bytes after the delivery deadline, and once the category's results are out (as this process's exam
+ * cache knows it: at once where they were published, within EXAM_CACHE_TTL_MS elsewhere).
+ */
+function assertDeliveryOpen(ctx: ServiceContext, s: StudentExam) {
   if (s.now < s.window.start) throw new AppError(403, 'exam.notOpen');
-  if (s.now >= deliveryEnd(ctx, s)) throw new AppError(409, 'photo.deliveryClosed');
-  if (await findPublication(ctx.db, s.competition.id, s.category)) {
-    throw new AppError(409, 'photo.deliveryClosed');
-  }
+  if (s.now >= deliveryEnd(ctx, s) || s.published) throw new AppError(409, 'photo.deliveryClosed');
 }
 
 /** A photo of an answer as the student sees it: stored once the server has its bytes. */
@@ -111,7 +110,7 @@ export async function deliverPhoto(
   body: Readable,
 ) {
   const s = await studentExam(ctx, code, user);
-  await assertDeliveryOpen(ctx, s);
+  assertDeliveryOpen(ctx, s);
   const photo = await findPhoto(ctx.db, user.id, sha256);
   if (!photo) throw new AppError(404, 'photo.notCommitted');
   const delivered = (row: AnswerPhotoRow) => ({
@@ -135,13 +134,13 @@ export async function deliverPhoto(
         'upload',
       );
       return recordAnswerPhoto(async () => {
-        if (!(await linkDelivery(ctx.db, user.id, sha256, stored.id, ctx.clock.now()))) {
-          // The same photo arrived twice at once: the first delivery stands.
-          await removeMedia(ctx, user.id, stored.id);
-        }
-        const linked = await findPhoto(ctx.db, user.id, sha256);
-        if (!linked) throw new AppError(404, 'photo.notCommitted');
-        return delivered(linked);
+        const linked = await linkDelivery(ctx.db, user.id, sha256, stored.id, ctx.clock.now());
+        if (linked) return delivered(linked);
+        // The same photo arrived twice at once: the first delivery stands.
+        await removeMedia(ctx, user.id, stored.id);
+        const first = await findPhoto(ctx.db, user.id, sha256);
+        if (!first) throw new AppError(404, 'photo.notCommitted');
+        return delivered(first);
       });
     },
     photo.sizeBytes,
@@ -161,7 +160,7 @@ export async function sendLatePhoto(
 ): Promise<LatePhoto> {
   const s = await studentExam(ctx, code, user);
   if (s.now < graceEnd(ctx, s)) throw new AppError(409, 'photo.lateTooEarly');
-  await assertDeliveryOpen(ctx, s);
+  assertDeliveryOpen(ctx, s);
   if (!s.questions.some((question) => question.id === input.question_id)) {
     throw new AppError(404, 'answer.question');
   }

@@ -2,6 +2,7 @@ import type { Database } from '../../db/client.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { CompetitionRow } from '../competitions/competitions.repo.ts';
 import { competitionByCodeOr404 } from '../competitions/competitions.service.ts';
+import { findPublication } from '../results/results.repo.ts';
 import { type ExamRow, findExam, questionsOf } from './exam.repo.ts';
 import { type QuestionWithImages, withImages } from './question-images.repo.ts';
 
@@ -12,8 +13,15 @@ import { type QuestionWithImages, withImages } from './question-images.repo.ts';
  */
 export const EXAM_CACHE_TTL_MS = 3_000;
 
-/** What every student of one category reads at the same instant: the window and the questions. */
-export type ExamDefinition = { exam: ExamRow | undefined; questions: readonly QuestionWithImages[] };
+/**
+ * What every student of one category reads at the same instant: the window, the questions, and whether its
+ * results are out (a photo's delivery ends then: read here, not once per photo, during the exam's last burst).
+ */
+export type ExamDefinition = {
+  exam: ExamRow | undefined;
+  questions: readonly QuestionWithImages[];
+  published: boolean;
+};
 
 type Caches = { competitions: TtlCache<CompetitionRow>; exams: TtlCache<ExamDefinition> };
 
@@ -38,14 +46,15 @@ export const cachedCompetition = (db: Database, code: string) =>
 /** The category's exam window and questions, read once per process every few seconds. */
 export const cachedExamDefinition = (db: Database, competitionId: string, category: string) =>
   cachesOf(db).exams.get(examKey(competitionId, category), async () => {
-    const [exam, questions] = await Promise.all([
+    const [exam, questions, publication] = await Promise.all([
       findExam(db, competitionId, category),
       questionsOf(db, competitionId, category).then((rows) => withImages(db, rows)),
+      findPublication(db, competitionId, category),
     ]);
-    return { exam, questions };
+    return { exam, questions, published: publication !== undefined };
   });
 
-/** Call after an organiser's change to a window or a question has committed. */
+/** Call after an organiser's change to a window, a question or the results' publication has committed. */
 export function forgetExamDefinition(db: Database, competitionId: string, category: string) {
   cachesOf(db).exams.delete(examKey(competitionId, category));
 }

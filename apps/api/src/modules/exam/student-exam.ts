@@ -56,12 +56,12 @@ export async function studentExam(ctx: ServiceContext, code: string, user: UserR
       : await findEntrant(ctx.db, competition.id, user.id);
   if (entrant?.status !== 'approved') throw new AppError(403, 'exam.notApproved');
   const category = entrant.category as Category;
-  const { exam, questions } = await cachedExamDefinition(ctx.db, competition.id, category);
+  const { exam, questions, published } = await cachedExamDefinition(ctx.db, competition.id, category);
   if (!exam) throw new AppError(404, 'notFound');
   const attempt = { extraMinutes: entrant.extraMinutes ?? 0, submittedAt: entrant.submittedAt };
   const window = studentWindow(exam, attempt.extraMinutes);
   const now = ctx.clock.now();
-  return { competition, category, window, attempt, questions, now, phase: examPhase(now, window) };
+  return { competition, category, window, attempt, questions, published, now, phase: examPhase(now, window) };
 }
 
 export type StudentExam = Awaited<ReturnType<typeof studentExam>>;

@@ -14,6 +14,7 @@ import { competitionByCodeOr404 } from '../competitions/competitions.service.ts'
 import { outstandingPhotos, photosOfQuestions } from '../exam/answer-photos.repo.ts';
 import { gradingImage, photoKey } from '../exam/answer-photos.service.ts';
 import { findQuestion, questionsOf } from '../exam/exam.repo.ts';
+import { forgetExamDefinition } from '../exam/exam-cache.ts';
 import { imagesOfQuestions } from '../exam/question-images.repo.ts';
 import { toQuestionImage } from '../exam/question-images.service.ts';
 import { storedQuestionHtml } from '../exam/question-text.ts';
@@ -333,6 +334,8 @@ export async function publishResults(
       );
     }
   });
+  // Deliveries of photos end with the publication (exam-cache.ts keeps whether it happened).
+  forgetExamDefinition(ctx.db, competition.id, category);
   return { published_at: toDhakaIso(now), participants: sheet.participants.length };
 }
 
