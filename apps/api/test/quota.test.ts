@@ -64,4 +64,44 @@ describe('the upload quota', () => {
     }
     expect(await t.db.$count(media, eq(media.ownerId, ownerId))).toBe(200);
   });
+
+  it('is counted by the database itself: stores, processing, removals and the bytes quota all follow the rows', async () => {
+    const owner = await signedInAdmin(t, 'quota-count@example.com');
+    const ownerId = (await owner.get('/api/v1/user')).json().user.id as string;
+    const counted = async () => {
+      const [row] = await t.db
+        .select({ files: users.mediaFiles, bytes: users.mediaBytes })
+        .from(users)
+        .where(eq(users.id, ownerId));
+      const rows = await t.db.select().from(media).where(eq(media.ownerId, ownerId));
+      return {
+        kept: row,
+        actual: { files: rows.length, bytes: rows.reduce((sum, r) => sum + r.sizeBytes, 0) },
+      };
+    };
+    await existingFiles(ownerId, 3, 'c');
+    const afterInsert = await counted();
+    expect(afterInsert.kept).toEqual({ files: 3, bytes: 3000 });
+
+    const [first] = await t.db.select().from(media).where(eq(media.ownerId, ownerId)).limit(1);
+    await t.db
+      .update(media)
+      .set({ sizeBytes: 400 })
+      .where(eq(media.id, first?.id ?? ''));
+    expect((await counted()).kept).toEqual({ files: 3, bytes: 2400 });
+    await t.db.delete(media).where(eq(media.id, first?.id ?? ''));
+    const afterDelete = await counted();
+    expect(afterDelete.kept).toEqual(afterDelete.actual);
+    expect(afterDelete.kept).toEqual({ files: 2, bytes: 2000 });
+
+    // The bytes: an account 1 KB below 500 MB is refused a photo larger than that.
+    await t.db
+      .update(media)
+      .set({ sizeBytes: 500_000_000 - 3000 })
+      .where(eq(media.ownerId, ownerId));
+    const body = multipart([{ name: 'too-much.jpg', data: await jpegPhoto() }]);
+    const refused = await owner.request({ method: 'POST', url: '/api/v1/upload', ...body });
+    expect(refused.statusCode).toBe(403);
+    expect((await counted()).kept).toEqual((await counted()).actual);
+  });
 });

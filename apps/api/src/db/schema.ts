@@ -45,6 +45,12 @@ export const users = pgTable(
     totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
     /** The last time step whose code was accepted: a code works once (ASVS V6.5.1). */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /**
+     * How many files the user has stored and their bytes: the upload quota's count, kept by the database
+     * itself (the `media_usage` trigger on media, migration 0029), so a store checks the quota in its insert.
+     */
+    mediaFiles: integer('media_files').notNull().default(0),
+    mediaBytes: bigint('media_bytes', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

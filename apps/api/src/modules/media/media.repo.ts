@@ -1,26 +1,59 @@
-import { and, asc, count, eq, lt, sum } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, is, lt, SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { media, users } from '../../db/schema.ts';
 
 export type MediaRow = typeof media.$inferSelect;
-
-export async function insertMedia(db: Executor, values: typeof media.$inferInsert) {
-  const [row] = await db.insert(media).values(values).returning();
-  if (!row) throw new Error('media row not written');
-  return row;
-}
 
 export async function findMedia(db: Executor, id: string) {
   const [row] = await db.select().from(media).where(eq(media.id, id)).limit(1);
   return row;
 }
 
+/** The owner's stored files and bytes (kept by the database's `media_usage` trigger). */
 export async function usageOf(db: Executor, ownerId: string) {
   const [row] = await db
-    .select({ files: count(), bytes: sum(media.sizeBytes) })
-    .from(media)
-    .where(eq(media.ownerId, ownerId));
+    .select({ files: users.mediaFiles, bytes: users.mediaBytes })
+    .from(users)
+    .where(eq(users.id, ownerId));
   return { files: row?.files ?? 0, bytes: Number(row?.bytes ?? 0) };
+}
+
+/**
+ * Writes a media row only while its owner stays within the quota, in one statement: the owner's row is
+ * locked and its counts checked, and a concurrent store of the same owner waits for the lock, then checks
+ * the counts this insert raised (the trigger updates them in the same transaction). Undefined when the
+ * quota would be passed.
+ */
+export async function insertMediaWithinQuota(
+  db: Executor,
+  values: typeof media.$inferInsert,
+  quota: { files: number; bytes: number },
+) {
+  const [row] = await db
+    .insert(media)
+    .select(
+      sql`select ${selectList(values)} from ${users}
+      where ${users.id} = ${values.ownerId} and ${users.mediaFiles} < ${quota.files}
+        and ${users.mediaBytes} + ${values.sizeBytes} <= ${quota.bytes}
+      for update`,
+    )
+    .returning();
+  return row;
+}
+
+/**
+ * The values of a media row as a SELECT list in the table's column order (an INSERT ... SELECT names every
+ * column): each given value as a typed parameter, else the column's default.
+ */
+function selectList(values: typeof media.$inferInsert) {
+  const given = values as Record<string, unknown>;
+  const items = Object.entries(getTableColumns(media)).map(([key, column]) => {
+    const value = given[key] !== undefined ? column.mapToDriverValue(given[key]) : undefined;
+    if (value !== undefined) return sql`${value}::${sql.raw(column.getSQLType())}`;
+    if (is(column.default, SQL)) return column.default;
+    return sql`${column.default ?? null}::${sql.raw(column.getSQLType())}`;
+  });
+  return sql.join(items, sql`, `);
 }
 
 export async function deleteMedia(db: Executor, id: string, ownerId: string) {
@@ -29,14 +62,6 @@ export async function deleteMedia(db: Executor, id: string, ownerId: string) {
     .where(and(eq(media.id, id), eq(media.ownerId, ownerId)))
     .returning();
   return row;
-}
-
-/**
- * Holds the owner's row until the transaction ends, so two uploads of one account check the quota one
- * after the other (otherwise both could read the usage before either is written).
- */
-export async function lockOwner(tx: Executor, ownerId: string) {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, ownerId)).for('update');
 }
 
 /** Media still waiting to be processed, oldest first (created before `before` when given). */

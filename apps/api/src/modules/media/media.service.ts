@@ -9,7 +9,7 @@ import { newImageKey, newRawKey } from '../../lib/storage.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
 import { graderMaySeeMedia } from '../results/grading-access.ts';
 import { inspectImage, processImage } from './image-pipeline.ts';
-import { deleteMedia, findMedia, insertMedia, lockOwner, type MediaRow, usageOf } from './media.repo.ts';
+import { deleteMedia, findMedia, insertMediaWithinQuota, type MediaRow, usageOf } from './media.repo.ts';
 import { recordAnswerPhoto } from './upload-gate.ts';
 
 /** The address the browser loads a stored image from (with its session cookie). */
@@ -27,8 +27,8 @@ type NewMedia = Omit<typeof media.$inferInsert, 'ownerId' | 'kind' | 'createdAt'
 const sha256Of = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
 /**
- * Writes the row of a stored file within the owner's quota. The check and the insert run under a lock on
- * the owner, so concurrent uploads of one account cannot pass the quota together. The file is already
+ * Writes the row of a stored file within the owner's quota, in one statement (insertMediaWithinQuota: the
+ * check and the insert cannot be passed by two uploads of one account together). The file is already
  * durable; it is removed when the row is not written.
  */
 async function recordMedia(
@@ -39,11 +39,13 @@ async function recordMedia(
   values: NewMedia,
 ) {
   try {
-    return await db.transaction(async (tx) => {
-      await lockOwner(tx, owner.id);
-      if (overQuota(await usageOf(tx, owner.id), values.sizeBytes)) throw quotaError();
-      return insertMedia(tx, { ...values, ownerId: owner.id, kind, createdAt: ctx.clock.now() });
-    });
+    const row = await insertMediaWithinQuota(
+      db,
+      { ...values, ownerId: owner.id, kind, createdAt: ctx.clock.now() },
+      { files: UPLOAD_QUOTA_FILES, bytes: QUOTA_BYTES },
+    );
+    if (!row) throw quotaError();
+    return row;
   } catch (err) {
     await ctx.storage.delete(values.storageKey);
     throw err;
