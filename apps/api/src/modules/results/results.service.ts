@@ -24,7 +24,6 @@ import { findRegistrationOfUser } from '../registration/registration.repo.ts';
 import { assertMayGradeNow } from './grading-access.ts';
 import {
   answersOfQuestions,
-  approvedRegistrants,
   attemptsOf,
   findMark,
   findPublication,
@@ -32,6 +31,7 @@ import {
   lockCategoryResults,
   lockCategoryResultsShared,
   marksOfQuestions,
+  participantsOf,
   writeMark,
 } from './results.repo.ts';
 import { awardBandsOf, effectiveMarks, rankByTotal } from './standings.ts';
@@ -44,8 +44,8 @@ export async function categorySheet(ctx: ServiceContext, competition: Competitio
   const competitionId = competition.id;
   const questions = await questionsOf(ctx.db, competitionId, category);
   const ids = questions.map((question) => question.id);
-  const [registrants, answers, photos, marks, attempts, publication] = await Promise.all([
-    approvedRegistrants(ctx.db, competitionId, category),
+  const [participants, answers, photos, marks, attempts, publication] = await Promise.all([
+    participantsOf(ctx.db, competitionId, category),
     answersOfQuestions(ctx.db, ids),
     photosOfQuestions(ctx.db, ids),
     marksOfQuestions(ctx.db, ids),
@@ -57,12 +57,6 @@ export async function categorySheet(ctx: ServiceContext, competition: Competitio
   const markOf = new Map(marks.map((mark) => [key(mark.userId, mark.questionId), mark]));
   const submittedAt = new Map(attempts.map((attempt) => [attempt.userId, attempt.submittedAt]));
   const photoOf = new Map(photos.map((photo) => [photoKey(photo.userId, photo.sha256), photo]));
-  // A participant answered at least one question or submitted.
-  const participants = registrants.filter(
-    (r) =>
-      submittedAt.get(r.userId) ||
-      questions.some((q) => (answerOf.get(key(r.userId, q.id))?.images.length ?? 0) > 0),
-  );
   const ungraded = answers.filter(
     (answer) =>
       answer.images.length > 0 && effectiveMarks(markOf.get(key(answer.userId, answer.questionId))) === null,
