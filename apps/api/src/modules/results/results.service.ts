@@ -35,6 +35,7 @@ import {
   writeMark,
 } from './results.repo.ts';
 import { awardBandsOf, effectiveMarks, rankByTotal } from './standings.ts';
+import { forgetStandings } from './standings-cache.ts';
 
 /**
  * Everything about a category's exam that grading, results and certificates need, read once. Its
@@ -195,7 +196,7 @@ export async function giveMarks(
           gradedAt: now,
           graderRubric: choice,
         };
-  return ctx.db.transaction(async (tx) => {
+  const written = await ctx.db.transaction(async (tx) => {
     // Checked again under the category's lock (shared among marks): a publication committed since the check
     // above wins.
     await lockCategoryResultsShared(tx, question.competitionId, question.category);
@@ -235,6 +236,8 @@ export async function giveMarks(
     });
     return written;
   });
+  forgetStandings(ctx.db, question.competitionId, question.category);
+  return written;
 }
 
 /** A category's standings; for a grader only once grading is open, and without names (as submissionsOf). */
