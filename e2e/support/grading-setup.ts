@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, request } from '@playwright/test';
 import { E2E_ADMIN, XHR } from './admin.ts';
-import { questionIds, smallAnswerPhoto } from './exam-answers.ts';
+import { questionIds, smallAnswerPhoto, storedAnswers } from './exam-answers.ts';
 import { approvedEntrant, setExamWindow } from './exam-setup.ts';
 import { confirmSecondFactorInPage } from './second-factor.ts';
 
-/** A student who, during the exam, answers junior question 1 with one photo whose bytes arrive. */
+/** A student who, during the exam, answers junior question 1 with one photo whose bytes arrive and are stored. */
 async function answeringStudent(baseURL: string, admin: APIRequestContext, shade: number) {
   const student = await request.newContext({ baseURL });
   await approvedEntrant(student, admin, 'junior');
@@ -23,6 +23,10 @@ async function answeringStudent(baseURL: string, admin: APIRequestContext, shade
     headers: { ...XHR, 'Content-Type': 'image/jpeg' },
   });
   expect(delivered.status(), await delivered.text()).toBe(200);
+  // The server re-encodes the photo in the background: graders get it (and its prefetch) once it is stored.
+  await expect
+    .poll(async () => (await storedAnswers(student)).get(q1)?.images[0]?.status, { timeout: 30_000 })
+    .toBe('stored');
   await student.dispose();
   return q1;
 }
@@ -49,8 +53,11 @@ export async function adminOnJuniorGrading(page: Page, serverName: string) {
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/profile$/);
   await page.goto('/admin/grading?category=junior');
+  // The second factor leads back to the page asked for. (Loading it again would race the claim the page
+  // makes on arriving: an aborted claim may still hold an answer, and a held answer comes back without the
+  // next one's prefetch.)
   await confirmSecondFactorInPage(page, serverName);
-  await page.goto('/admin/grading?category=junior');
+  await expect(page).toHaveURL(/\/admin\/grading\?category=junior$/);
 }
 
 /** Each answer's marks to question `questionId` in junior's submissions (admin call), lowest first. */
