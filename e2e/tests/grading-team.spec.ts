@@ -1,34 +1,10 @@
-import { createHash } from 'node:crypto';
-import { type APIRequestContext, request } from '@playwright/test';
-import { E2E_ADMIN, XHR } from '../support/admin.ts';
-import { questionIds, smallAnswerPhoto } from '../support/exam-answers.ts';
-import { approvedEntrant, setExamWindow } from '../support/exam-setup.ts';
+import { request } from '@playwright/test';
+import { XHR } from '../support/admin.ts';
 import { expect, newStudent } from '../support/fixtures.ts';
+import { adminOnJuniorGrading, juniorAnswersToGrade, juniorMarksOf } from '../support/grading-setup.ts';
 import { linkIn, waitForMail } from '../support/mailbox.ts';
 import { withServerPerTest } from '../support/own-server.ts';
-import { confirmSecondFactorInPage, setUpSecondFactor } from '../support/second-factor.ts';
-
-/** A student who, during the exam, answers question 1 with one photo whose bytes arrive. */
-async function answeringStudent(baseURL: string, admin: APIRequestContext, shade: number) {
-  const student = await request.newContext({ baseURL });
-  await approvedEntrant(student, admin, 'junior');
-  const [q1] = await questionIds(student, 'junior');
-  if (!q1) throw new Error('the exam has questions');
-  const { buffer } = await smallAnswerPhoto(`answer-${shade}.jpg`, shade);
-  const sha256 = createHash('sha256').update(buffer).digest('hex');
-  const committed = await student.post('/api/v1/ngso-1/answers', {
-    data: { question_id: q1, images: [{ sha256, size: buffer.length }] },
-    headers: XHR,
-  });
-  expect(committed.status(), await committed.text()).toBe(200);
-  const delivered = await student.put(`/api/v1/ngso-1/answer-photos/${sha256}`, {
-    data: buffer,
-    headers: { ...XHR, 'Content-Type': 'image/jpeg' },
-  });
-  expect(delivered.status(), await delivered.text()).toBe(200);
-  await student.dispose();
-  return q1;
-}
+import { setUpSecondFactor } from '../support/second-factor.ts';
 
 /** Grading as a team: its own server, so the exam window it moves touches no other test. */
 const serverTest = withServerPerTest;
@@ -40,12 +16,7 @@ serverTest.describe('grading as a team', () => {
     "a grader's session: answers handed out one at a time, rubric items ticked with keys, an adjustment with its comment, and new points regrade",
     async ({ page, own }) => {
       const admin = await own.adminApi();
-      await setExamWindow(admin, 'junior', Date.now() - 60_000, Date.now() + 30 * 60_000);
-      const q1 = await answeringStudent(own.url, admin, 60);
-      await answeringStudent(own.url, admin, 160);
-      // The exam ended two minutes ago (past the grace): grading is open.
-      const end = Date.now() - 2 * 60_000;
-      await setExamWindow(admin, 'junior', end - 60 * 60_000, end);
+      const q1 = await juniorAnswersToGrade(own.url, admin, [60, 160]);
       // The organisers' rubric for question 1.
       for (const item of [
         { text: 'Correct formula', points: 3 },
@@ -55,14 +26,7 @@ serverTest.describe('grading as a team', () => {
         expect(added.status(), await added.text()).toBe(200);
       }
 
-      await page.goto('/login');
-      await page.getByLabel('Email').fill(E2E_ADMIN.email);
-      await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
-      await page.getByRole('button', { name: 'Login' }).click();
-      await expect(page).toHaveURL(/\/profile$/);
-      await page.goto('/admin/grading?category=junior');
-      await confirmSecondFactorInPage(page, own.name);
-      await page.goto('/admin/grading?category=junior');
+      await adminOnJuniorGrading(page, own.name);
 
       const count = page.getByTestId('graded-count');
       await expect(count).toHaveText('Graded 0 of 2');
@@ -108,14 +72,7 @@ serverTest.describe('grading as a team', () => {
       await page.getByLabel('Points of item 1').fill('4');
       await page.getByRole('button', { name: 'Save item 1' }).click();
       await expect(page.getByText('Saved; 2 answers regraded.')).toBeVisible();
-      const submissions = await admin.get('/api/v1/admin/submissions', { params: { category: 'junior' } });
-      const marks = (
-        (await submissions.json()) as {
-          data: { answers: { question_id: string; marks: number | null }[] }[];
-        }
-      ).data
-        .flatMap((s) => s.answers.filter((a) => a.question_id === q1).map((a) => a.marks))
-        .sort();
+      const marks = await juniorMarksOf(admin, q1);
       expect(marks).toEqual([3, 6]);
       await admin.dispose();
     },
@@ -125,11 +82,7 @@ serverTest.describe('grading as a team', () => {
     'second marking: a blind second mark by another member of staff, and an admin settling the disagreement',
     async ({ page, own }) => {
       const admin = await own.adminApi();
-      await setExamWindow(admin, 'junior', Date.now() - 60_000, Date.now() + 30 * 60_000);
-      const q1 = await answeringStudent(own.url, admin, 90);
-      await answeringStudent(own.url, admin, 200);
-      const end = Date.now() - 2 * 60_000;
-      await setExamWindow(admin, 'junior', end - 60 * 60_000, end);
+      const q1 = await juniorAnswersToGrade(own.url, admin, [90, 200]);
 
       // A grader joins by invitation and gives the first marks: 2 and 5.
       const email = newStudent().email;
@@ -163,14 +116,7 @@ serverTest.describe('grading as a team', () => {
       });
       expect(set.status(), await set.text()).toBe(200);
 
-      await page.goto('/login');
-      await page.getByLabel('Email').fill(E2E_ADMIN.email);
-      await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
-      await page.getByRole('button', { name: 'Login' }).click();
-      await expect(page).toHaveURL(/\/profile$/);
-      await page.goto('/admin/grading?category=junior');
-      await confirmSecondFactorInPage(page, own.name);
-      await page.goto('/admin/grading?category=junior');
+      await adminOnJuniorGrading(page, own.name);
       await expect(page.getByTestId('graded-count')).toHaveText('Graded 2 of 2');
 
       // The admin second-marks both answers blind: 2 each (one agrees with the first mark, one does not).
@@ -195,14 +141,7 @@ serverTest.describe('grading as a team', () => {
       await row.getByLabel('Comment', { exact: true }).fill('Read both; 4 is fair.');
       await row.getByRole('button', { name: 'Settle' }).click();
       await expect(row).toHaveCount(0);
-      const submissions = await admin.get('/api/v1/admin/submissions', { params: { category: 'junior' } });
-      const marks = (
-        (await submissions.json()) as {
-          data: { answers: { question_id: string; marks: number | null }[] }[];
-        }
-      ).data
-        .flatMap((s) => s.answers.filter((a) => a.question_id === q1).map((a) => a.marks))
-        .sort();
+      const marks = await juniorMarksOf(admin, q1);
       expect(marks).toEqual([2, 4]);
       await grader.dispose();
       await admin.dispose();

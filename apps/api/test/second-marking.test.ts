@@ -223,6 +223,15 @@ describe('second marking: first marks stay unseen', () => {
     expect(own.statusCode, own.body).toBe(200);
     expect(own.json().data.answer.marks).toBe(firstMarkOf(5));
     await second.post('/api/v1/admin/grading/release', { question_id: questionId, user_id: students[5] });
+    // With second marking off for the question, another grader's answer may be looked at again.
+    await settings(admin, { sample_percent: 0, near_cutoff: 0 });
+    const open = await second.post('/api/v1/admin/grading/claim', {
+      question_id: questionId,
+      user_id: students[1],
+    });
+    expect(open.statusCode, open.body).toBe(200);
+    await second.post('/api/v1/admin/grading/release', { question_id: questionId, user_id: students[1] });
+    await settings(admin, { sample_percent: 100, tolerance: 1 });
     const seenByAdmin = (await admin.get('/api/v1/admin/submissions?category=senior')).json().data;
     expect(answerOf(seenByAdmin, students[1] as string)).toMatchObject({ grader_marks: firstMarkOf(1) });
   });

@@ -10,6 +10,7 @@ import {
   questions,
   registrations,
 } from '../../db/schema.ts';
+import { isParticipant } from '../results/participants.ts';
 
 /** Counts of a competition's registrations grouped by one column. */
 export async function registrationCounts(
@@ -167,24 +168,16 @@ export async function activityTimeline(
 }
 
 /**
- * Per category, how many participants reached each total. A participant is an approved entrant of the
- * category who submitted or answered a question with a photo (the standings' rule, results.service.ts);
- * the total is the sum of the effective marks (an override, else the grader's).
+ * Per category, how many participants reached each total: the participants of the standings (one rule for
+ * both, participants.ts), read here in SQL so that a dashboard polled often does not load every answer; the
+ * total is the sum of the effective marks (an override, else the grader's).
  */
 export async function totalsByCategory(db: Executor, competitionId: string) {
   const result = await db.execute(sql`
     with participants as (
-      select r.user_id, r.category
-        from ${registrations} r
-       where r.competition_id = ${competitionId} and r.status = 'approved'
-         and (
-           exists (select 1 from ${examAttempts} a
-                    where a.competition_id = r.competition_id and a.user_id = r.user_id
-                      and a.submitted_at is not null)
-           or exists (select 1 from ${answers} an join ${questions} q on q.id = an.question_id
-                       where an.user_id = r.user_id and q.competition_id = r.competition_id
-                         and q.category = r.category and jsonb_array_length(an.images) > 0)
-         )
+      select ${registrations.userId} as user_id, ${registrations.category} as category
+        from ${registrations}
+       where ${registrations.competitionId} = ${competitionId} and ${isParticipant}
     ),
     totals as (
       select p.category,

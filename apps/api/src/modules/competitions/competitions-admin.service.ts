@@ -12,6 +12,7 @@ import type { ServiceContext } from '../../lib/context.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
 import { awardBandsOf } from '../results/standings.ts';
+import { forgetStandings } from '../results/standings-cache.ts';
 import {
   type CompetitionRow,
   insertCompetition,
@@ -98,7 +99,7 @@ export async function changeCompetition(
     throw new AppError(409, 'awards.published');
   }
   const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
+  const updated = await ctx.db.transaction(async (tx) => {
     const row = await updateCompetition(tx, competition.id, {
       name: input.name,
       feeBdt: input.fee_bdt,
@@ -117,4 +118,7 @@ export async function changeCompetition(
     });
     return after;
   });
+  // The award bands may have moved every category's awards.
+  forgetStandings(ctx.db, competition.id);
+  return updated;
 }

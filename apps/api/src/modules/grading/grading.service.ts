@@ -15,7 +15,7 @@ import { toDhakaIso } from '../../lib/time.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
 import { competitionByCodeOr404 } from '../competitions/competitions.service.ts';
 import { gradingImage } from '../exam/answer-photos.service.ts';
-import { findQuestion, questionsOf } from '../exam/exam.repo.ts';
+import { questionsOf } from '../exam/exam.repo.ts';
 import { findRegistrationOfUser } from '../registration/registration.repo.ts';
 import { assertMayGradeNow } from '../results/grading-access.ts';
 import { findMark, findPublication } from '../results/results.repo.ts';
@@ -35,7 +35,7 @@ import {
 } from './grading.repo.ts';
 import { rubricOf } from './rubric.repo.ts';
 import { shownItem } from './rubric.service.ts';
-import { questionsMarkedTwice } from './second-marking.repo.ts';
+import { findQuestionWithMarkedTwice } from './second-marking.repo.ts';
 import { agreementOf } from './second-marking.service.ts';
 
 /**
@@ -49,9 +49,12 @@ const CANDIDATES = 6;
 
 const expiry = (now: Date) => new Date(now.getTime() + CLAIM_SECONDS * 1000);
 
-/** The question, when this member of staff may grade it now (graders: open and not yet published). */
+/**
+ * The question, when this member of staff may grade it now (graders: open and not yet published), with
+ * whether its second marking is on (read with it).
+ */
 async function gradableQuestion(ctx: ServiceContext, staff: UserRow, questionId: string) {
-  const question = isUuid(questionId) ? await findQuestion(ctx.db, questionId) : undefined;
+  const question = isUuid(questionId) ? await findQuestionWithMarkedTwice(ctx.db, questionId) : undefined;
   if (!question) throw new AppError(404, 'question.notFound');
   await assertMayGradeNow(ctx, staff, question.competitionId, question.category);
   if (staff.role !== 'admin' && (await findPublication(ctx.db, question.competitionId, question.category))) {
@@ -126,7 +129,7 @@ export async function claimAnswer(
       staff.role !== 'admin' &&
       claimedMark?.graderId &&
       claimedMark.graderId !== staff.id &&
-      (await questionsMarkedTwice(ctx.db, [question.id])).has(question.id)
+      question.markedTwice
     ) {
       throw new AppError(403, 'grading.markedByOther');
     }

@@ -8,6 +8,7 @@ import type { UserRow } from '../auth/auth.repo.ts';
 import { findQuestion } from '../exam/exam.repo.ts';
 import { assertMayGradeNow } from '../results/grading-access.ts';
 import { findPublication, lockCategoryResults } from '../results/results.repo.ts';
+import { forgetStandings } from '../results/standings-cache.ts';
 import {
   deleteRubricItem,
   findRubricItem,
@@ -91,7 +92,7 @@ export async function changeRubricItem(
   const item = isUuid(itemId) ? await findRubricItem(ctx.db, itemId) : undefined;
   if (!item) throw new AppError(404, 'rubric.notFound');
   const question = await questionOr404(ctx, item.questionId);
-  return ctx.db.transaction(async (tx) => {
+  const changed = await ctx.db.transaction(async (tx) => {
     await lockCategoryResults(tx, question.competitionId, question.category);
     const before = await findRubricItem(tx, item.id);
     if (!before) throw new AppError(404, 'rubric.notFound');
@@ -127,6 +128,8 @@ export async function changeRubricItem(
     });
     return { ...shownItem(row), regraded };
   });
+  if (changed.regraded > 0) forgetStandings(ctx.db, question.competitionId, question.category);
+  return changed;
 }
 
 /** Removes an item nobody used (one that marks were given with stays: change its points instead). */

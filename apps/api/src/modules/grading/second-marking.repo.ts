@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { marks, secondMarking, secondMarks, users } from '../../db/schema.ts';
+import { marks, questions, secondMarking, secondMarks, users } from '../../db/schema.ts';
 
 type Rows<T> = { rows: T[] };
 
@@ -16,14 +16,30 @@ export async function settingsOfQuestions(db: Executor, questionIds: string[]) {
 }
 
 /**
- * The questions among these whose second marking is on (a sample or a margin): second marks of their answers
- * are blind, so a grader is not shown another grader's first mark of them.
+ * Whether second marking is on for a question (a sample or a margin), on its `second_marking` row (joined;
+ * none is off): second marks of its answers are blind, so a grader is not shown another grader's first mark.
  */
+const markedTwice = sql<boolean>`coalesce(${secondMarking.samplePercent} > 0 or ${secondMarking.nearCutoff} > 0, false)`;
+
+/** The questions among these whose second marking is on (markedTwice). */
 export async function questionsMarkedTwice(db: Executor, questionIds: string[]) {
-  const rows = await settingsOfQuestions(db, questionIds);
-  return new Set(
-    rows.filter((row) => row.samplePercent > 0 || row.nearCutoff > 0).map((row) => row.questionId),
-  );
+  if (questionIds.length === 0) return new Set<string>();
+  const rows = await db
+    .select({ questionId: secondMarking.questionId })
+    .from(secondMarking)
+    .where(and(inArray(secondMarking.questionId, questionIds), markedTwice));
+  return new Set(rows.map((row) => row.questionId));
+}
+
+/** A question with whether its second marking is on (markedTwice), in one read; undefined when none. */
+export async function findQuestionWithMarkedTwice(db: Executor, questionId: string) {
+  const [row] = await db
+    .select({ question: questions, markedTwice })
+    .from(questions)
+    .leftJoin(secondMarking, eq(secondMarking.questionId, questions.id))
+    .where(eq(questions.id, questionId))
+    .limit(1);
+  return row && { ...row.question, markedTwice: Boolean(row.markedTwice) };
 }
 
 export async function writeSettings(db: Executor, values: typeof secondMarking.$inferInsert) {

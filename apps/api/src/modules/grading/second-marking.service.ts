@@ -21,6 +21,7 @@ import { findRegistrationOfUser } from '../registration/registration.repo.ts';
 import { assertMayGradeNow } from '../results/grading-access.ts';
 import { findPublication } from '../results/results.repo.ts';
 import { categorySheet, giveMarks } from '../results/results.service.ts';
+import { cachedStandings } from '../results/standings-cache.ts';
 import { answerWithPhotos } from './grading.repo.ts';
 import { rubricOf } from './rubric.repo.ts';
 import { shownItem } from './rubric.service.ts';
@@ -84,7 +85,11 @@ const settingsFrom = (row: Partial<Settings> | undefined): Settings => ({
   nearCutoff: row?.nearCutoff ?? DEFAULT_SECOND_MARKING.nearCutoff,
 });
 
-/** The standings' near-cut-off students, read only when a margin is set (it reads the whole category). */
+/**
+ * The standings' near-cut-off students, read only when a margin is set. The standings read the whole
+ * category, so a claim takes them from the process's short-lived cache (standings-cache.ts), which a change
+ * of marks or award bands in this process empties at once.
+ */
 async function nearStudents(
   ctx: ServiceContext,
   competition: CompetitionRow | undefined,
@@ -92,8 +97,11 @@ async function nearStudents(
   margin: number,
 ) {
   if (margin <= 0 || !competition) return new Set<string>();
-  const sheet = await categorySheet(ctx, competition, category);
-  return nearCutoffStudents(sheet.standings, margin);
+  const standings = await cachedStandings(ctx.db, competition.id, category, async () => {
+    const sheet = await categorySheet(ctx, competition, category);
+    return sheet.standings;
+  });
+  return nearCutoffStudents(standings, margin);
 }
 
 /** The question's answers drawn for a second mark whose first mark exists, with their second row if any. */

@@ -28,6 +28,7 @@ import { storedQuestionHtml } from '../exam/question-text.ts';
 import { findRegistrationOfUser } from '../registration/registration.repo.ts';
 import { findMark, findPublication, lockCategoryResults, writeMark } from '../results/results.repo.ts';
 import { effectiveMarks } from '../results/standings.ts';
+import { forgetStandings } from '../results/standings-cache.ts';
 import {
   findRecheck,
   findRecheckSettings,
@@ -376,5 +377,6 @@ export async function decideRecheck(ctx: ServiceContext, id: string, grader: Use
       ),
     );
   });
+  forgetStandings(ctx.db, question.competitionId, question.category);
   return queueEntry(ctx, recheck);
 }

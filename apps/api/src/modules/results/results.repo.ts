@@ -1,4 +1,4 @@
-import { and, eq, inArray, max, sql } from 'drizzle-orm';
+import { and, eq, inArray, max, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   answerPhotos,
@@ -10,11 +10,12 @@ import {
   resultPublications,
   users,
 } from '../../db/schema.ts';
+import { isParticipant } from './participants.ts';
 
 export type MarkRow = typeof marks.$inferSelect;
 
-/** The approved registrants of a category, with their user id, name, roll number and certificate's details. */
-export async function approvedRegistrants(db: Executor, competitionId: string, category: string) {
+/** The registrants of a category that meet a condition, with their user id, name, roll number and certificate's details. */
+function registrantsOfCategory(db: Executor, competitionId: string, category: string, condition: SQL) {
   return db
     .select({
       userId: registrations.userId,
@@ -28,12 +29,18 @@ export async function approvedRegistrants(db: Executor, competitionId: string, c
     .from(registrations)
     .innerJoin(users, eq(users.id, registrations.userId))
     .where(
-      and(
-        eq(registrations.competitionId, competitionId),
-        eq(registrations.category, category),
-        eq(registrations.status, 'approved'),
-      ),
+      and(eq(registrations.competitionId, competitionId), eq(registrations.category, category), condition),
     );
+}
+
+/** The approved registrants of a category. */
+export async function approvedRegistrants(db: Executor, competitionId: string, category: string) {
+  return registrantsOfCategory(db, competitionId, category, eq(registrations.status, 'approved'));
+}
+
+/** The participants of a category's exam (participants.ts says who they are). */
+export async function participantsOf(db: Executor, competitionId: string, category: string) {
+  return registrantsOfCategory(db, competitionId, category, isParticipant);
 }
 
 export async function answersOfQuestions(db: Executor, questionIds: string[]) {

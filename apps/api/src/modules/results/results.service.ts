@@ -27,7 +27,6 @@ import { findRegistrationOfUser } from '../registration/registration.repo.ts';
 import { assertMayGradeNow } from './grading-access.ts';
 import {
   answersOfQuestions,
-  approvedRegistrants,
   attemptsOf,
   findMark,
   findPublication,
@@ -35,9 +34,11 @@ import {
   lockCategoryResults,
   lockCategoryResultsShared,
   marksOfQuestions,
+  participantsOf,
   writeMark,
 } from './results.repo.ts';
 import { awardBandsOf, effectiveMarks, rankByTotal } from './standings.ts';
+import { forgetStandings } from './standings-cache.ts';
 
 /**
  * Everything about a category's exam that grading, results and certificates need, read once. Its
@@ -47,8 +48,8 @@ export async function categorySheet(ctx: ServiceContext, competition: Competitio
   const competitionId = competition.id;
   const questions = await questionsOf(ctx.db, competitionId, category);
   const ids = questions.map((question) => question.id);
-  const [registrants, answers, photos, marks, attempts, publication] = await Promise.all([
-    approvedRegistrants(ctx.db, competitionId, category),
+  const [participants, answers, photos, marks, attempts, publication] = await Promise.all([
+    participantsOf(ctx.db, competitionId, category),
     answersOfQuestions(ctx.db, ids),
     photosOfQuestions(ctx.db, ids),
     marksOfQuestions(ctx.db, ids),
@@ -60,12 +61,6 @@ export async function categorySheet(ctx: ServiceContext, competition: Competitio
   const markOf = new Map(marks.map((mark) => [key(mark.userId, mark.questionId), mark]));
   const submittedAt = new Map(attempts.map((attempt) => [attempt.userId, attempt.submittedAt]));
   const photoOf = new Map(photos.map((photo) => [photoKey(photo.userId, photo.sha256), photo]));
-  // A participant answered at least one question or submitted.
-  const participants = registrants.filter(
-    (r) =>
-      submittedAt.get(r.userId) ||
-      questions.some((q) => (answerOf.get(key(r.userId, q.id))?.images.length ?? 0) > 0),
-  );
   const ungraded = answers.filter(
     (answer) =>
       answer.images.length > 0 && effectiveMarks(markOf.get(key(answer.userId, answer.questionId))) === null,
@@ -204,7 +199,7 @@ export async function giveMarks(
           gradedAt: now,
           graderRubric: choice,
         };
-  return ctx.db.transaction(async (tx) => {
+  const written = await ctx.db.transaction(async (tx) => {
     // Checked again under the category's lock (shared among marks): a publication committed since the check
     // above wins.
     await lockCategoryResultsShared(tx, question.competitionId, question.category);
@@ -244,6 +239,8 @@ export async function giveMarks(
     });
     return written;
   });
+  forgetStandings(ctx.db, question.competitionId, question.category);
+  return written;
 }
 
 /** A category's standings; for a grader only once grading is open, and without names (as submissionsOf). */

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearStartHandover, handOverStart } from '../../features/exam/start-handover.ts';
 import { stubApi, testProfile, testUser } from '../../test/fetch-stub.ts';
+import { paperQuestions } from '../../test/paper.ts';
 import { renderApp, signedInAuth } from '../../test/render.tsx';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -20,26 +21,7 @@ const exam: Exam = {
   delivery_ends_at: iso(start + 3 * 3_600_000),
   paper_from: iso(start - 15 * 60_000),
 };
-const questions = [
-  {
-    id: 'q1',
-    marks: 10,
-    questionEnglish: 'What is light?',
-    questionBangla: 'আলো কী?',
-    questionEnglishHtml: '<p>What is light?</p>',
-    questionBanglaHtml: '<p>আলো কী?</p>',
-    images: [],
-  },
-  {
-    id: 'q2',
-    marks: 5,
-    questionEnglish: 'Why is the sky blue?',
-    questionBangla: 'আকাশ নীল কেন?',
-    questionEnglishHtml: '<p>Why is the sky blue?</p>',
-    questionBanglaHtml: '<p>আকাশ নীল কেন?</p>',
-    images: [],
-  },
-];
+const questions = paperQuestions;
 
 const handlers = {
   'GET /api/v1/user': { body: { status: 'success', user: testUser } },

@@ -1,6 +1,7 @@
 import { webcrypto } from 'node:crypto';
 import type { Paper, PaperContent, PaperKey } from '@ngso/shared/schemas/exam';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { paperContent } from '../../test/paper.ts';
 import {
   decryptPaper,
   type FetchedKey,
@@ -18,31 +19,6 @@ const base64 = (bytes: ArrayBuffer | Uint8Array) =>
 
 const START = Date.parse('2025-01-14T17:00:00+06:00');
 const MINUTE = 60_000;
-
-const content = (version: string, text: string): PaperContent => ({
-  category: 'junior',
-  version,
-  questions: [
-    {
-      id: 'q1',
-      marks: 10,
-      questionEnglish: text,
-      questionBangla: 'আলো কী?',
-      questionEnglishHtml: `<p>${text}</p>`,
-      questionBanglaHtml: '<p>আলো কী?</p>',
-      images: [],
-    },
-    {
-      id: 'q2',
-      marks: 5,
-      questionEnglish: 'Why is the sky blue?',
-      questionBangla: 'আকাশ নীল কেন?',
-      questionEnglishHtml: '<p>Why is the sky blue?</p>',
-      questionBanglaHtml: '<p>আকাশ নীল কেন?</p>',
-      images: [],
-    },
-  ],
-});
 
 /** What the server does (paper.service.ts): AES-256-GCM, the tag after the ciphertext. */
 async function encrypted(rawKey: Uint8Array<ArrayBuffer>, held: PaperContent): Promise<Paper> {
@@ -68,14 +44,14 @@ async function fakeServer() {
   webcrypto.getRandomValues(rawKey);
   const server = {
     online: true,
-    paper: await encrypted(rawKey, content('v1', 'What is light?')),
+    paper: await encrypted(rawKey, paperContent('v1', 'What is light?')),
     /** Requests as `paper <If-None-Match>` and `key`. */
     calls: [] as string[],
     /** The key's answers before the real one (a clock a hair behind, a failed call). */
     keyAnswers: [] as Array<'notYet' | 'network'>,
     key: (): PaperKey => ({ category: 'junior', version: server.paper.version, key: base64(rawKey) }),
     edit: async (text: string) => {
-      server.paper = await encrypted(rawKey, content('v2', text));
+      server.paper = await encrypted(rawKey, paperContent('v2', text));
     },
     fetchPaper: async (etag: string | null): Promise<FetchedPaper> => {
       server.calls.push(`paper ${etag ?? '-'}`);

@@ -1,5 +1,6 @@
 import type { Exam } from '@ngso/shared/schemas/exam';
 import { afterEach, describe, expect, it } from 'vitest';
+import { paperQuestions } from '../../test/paper.ts';
 import { clearStartHandover, handOverStart, peekStartHandover } from './start-handover.ts';
 
 const exam: Exam = {
@@ -14,17 +15,7 @@ const exam: Exam = {
   delivery_ends_at: '2025-01-14T20:00:00+06:00',
   paper_from: '2025-01-14T16:45:00+06:00',
 };
-const questions = [
-  {
-    id: 'q1',
-    marks: 10,
-    questionEnglish: 'What is light?',
-    questionBangla: 'আলো কী?',
-    questionEnglishHtml: '<p>What is light?</p>',
-    questionBanglaHtml: '<p>আলো কী?</p>',
-    images: [],
-  },
-];
+const questions = paperQuestions.slice(0, 1);
 
 afterEach(() => clearStartHandover());
 

@@ -1,0 +1,49 @@
+import { CATEGORIES, type Category } from '@ngso/shared/constants';
+import type { Database } from '../../db/client.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
+
+/**
+ * How long a process reuses a category's standings where a moment's lag is harmless: second marking's
+ * margin near the award cut-offs, asked on every second-mark claim, would otherwise read every answer of the
+ * category each time. A change of marks or award bands is seen at once by the process that made it (it
+ * forgets the entry, forgetStandings) and within this time by every other process.
+ */
+export const STANDINGS_CACHE_TTL_MS = 30_000;
+
+type Standing = { userId: string; total: number; award: string | null };
+
+/** One cache per database (tests run many apps, each on its own database, in one process). */
+const caches = new WeakMap<Database, TtlCache<Standing[]>>();
+
+function cacheOf(db: Database) {
+  let found = caches.get(db);
+  if (!found) {
+    found = new TtlCache(STANDINGS_CACHE_TTL_MS);
+    caches.set(db, found);
+  }
+  return found;
+}
+
+const keyOf = (competitionId: string, category: string) => `${competitionId}/${category}`;
+
+/**
+ * The category's standings (each student's total and award), loaded by `load` (the category's sheet) at most
+ * once per process in the TTL.
+ */
+export const cachedStandings = (
+  db: Database,
+  competitionId: string,
+  category: Category,
+  load: () => Promise<readonly Standing[]>,
+) =>
+  cacheOf(db).get(keyOf(competitionId, category), async () =>
+    (await load()).map(({ userId, total, award }) => ({ userId, total, award })),
+  );
+
+/**
+ * Call once a change that moves the standings has committed: marks (graded, overridden, settled, rechecked,
+ * regraded by a rubric) or the award bands. Without a category, every category of the competition.
+ */
+export function forgetStandings(db: Database, competitionId: string, category?: string) {
+  for (const each of category ? [category] : CATEGORIES) cacheOf(db).delete(keyOf(competitionId, each));
+}
