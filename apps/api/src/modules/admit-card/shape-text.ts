@@ -93,7 +93,13 @@ function scriptRuns(text: string, weight: Weight, choice: FontChoice): Run[] {
     const mark = /\p{M}/u.test(ch);
     const last = runs.at(-1);
     const file =
-      mark && last ? last.file : hasGlyph(preferred, cp) || !hasGlyph(second, cp) ? preferred : second;
+      preferred === second
+        ? preferred
+        : mark && last
+          ? last.file
+          : hasGlyph(preferred, cp) || !hasGlyph(second, cp)
+            ? preferred
+            : second;
     if (last && last.bengali === bengali && last.file === file) last.text += ch;
     else runs.push({ text: ch, bengali, file });
   });
