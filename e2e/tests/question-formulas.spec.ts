@@ -1,12 +1,13 @@
+import { readFile } from 'node:fs/promises';
 import { approvedStudent, organiserOnExamPage, setExamWindow } from '../support/exam-setup.ts';
 import { expect } from '../support/fixtures.ts';
 import { withOwnServer as test } from '../support/own-server.ts';
 
 /**
  * Questions as a science olympiad writes them (issue 21): an organiser writes a formula in both languages,
- * sees the server's rendering at a phone's width (and a broken formula refused on its field), and a student
- * sees the formula on the exam page, drawn by the browser from MathML. On a server of its own: the question
- * added here would change every other journey's exam.
+ * sees the server's rendering at a phone's width (and a broken formula refused on its field), prints the
+ * question paper as a PDF, and a student sees the formula on the exam page, drawn by the browser from MathML.
+ * On a server of its own: the question added here would change every other journey's exam.
  */
 test.describe('a question with formulas', () => {
   test.setTimeout(240_000);
@@ -56,6 +57,14 @@ test.describe('a question with formulas', () => {
     await dialog.getByRole('button', { name: 'Save question' }).click();
     await expect(page.getByText('The question is added.')).toBeVisible();
     await expect(page.getByText('Marks total: 65 of 60')).toBeVisible();
+
+    // The paper for the exam hall: the organiser downloads the category's questions as a PDF.
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Print question paper' }).click();
+    const paper = await download;
+    expect(paper.suggestedFilename()).toMatch(/^ngso-\d{4}-senior-question-paper\.pdf$/);
+    const bytes = await readFile(await paper.path());
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
     // The senior exam is open now: a student on a phone sees the formula in both languages.
     await setExamWindow(admin, 'senior', Date.now() - 60_000, Date.now() + 30 * 60_000);

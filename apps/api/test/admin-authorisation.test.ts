@@ -11,6 +11,7 @@ const GRADER_CALLS = new Set([
   'PUT /api/v1/admin/submissions/:userId/marks',
   'GET /api/v1/admin/results/:category',
   'GET /api/v1/admin/questions',
+  'GET /api/v1/admin/exams/:category/paper.pdf', // the questions, printed: as they are read
   'GET /api/v1/admin/competitions',
   'GET /api/v1/admin/check-ins/:code',
   'POST /api/v1/admin/check-ins/:code',

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 
 /** Runs a poppler-utils tool; a missing tool fails the test with how to install it, never skips. */
-export async function poppler(tool: 'pdftoppm' | 'pdftotext', args: string[]) {
+export async function poppler(tool: 'pdftoppm' | 'pdftotext' | 'pdfimages', args: string[]) {
   try {
     return await run(tool, args, { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 });
   } catch (error) {

@@ -18,22 +18,35 @@ export const FONT_FILES: Record<Weight, string> = {
   bold: require.resolve('@expo-google-fonts/noto-sans-bengali/700Bold/NotoSansBengali_700Bold.ttf'),
 };
 
-type LoadedFont = { font: hb.Font; upem: number; paths: Map<number, string> };
-const fonts = new Map<Weight, LoadedFont>();
+/** The font files of one family, by weight. */
+export type FontFamily = Record<Weight, string>;
 
-function loadFont(weight: Weight): LoadedFont {
-  let loaded = fonts.get(weight);
+/**
+ * Which family draws which script: Bangla letters with `bengali`, everything else with `other`; a character
+ * the chosen family has no glyph for is drawn with the other one (the question paper's `H₂SO₄` and `√` in a
+ * Bangla sentence). The admit card and the certificate use Noto Sans Bengali for both.
+ */
+export type FontChoice = { bengali: FontFamily; other: FontFamily };
+const NOTO_ONLY: FontChoice = { bengali: FONT_FILES, other: FONT_FILES };
+
+type LoadedFont = { font: hb.Font; upem: number; paths: Map<number, string> };
+const fonts = new Map<string, LoadedFont>();
+
+function loadFont(file: string): LoadedFont {
+  let loaded = fonts.get(file);
   if (!loaded) {
-    const face = new hb.Face(new hb.Blob(readFileSync(FONT_FILES[weight])));
+    const face = new hb.Face(new hb.Blob(readFileSync(file)));
     loaded = { font: new hb.Font(face), upem: face.upem, paths: new Map() };
-    fonts.set(weight, loaded);
+    fonts.set(file, loaded);
   }
   return loaded;
 }
 
+const hasGlyph = (file: string, cp: number) => Boolean(loadFont(file).font.glyph(cp));
+
 /** A glyph placed in font units, relative to the start of the line's baseline (y up). */
-type PlacedGlyph = { id: number; x: number; y: number };
-type ShapedLine = { glyphs: PlacedGlyph[]; width: number; upem: number };
+type PlacedGlyph = { id: number; x: number; y: number; file: string; scale: number };
+type ShapedLine = { glyphs: PlacedGlyph[]; width: number };
 
 /** The part of pdfkit's document this module draws with. */
 export type PathCanvas = {
@@ -54,8 +67,13 @@ const isNeutral = (cp: number) =>
   cp === 0x0965 ||
   /[\s\p{P}\p{S}0-9]/u.test(String.fromCodePoint(cp));
 
-/** Splits text into runs of one script each, so each run is shaped with the right script's rules. */
-function scriptRuns(text: string): { text: string; bengali: boolean }[] {
+type Run = { text: string; bengali: boolean; file: string };
+
+/**
+ * Splits text into runs of one script and one font each, so each run is shaped with the right script's rules
+ * by a font that has its characters.
+ */
+function scriptRuns(text: string, weight: Weight, choice: FontChoice): Run[] {
   const chars = [...text];
   const kinds = chars.map((ch) => {
     const cp = ch.codePointAt(0) ?? 0;
@@ -63,29 +81,44 @@ function scriptRuns(text: string): { text: string; bengali: boolean }[] {
   });
   // A neutral character takes the script before it, or after it at the start of the text.
   const firstStrong = kinds.find((kind) => kind !== undefined) ?? false;
-  const runs: { text: string; bengali: boolean }[] = [];
+  const runs: Run[] = [];
   let previous = firstStrong;
   chars.forEach((ch, i) => {
     const bengali = kinds[i] ?? previous;
     previous = bengali;
+    const preferred = (bengali ? choice.bengali : choice.other)[weight];
+    const second = (bengali ? choice.other : choice.bengali)[weight];
+    const cp = ch.codePointAt(0) ?? 0;
+    // A combining mark stays in its letter's run (its font draws it over the letter, or not at all).
+    const mark = /\p{M}/u.test(ch);
     const last = runs.at(-1);
-    if (last && last.bengali === bengali) last.text += ch;
-    else runs.push({ text: ch, bengali });
+    const file =
+      preferred === second
+        ? preferred
+        : mark && last
+          ? last.file
+          : hasGlyph(preferred, cp) || !hasGlyph(second, cp)
+            ? preferred
+            : second;
+    if (last && last.bengali === bengali && last.file === file) last.text += ch;
+    else runs.push({ text: ch, bengali, file });
   });
   return runs;
 }
 
-function shapeLine(text: string, weight: Weight, shaping: boolean): ShapedLine {
-  const { font, upem } = loadFont(weight);
+function shapeLine(text: string, weight: Weight, shaping: boolean, choice: FontChoice): ShapedLine {
   const glyphs: PlacedGlyph[] = [];
+  // Pen position in points of a 1-point font: each run's font has its own units per em.
   let penX = 0;
-  for (const run of scriptRuns(text)) {
+  for (const run of scriptRuns(text, weight, choice)) {
+    const { font, upem } = loadFont(run.file);
+    const scale = 1 / upem;
     if (!shaping) {
       // Tests only: one nominal glyph per character, as a shaper that knows nothing of Bangla would draw.
       for (const ch of run.text) {
         const id = font.glyph(ch.codePointAt(0) ?? 0) ?? 0;
-        glyphs.push({ id, x: penX, y: 0 });
-        penX += font.glyphHAdvance(id);
+        glyphs.push({ id, x: penX, y: 0, file: run.file, scale });
+        penX += font.glyphHAdvance(id) * scale;
       }
       continue;
     }
@@ -96,15 +129,21 @@ function shapeLine(text: string, weight: Weight, shaping: boolean): ShapedLine {
     buffer.setLanguage(run.bengali ? 'bn' : 'en');
     hb.shape(font, buffer);
     for (const g of buffer.getGlyphInfosAndPositions()) {
-      glyphs.push({ id: g.codepoint, x: penX + (g.xOffset ?? 0), y: g.yOffset ?? 0 });
-      penX += g.xAdvance ?? 0;
+      glyphs.push({
+        id: g.codepoint,
+        x: penX + (g.xOffset ?? 0) * scale,
+        y: (g.yOffset ?? 0) * scale,
+        file: run.file,
+        scale,
+      });
+      penX += (g.xAdvance ?? 0) * scale;
     }
   }
-  return { glyphs, width: penX, upem };
+  return { glyphs, width: penX };
 }
 
-function glyphPath(weight: Weight, id: number): string {
-  const loaded = loadFont(weight);
+function glyphPath(file: string, id: number): string {
+  const loaded = loadFont(file);
   let path = loaded.paths.get(id);
   if (path === undefined) {
     path = loaded.font.glyphToPath(id);
@@ -113,34 +152,44 @@ function glyphPath(weight: Weight, id: number): string {
   return path;
 }
 
-export type TextStyle = { size: number; weight: Weight };
+/** `italic` slants the outlines (no Bangla font has an italic face, so every script is slanted alike). */
+export type TextStyle = { size: number; weight: Weight; italic?: boolean };
+
+const ITALIC_SLANT = Math.tan((12 * Math.PI) / 180);
 
 /** Measures, wraps and draws text; `shaping: false` exists only so tests can show what broken shaping looks like. */
-export function createTypesetter(options: { shaping?: boolean } = {}) {
+export function createTypesetter(options: { shaping?: boolean; fonts?: FontChoice } = {}) {
   const shaping = options.shaping ?? true;
+  const choice = options.fonts ?? NOTO_ONLY;
 
-  const width = (text: string, style: TextStyle) => {
-    const line = shapeLine(text, style.weight, shaping);
-    return (line.width * style.size) / line.upem;
-  };
+  const width = (text: string, style: TextStyle) =>
+    shapeLine(text, style.weight, shaping, choice).width * style.size;
 
   /** Draws one line with its baseline at `baselineY` (pdfkit's y-down page coordinates); returns its width. */
   const draw = (canvas: PathCanvas, text: string, x: number, baselineY: number, style: TextStyle) => {
-    const line = shapeLine(text, style.weight, shaping);
-    const scale = style.size / line.upem;
+    const line = shapeLine(text, style.weight, shaping, choice);
+    const slant = style.italic ? ITALIC_SLANT : 0;
     canvas.save();
     for (const glyph of line.glyphs) {
-      const path = glyphPath(style.weight, glyph.id);
+      const path = glyphPath(glyph.file, glyph.id);
       if (!path) continue;
+      const scale = style.size * glyph.scale;
       canvas.save();
-      // Font units are y-up; the page is y-down: scale, flip and move the glyph to its pen position.
-      canvas.transform(scale, 0, 0, -scale, x + glyph.x * scale, baselineY - glyph.y * scale);
+      // Font units are y-up; the page is y-down: scale, flip (and slant) and move the glyph to its pen position.
+      canvas.transform(
+        scale,
+        0,
+        slant * scale,
+        -scale,
+        x + glyph.x * style.size,
+        baselineY - glyph.y * style.size,
+      );
       canvas.path(path);
       canvas.fill('black');
       canvas.restore();
     }
     canvas.restore();
-    return line.width * scale;
+    return line.width * style.size;
   };
 
   /** Greedy word wrap; a single word wider than the line is kept whole on its own line. */

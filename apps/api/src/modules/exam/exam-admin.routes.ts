@@ -37,6 +37,7 @@ import {
 } from './exam-admin.service.ts';
 import { liveExam } from './exam-live.service.ts';
 import { decideOnLatePhoto, latePhotosFor } from './late-photos.service.ts';
+import { questionPaperFor } from './question-paper.service.ts';
 
 const errors = errorResponses(401, 403, 404, 422);
 const CategoryParams = z.object({ category: z.enum(CATEGORIES) });
@@ -177,6 +178,37 @@ export const adminExamRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
       ),
     }),
+  );
+
+  app.get(
+    '/v1/admin/exams/:category/paper.pdf',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "A category's questions as a printable question paper (PDF; audited)",
+        description:
+          'Answers application/pdf: each question with its marks, English then Bangla, formulas as text and ' +
+          'diagrams as images. Admins at any time; graders once grading of the category is open (403 ' +
+          'grading.notOpen before). 401 signed out, 403 for a student, 404 for a category without an ' +
+          'exam, 503 with Retry-After while too many PDFs are being made.',
+        params: CategoryParams,
+        querystring: CompetitionQuerySchema,
+      },
+      preValidation: staff,
+    },
+    async (request, reply) => {
+      const paper = await questionPaperFor(
+        ctx,
+        signedIn(request).user,
+        request.query.competition,
+        request.params.category,
+      );
+      return reply
+        .type('application/pdf')
+        .header('Content-Disposition', `attachment; filename="${paper.fileName}"`)
+        .header('Cache-Control', 'no-store')
+        .send(paper.pdf);
+    },
   );
 
   app.get(

@@ -22,6 +22,7 @@ import { CategoryTabs, useCategoryParam } from '../console/category-picker.tsx';
 import { dhakaLocalToIso, isoToDhakaLocal } from '../console/dhaka-time.ts';
 import { LoadError, Loading } from '../console/load-states.tsx';
 import { ExamLiveView } from './exam-live-view.tsx';
+import { PrintPaperLink } from './print-paper-link.tsx';
 import { QuestionEditor } from './question-editor.tsx';
 
 function ExamWindowForm({ category }: { category: Category }) {
@@ -266,6 +267,7 @@ export function ExamPage() {
           <ExtraTimeForm key={`extra-${category}`} category={category} />
         </div>
         <FinalRoundForm key={`final-${category}`} category={category} />
+        <PrintPaperLink category={category} />
         <QuestionEditor key={`questions-${category}`} category={category} />
       </div>
     </AdminSection>

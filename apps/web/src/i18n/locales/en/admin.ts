@@ -274,6 +274,9 @@ export const admin = {
   'exam.minutesRange': 'Extra minutes must be a whole number from 0 to 240.',
   'exam.giveExtra': 'Give extra time',
   'exam.extraGiven': '{{name}} now has {{minutes}} extra minutes.',
+  'exam.printPaper': 'Print question paper',
+  'exam.printPaperHint':
+    'A PDF of this category’s questions, English and Bangla, with formulas, to print for the exam hall. Each download is recorded in the audit log.',
 
   'questions.title': 'Questions',
   'questions.total': 'Marks total: {{total}} of {{target}}',
