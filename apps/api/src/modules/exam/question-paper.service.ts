@@ -10,6 +10,7 @@ import { competitionByCodeOr404 } from '../competitions/competitions.service.ts'
 import { assertMayGradeNow } from '../results/grading-access.ts';
 import { findExam, questionsOf } from './exam.repo.ts';
 import { toQuestion } from './exam.service.ts';
+import { withImages } from './question-images.repo.ts';
 import { type PaperQuestion, renderQuestionPaper } from './render-question-paper.ts';
 
 /**
@@ -27,18 +28,28 @@ export async function questionPaperFor(
   const exam = await findExam(ctx.db, competition.id, category);
   if (!exam) throw new AppError(404, 'notFound');
   await assertMayGradeNow(ctx, viewer, competition.id, category);
-  const rows = await questionsOf(ctx.db, competition.id, category);
-  const questions: PaperQuestion[] = rows.map((row) => {
-    const question = toQuestion(row);
-    return {
-      position: row.position,
-      marks: question.marks,
-      englishHtml: question.questionEnglishHtml,
-      banglaHtml: question.questionBanglaHtml,
-      // Diagrams join the paper when questions carry them.
-      diagrams: [],
-    };
-  });
+  const rows = await withImages(ctx.db, await questionsOf(ctx.db, competition.id, category));
+  const questions: PaperQuestion[] = await Promise.all(
+    rows.map(async (row) => {
+      const question = toQuestion(row);
+      return {
+        position: row.position,
+        marks: question.marks,
+        englishHtml: question.questionEnglishHtml,
+        banglaHtml: question.questionBanglaHtml,
+        // The zoom size: print has the pixels to use it.
+        diagrams: await Promise.all(
+          row.images.map(async (image) => ({
+            jpeg: await ctx.storage.read(image.zoomKey),
+            width: image.zoomWidth,
+            height: image.zoomHeight,
+            altEnglish: image.altEnglish,
+            altBangla: image.altBangla,
+          })),
+        ),
+      };
+    }),
+  );
   const year = formatInDhaka(exam.startsAt, 'yyyy', 'en');
   const english = admitCardText('en', competition.name, category, '').category;
   const bangla = admitCardText('bn', competition.name, category, '').category;
