@@ -26,6 +26,7 @@ import { pathToFileURL } from 'node:url';
 import pLimit from 'p-limit';
 import pg from 'pg';
 import { DEFAULT_BACKOFF } from '../apps/web/src/features/exam/answer-queue.ts';
+import { TIME_UP_SUBMIT_SPREAD_MS } from '../apps/web/src/features/exam/finish-exam.ts';
 import { retryDelay } from '../apps/web/src/lib/retry.ts';
 import {
   ADMIN_URL,
@@ -426,8 +427,9 @@ async function runOnce(n: number, bases: Buffer[]) {
         at += 1000 + Math.random() * 2000;
       }
     });
+    // The page submits a random moment of TIME_UP_SUBMIT_SPREAD_MS after 0 (finish-exam.ts).
     const submissions = students.map(async (student) => {
-      await sleep(end - performance.now() + Math.random() * 1000);
+      await sleep(end - performance.now() + Math.random() * TIME_UP_SUBMIT_SPREAD_MS);
       await student.submit();
     });
     await Promise.all(burst);

@@ -96,7 +96,7 @@ test.describe('the timed final exam', () => {
     await expect(savedMarks(page)).toHaveCount(1);
 
     // The clock reaches 0: submitted by itself, with the right counts.
-    await expect(page).toHaveURL(/\/submission-success$/, { timeout: 40_000 });
+    await expect(page).toHaveURL(/\/submission-success$/, { timeout: 55_000 });
     await expect(page.getByRole('heading', { name: 'Your exam has been submitted!' })).toBeVisible();
     await expect(page.getByTestId('attempted')).toHaveText('2/6');
     await expect(page.getByTestId('total-questions')).toHaveText('6');

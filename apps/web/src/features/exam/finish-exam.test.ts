@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { SubmitResult } from './api.ts';
-import { SUBMIT_FLUSH_MS, submitAtTimeUp, submitNow, TIME_UP_FLUSH_MS } from './finish-exam.ts';
+import {
+  SUBMIT_FLUSH_MS,
+  submitAtTimeUp,
+  submitNow,
+  TIME_UP_FLUSH_MS,
+  TIME_UP_SUBMIT_SPREAD_MS,
+} from './finish-exam.ts';
 
 const RESULT: SubmitResult = { submitted_at: '2025-01-14T18:00:00+06:00', answered: 3, total: 5 };
 const END = Date.parse('2025-01-14T18:00:00+06:00');
@@ -57,10 +63,24 @@ describe('the clock at 0', () => {
     random: () => 1,
   };
 
-  it("flushes within the server's grace period, then submits", async () => {
+  it("flushes within the server's grace period, then submits after a random moment of the spread", async () => {
+    pauses.length = 0;
     const queue = queueThat(true);
     expect(await submitAtTimeUp({ ...base, queue, submit: submitFailing().submit })).toEqual(RESULT);
     expect(queue.budgets).toEqual([TIME_UP_FLUSH_MS]);
+    expect(pauses).toEqual([TIME_UP_SUBMIT_SPREAD_MS]);
+    // Late in the grace, the wait shrinks to what is left of it; a random 0 waits not at all.
+    pauses.length = 0;
+    await submitAtTimeUp({
+      ...base,
+      now: () => END + TIME_UP_FLUSH_MS - 4_000,
+      queue,
+      submit: submitFailing().submit,
+    });
+    expect(pauses).toEqual([4_000]);
+    pauses.length = 0;
+    await submitAtTimeUp({ ...base, random: () => 0, queue, submit: submitFailing().submit });
+    expect(pauses).toEqual([]);
   });
 
   it('tries again after a failed connection or a server in trouble, with the shared back-off', async () => {
@@ -68,7 +88,7 @@ describe('the clock at 0', () => {
     const submission = submitFailing({ status: 'FETCH_ERROR' }, { status: 503 }, { status: 429 });
     expect(await submitAtTimeUp({ ...base, queue: null, submit: submission.submit })).toEqual(RESULT);
     expect(submission.calls()).toBe(4);
-    expect(pauses).toEqual([2000, 4000, 8000]);
+    expect(pauses).toEqual([TIME_UP_SUBMIT_SPREAD_MS, 2000, 4000, 8000]);
   });
 
   it('gives up after five tries, or at once on a refusal', async () => {
@@ -76,7 +96,7 @@ describe('the clock at 0', () => {
     const down = submitFailing(...Array.from({ length: 9 }, () => ({ status: 502 })));
     expect(await submitAtTimeUp({ ...base, queue: null, submit: down.submit })).toBeUndefined();
     expect(down.calls()).toBe(5);
-    expect(pauses).toHaveLength(4);
+    expect(pauses).toHaveLength(5);
     const refused = submitFailing({ status: 403 });
     expect(await submitAtTimeUp({ ...base, queue: null, submit: refused.submit })).toBeUndefined();
     expect(refused.calls()).toBe(1);
