@@ -2,7 +2,7 @@ import type { QuestionImage } from '@ngso/shared/schemas/exam';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithStore } from '../test/render.tsx';
-import { QuestionHtml } from './question-html.tsx';
+import { BilingualQuestion, QuestionHtml } from './question-html.tsx';
 
 const diagram = (n: number): QuestionImage => ({
   id: `d${n}`,
@@ -34,13 +34,17 @@ describe('QuestionHtml with diagrams', () => {
 
   it('shows the Bangla description in the Bangla text, and leaves the unplaced ones to the last block', async () => {
     renderWithStore(
-      <>
-        <QuestionHtml lang="en" html="<p>A</p>" images={[diagram(1)]} unplacedDiagrams={false} />
-        <QuestionHtml lang="bn" html={'<figure data-diagram="1"></figure>'} images={[diagram(1)]} />
-      </>,
+      <BilingualQuestion
+        englishHtml="<p>A</p>"
+        banglaHtml={'<figure data-diagram="1"></figure>'}
+        images={[diagram(1), diagram(2)]}
+      />,
     );
     expect(await screen.findByRole('img', { name: 'বর্তনী 1' })).toBeTruthy();
     expect(screen.queryByRole('img', { name: 'Circuit 1' })).toBeNull();
+    // Diagram 2, placed by neither text, once, after the Bangla text.
+    expect(screen.getAllByRole('img', { name: /2$/ })).toHaveLength(1);
+    expect(screen.getByRole('img', { name: 'বর্তনী 2' }).closest('[lang]')?.getAttribute('lang')).toBe('bn');
   });
 
   it('a tap opens the larger size in a dialog', async () => {

@@ -70,3 +70,34 @@ export function QuestionHtml({
     </div>
   );
 }
+
+/**
+ * A question in both languages, English first, as the exam page, the editor's preview, the grading view and
+ * the re-check view show it: each text with its diagrams in place, the unplaced ones once, at the end.
+ */
+export function BilingualQuestion({
+  englishHtml,
+  banglaHtml,
+  images,
+  englishClassName = '',
+  banglaClassName = '',
+}: {
+  englishHtml: string;
+  banglaHtml: string;
+  images: readonly QuestionImage[];
+  englishClassName?: string;
+  banglaClassName?: string;
+}) {
+  return (
+    <>
+      <QuestionHtml
+        lang="en"
+        className={englishClassName}
+        html={englishHtml}
+        images={images}
+        unplacedDiagrams={false}
+      />
+      <QuestionHtml lang="bn" className={banglaClassName} html={banglaHtml} images={images} />
+    </>
+  );
+}

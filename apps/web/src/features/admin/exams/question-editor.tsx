@@ -1,7 +1,7 @@
 import type { Category } from '@ngso/shared/constants';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QuestionHtml } from '../../../components/question-html.tsx';
+import { BilingualQuestion } from '../../../components/question-html.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
@@ -108,18 +108,12 @@ function QuestionPreview({
         </div>
         {html ? (
           <div className="space-y-3">
-            <QuestionHtml
-              lang="en"
-              className="text-slate-900"
-              html={html.questionEnglishHtml}
+            <BilingualQuestion
+              englishHtml={html.questionEnglishHtml}
+              banglaHtml={html.questionBanglaHtml}
               images={draft.diagrams}
-              unplacedDiagrams={false}
-            />
-            <QuestionHtml
-              lang="bn"
-              className="text-slate-800"
-              html={html.questionBanglaHtml}
-              images={draft.diagrams}
+              englishClassName="text-slate-900"
+              banglaClassName="text-slate-800"
             />
           </div>
         ) : (

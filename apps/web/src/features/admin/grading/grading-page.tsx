@@ -7,7 +7,7 @@ import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useStat
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { useSearchParams } from 'react-router';
-import { QuestionHtml } from '../../../components/question-html.tsx';
+import { BilingualQuestion } from '../../../components/question-html.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
@@ -459,17 +459,11 @@ export function GradingPage() {
           <div className={cardClasses}>
             {questionInfo ? (
               <div className="mb-3 text-sm text-slate-700">
-                <QuestionHtml
-                  lang="en"
-                  html={questionInfo.questionEnglishHtml}
+                <BilingualQuestion
+                  englishHtml={questionInfo.questionEnglishHtml}
+                  banglaHtml={questionInfo.questionBanglaHtml}
                   images={questionInfo.images}
-                  unplacedDiagrams={false}
-                />
-                <QuestionHtml
-                  lang="bn"
-                  className="mt-1"
-                  html={questionInfo.questionBanglaHtml}
-                  images={questionInfo.images}
+                  banglaClassName="mt-1"
                 />
               </div>
             ) : null}

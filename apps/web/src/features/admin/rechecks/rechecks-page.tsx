@@ -11,7 +11,7 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
-import { QuestionHtml } from '../../../components/question-html.tsx';
+import { BilingualQuestion } from '../../../components/question-html.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
@@ -301,18 +301,12 @@ function DecisionCard({ recheck, onDecided }: { recheck: GraderRecheck; onDecide
           marks: String(recheck.question_marks),
         })}
       </h3>
-      <QuestionHtml
-        lang="en"
-        className="text-sm text-slate-800"
-        html={recheck.question_english_html}
+      <BilingualQuestion
+        englishHtml={recheck.question_english_html}
+        banglaHtml={recheck.question_bangla_html}
         images={recheck.question_images}
-        unplacedDiagrams={false}
-      />
-      <QuestionHtml
-        lang="bn"
-        className="text-sm text-slate-800"
-        html={recheck.question_bangla_html}
-        images={recheck.question_images}
+        englishClassName="text-sm text-slate-800"
+        banglaClassName="text-sm text-slate-800"
       />
       <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
         <span className="font-semibold">{t('rechecks.studentReason')}</span> {recheck.reason}

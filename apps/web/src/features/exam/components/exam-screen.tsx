@@ -2,7 +2,7 @@ import type { Question } from '@ngso/shared/schemas/exam';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
-import { QuestionHtml } from '../../../components/question-html.tsx';
+import { BilingualQuestion } from '../../../components/question-html.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
@@ -193,18 +193,12 @@ export function ExamScreen(props: ExamScreenProps) {
               </span>
             </div>
             <div className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4">
-              <QuestionHtml
-                lang="en"
-                className="text-slate-900"
-                html={question.questionEnglishHtml}
+              <BilingualQuestion
+                englishHtml={question.questionEnglishHtml}
+                banglaHtml={question.questionBanglaHtml}
                 images={question.images}
-                unplacedDiagrams={false}
-              />
-              <QuestionHtml
-                lang="bn"
-                className="text-slate-800"
-                html={question.questionBanglaHtml}
-                images={question.images}
+                englishClassName="text-slate-900"
+                banglaClassName="text-slate-800"
               />
             </div>
 
