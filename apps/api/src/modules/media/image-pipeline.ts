@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { IMAGE_MAX_SIDE_PX, UPLOAD_MAX_MEGAPIXELS } from '@ngso/shared/constants';
 import pLimit from 'p-limit';
-import sharp, { type Metadata } from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 import { AppError } from '../../lib/app-error.ts';
 
 // One libvips thread per image and two images at a time: image work can use both cores but never
@@ -65,24 +65,10 @@ export function processImage(input: Buffer, fileName: string): Promise<Processed
   return imageWork(async () => {
     await inspectImage(input, fileName);
     try {
-      const { data, info } = await sharp(input, { limitInputPixels: MAX_PIXELS, failOn: 'truncated' })
+      const upright = sharp(input, { limitInputPixels: MAX_PIXELS, failOn: 'truncated' })
         .rotate()
-        .resize({
-          width: IMAGE_MAX_SIDE_PX,
-          height: IMAGE_MAX_SIDE_PX,
-          fit: 'inside',
-          withoutEnlargement: true,
-        })
-        .flatten({ background: '#ffffff' })
-        .jpeg({ quality: 82 })
-        .toBuffer({ resolveWithObject: true });
-      return {
-        data,
-        contentType: 'image/jpeg',
-        width: info.width,
-        height: info.height,
-        sha256: createHash('sha256').update(data).digest('hex'),
-      };
+        .flatten({ background: '#ffffff' });
+      return await asJpeg(upright, IMAGE_MAX_SIDE_PX);
     } catch {
       throw notAnImage(fileName);
     }
@@ -95,17 +81,20 @@ export function processImage(input: Buffer, fileName: string): Promise<Processed
  */
 export function scaledDown(image: ProcessedImage, maxSide: number): Promise<ProcessedImage> {
   if (Math.max(image.width, image.height) <= maxSide) return Promise.resolve(image);
-  return imageWork(async () => {
-    const { data, info } = await sharp(image.data)
-      .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
-      .jpeg({ quality: 82 })
-      .toBuffer({ resolveWithObject: true });
-    return {
-      data,
-      contentType: 'image/jpeg',
-      width: info.width,
-      height: info.height,
-      sha256: createHash('sha256').update(data).digest('hex'),
-    };
-  });
+  return imageWork(() => asJpeg(sharp(image.data), maxSide));
+}
+
+/** The image, longest side at most `maxSide`, as the pipeline's JPEG (quality 82), with its hash. */
+async function asJpeg(image: Sharp, maxSide: number): Promise<ProcessedImage> {
+  const { data, info } = await image
+    .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
+    .jpeg({ quality: 82 })
+    .toBuffer({ resolveWithObject: true });
+  return {
+    data,
+    contentType: 'image/jpeg',
+    width: info.width,
+    height: info.height,
+    sha256: createHash('sha256').update(data).digest('hex'),
+  };
 }
