@@ -74,6 +74,23 @@ function claimStep(server: string, keeper: Keeper, step: number) {
   return true;
 }
 
+/**
+ * A recovery code no one used, once. On the shared server a code is claimed through a file made exclusively:
+ * a worker that Playwright starts again after a failed test reads the same codes as the one before it.
+ */
+function claimRecoveryCode(server: string, keeper: Keeper) {
+  for (let code = keeper.recoveryCodes.pop(); code; code = keeper.recoveryCodes.pop()) {
+    if (server !== E2E_BASE_URL) return code;
+    try {
+      writeFileSync(path.join(E2E_DATA_DIR, `recovery-code-${code}`), '', { flag: 'wx' });
+      return code;
+    } catch {
+      // Used by an earlier worker: the next one.
+    }
+  }
+  return undefined;
+}
+
 /** What to give now: this step's code if no one used it, else a recovery code, else the next step's code. */
 async function nextProof(
   server: string,
@@ -82,7 +99,7 @@ async function nextProof(
   for (;;) {
     const step = stepNow();
     if (claimStep(server, keeper, step)) return { code: codeAt(keeper.secret, step * STEP_MS + 1_000) };
-    const recovery = keeper.recoveryCodes.pop();
+    const recovery = claimRecoveryCode(server, keeper);
     if (recovery) return { recovery_code: recovery };
     await new Promise((resolve) => setTimeout(resolve, (step + 1) * STEP_MS - Date.now() + 200));
   }

@@ -123,8 +123,13 @@ serverTest.describe('grading as a team', () => {
       await page.getByText('Second marks', { exact: true }).click();
       await page.getByRole('button', { name: 'Take an answer to second-mark' }).click();
       const panel = page.getByTestId('second-marks');
+      let previous = '';
       for (let round = 0; round < 2; round += 1) {
-        await expect(panel.getByTestId('second-answer')).toHaveText(/^Roll number /);
+        // The next answer, not the one just saved (its form is cleared when the next one arrives).
+        const answer = panel.getByTestId('second-answer');
+        await expect(answer).toHaveText(/^Roll number /);
+        await expect(answer).not.toHaveText(previous || '\u0000');
+        previous = (await answer.textContent()) ?? '';
         await expect(panel.getByText(/Rafiq|first mark/i)).toHaveCount(0);
         await panel.getByLabel(/^Marks/).fill('2');
         await panel.getByRole('button', { name: 'Save second mark' }).click();
