@@ -156,6 +156,20 @@ describe('a question with a diagram', () => {
   });
 });
 
+describe("a client of the specification's fields", () => {
+  it('edits a question without naming its diagrams, and the diagrams stay', async () => {
+    const uploaded = (await upload()).json().data;
+    const saved = (await admin.post('/api/v1/admin/questions', physics([uploaded]))).json().data;
+    const { images: _images, ...withoutImages } = physics([uploaded]);
+    const edited = await admin.put(`/api/v1/admin/questions/${saved.id}`, { ...withoutImages, marks: 9 });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().data.marks).toBe(9);
+    expect(edited.json().data.images.map((image: { id: string }) => image.id)).toEqual([uploaded.id]);
+    expect((await admin.get(uploaded.url)).statusCode).toBe(200);
+    await admin.delete(`/api/v1/admin/questions/${saved.id}`);
+  });
+});
+
 describe('who sees a diagram, and when', () => {
   it('is private until the window opens; then the entrant of the category sees it, in the paper too', async () => {
     clock.set('2025-01-14T10:00:00Z');

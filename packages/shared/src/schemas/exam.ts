@@ -199,11 +199,15 @@ export const QuestionInputSchema = z.object({
   questionEnglish: requiredText().max(5000, msg('text.tooLong')),
   questionBangla: requiredText().max(5000, msg('text.tooLong')),
   position: z.number().int().min(1).max(1000),
-  /** Ours: the diagrams, in order, each uploaded first (`POST /v1/admin/question-images`). */
+  /**
+   * Ours: the diagrams, in order, each uploaded first (`POST /v1/admin/question-images`). Left out, a new
+   * question has none and an edit keeps the ones it had (a client of the specification's fields never drops
+   * them).
+   */
   images: z
     .array(QuestionImageInputSchema)
     .max(MAX_DIAGRAMS_PER_QUESTION, msg('question.tooManyDiagrams'))
-    .default([]),
+    .optional(),
 });
 /** `POST /v1/admin/questions/preview`: the editor's preview, drawn by the same renderer as a save. */
 export const QuestionPreviewInputSchema = z.object({

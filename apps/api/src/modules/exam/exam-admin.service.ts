@@ -169,7 +169,7 @@ export function renderQuestionTexts(
 
 export async function addQuestion(ctx: ServiceContext, admin: UserRow, code: string, input: QuestionInput) {
   const competition = await competitionByCodeOr404(ctx.db, code);
-  const { images, ...fields } = input;
+  const { images = [], ...fields } = input;
   const html = renderQuestionTexts(input, images.length);
   const added = await ctx.db.transaction(async (tx) => {
     const diagrams = await diagramsForSave(tx, undefined, images);
@@ -199,13 +199,14 @@ async function existingQuestion(ctx: ServiceContext, id: string) {
 export async function editQuestion(ctx: ServiceContext, admin: UserRow, id: string, input: QuestionInput) {
   const before = await existingQuestion(ctx, id);
   const { images, ...fields } = input;
-  const html = renderQuestionTexts(input, images.length);
+  const beforeImages = await imagesOfQuestion(ctx.db, id);
+  const html = renderQuestionTexts(input, (images ?? beforeImages).length);
   const { edited, dropped } = await ctx.db.transaction(async (tx) => {
-    const diagrams = await diagramsForSave(tx, id, images);
+    // Left out, the diagrams stay as they are.
+    const diagrams = images ? await diagramsForSave(tx, id, images) : beforeImages.map(auditedDiagram);
     const row = await updateQuestion(tx, id, { ...fields, ...html });
     if (!row) throw new AppError(404, 'question.notFound');
-    const beforeImages = await imagesOfQuestion(tx, id);
-    const dropped = await setQuestionImages(tx, id, diagrams);
+    const dropped = images ? await setQuestionImages(tx, id, diagrams) : [];
     const [saved] = await withImages(tx, [row]);
     await recordAudit(tx, {
       actorId: admin.id,

@@ -229,13 +229,11 @@ function linear(node: ChildNode, context: Context): string {
     case 'none':
       return '';
     case 'msub':
+    case 'munder':
       return part(0) + subscript(part(1, script));
     case 'msup':
       return part(0) + superscript(part(1, script));
     case 'msubsup':
-      return part(0) + subscript(part(1, script)) + superscript(part(2, script));
-    case 'munder':
-      return part(0) + subscript(part(1, script));
     case 'munderover':
       return part(0) + subscript(part(1, script)) + superscript(part(2, script));
     case 'mover': {

@@ -28,6 +28,12 @@ export async function questionPaperFor(
   const exam = await findExam(ctx.db, competition.id, category);
   if (!exam) throw new AppError(404, 'notFound');
   await assertMayGradeNow(ctx, viewer, competition.id, category);
+  // A full render queue answers before any diagram is read from storage.
+  if (admitCardRenders.pendingCount >= ADMIT_CARD_RENDERS.waiting) {
+    throw new AppError(503, 'server.unavailable', {
+      headers: { 'Retry-After': String(ADMIT_CARD_RENDERS.retryAfterSeconds) },
+    });
+  }
   const rows = await withImages(ctx.db, await questionsOf(ctx.db, competition.id, category));
   const questions: PaperQuestion[] = await Promise.all(
     rows.map(async (row) => {
@@ -53,11 +59,6 @@ export async function questionPaperFor(
   const year = formatInDhaka(exam.startsAt, 'yyyy', 'en');
   const english = admitCardText('en', competition.name, category, '').category;
   const bangla = admitCardText('bn', competition.name, category, '').category;
-  if (admitCardRenders.pendingCount >= ADMIT_CARD_RENDERS.waiting) {
-    throw new AppError(503, 'server.unavailable', {
-      headers: { 'Retry-After': String(ADMIT_CARD_RENDERS.retryAfterSeconds) },
-    });
-  }
   const pdf = await admitCardRenders(() =>
     renderQuestionPaper({
       competitionName: competition.name,
