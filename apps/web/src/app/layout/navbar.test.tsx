@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../test/fetch-stub.ts';
@@ -20,10 +20,11 @@ describe('navigation bar', () => {
     expect(navStyle()).toBe('transparent');
     scrollWindowTo(10);
     expect(navStyle()).toBe('transparent');
+    // The state follows the scroll event on the next render (a loaded machine may take a moment).
     scrollWindowTo(11);
-    expect(navStyle()).toBe('solid');
+    await waitFor(() => expect(navStyle()).toBe('solid'));
     scrollWindowTo(0);
-    expect(navStyle()).toBe('transparent');
+    await waitFor(() => expect(navStyle()).toBe('transparent'));
   });
 
   it.each(['/login', '/register', '/forgot-password', '/reset-password'])(
