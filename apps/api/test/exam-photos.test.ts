@@ -143,6 +143,36 @@ describe('committing photos, then delivering their bytes', () => {
     expect(after.json().message).toBe('The exam has ended, so answers can no longer be saved.');
   });
 
+  it('records nothing of a stale save: its photos are not committed and the answer stays as it was', async () => {
+    const { browser, questionIds } = await studentInExam();
+    const question = questionIds[0] as string;
+    const [a, b] = [await newPhoto(), await newPhoto()];
+    expect((await commit(browser, question, [a], 0)).json().data.version).toBe(1);
+    // Sent again after a lost reply: the same answer, at the same version.
+    const again = await commit(browser, question, [a], 0);
+    expect(again.statusCode).toBe(409);
+    const resent = await commit(browser, question, [a], 1);
+    expect(resent.statusCode).toBe(200);
+    expect(resent.json().data.version).toBe(1);
+    // Another tab saved version 2 in between: a save of version 1 with a new photo is refused.
+    expect((await commit(browser, question, [a, b])).json().data.version).toBe(2);
+    const c = await newPhoto();
+    const stale = await commit(browser, question, [a, c], 1);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe(
+      'This answer was changed in another tab or device. It has been reloaded; please try again.',
+    );
+    expect((await deliver(browser, c.sha256, c.bytes)).statusCode).toBe(404);
+    const answers = (await browser.get('/api/v1/ngso-1/answers')).json().data;
+    expect(answers.data[0]).toMatchObject({
+      version: 2,
+      images: [{ sha256: a.sha256 }, { sha256: b.sha256 }],
+    });
+    // A version that never existed is stale too, and writes nothing.
+    expect((await commit(browser, questionIds[1] as string, [c], 3)).statusCode).toBe(409);
+    expect((await browser.get('/api/v1/ngso-1/answers')).json().data.data).toHaveLength(1);
+  });
+
   it('takes the same photo twice without a second file (idempotent)', async () => {
     const { browser, questionIds } = await studentInExam();
     const a = await newPhoto();

@@ -37,6 +37,22 @@ export async function photosOfQuestions(db: Executor, questionIds: string[]) {
   return withFile(rows);
 }
 
+/** A photo's key among all students' photos. */
+export const photoKey = (userId: string, sha256: string) => `${userId}/${sha256}`;
+
+/** Photos by their keys (photoKey), in one query. */
+export async function findPhotosByKey(db: Executor, keys: string[]) {
+  const pairs = keys.map((key) => {
+    const [userId, sha256] = key.split('/');
+    return sql`(${userId}::uuid, ${sha256})`;
+  });
+  const rows = await db
+    .select()
+    .from(answerPhotos)
+    .where(sql`(${answerPhotos.userId}, ${answerPhotos.sha256}) in (${sql.join(pairs, sql`, `)})`);
+  return new Map(rows.map((row) => [photoKey(row.userId, row.sha256), row]));
+}
+
 export async function findPhoto(db: Executor, userId: string, sha256: string) {
   const [row] = await db
     .select()

@@ -3,7 +3,9 @@ import type { Readable } from 'node:stream';
 import type { AnswerImage, CommittedImage, LatePhoto, LatePhotoInputSchema } from '@ngso/shared/schemas/exam';
 import type { GradingImage } from '@ngso/shared/schemas/results';
 import type { z } from 'zod';
+import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { batchLoader } from '../../lib/batch-loader.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { toDhakaIso } from '../../lib/time.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
@@ -12,9 +14,11 @@ import { admitAnswerUpload, recordAnswerPhoto } from '../media/upload-gate.ts';
 import {
   type AnswerPhotoRow,
   findPhoto,
+  findPhotosByKey,
   insertPhotos,
   linkDelivery,
   type PhotoWithFile,
+  photoKey,
 } from './answer-photos.repo.ts';
 import { deliveryEnd, graceEnd, type StudentExam, studentExam } from './student-exam.ts';
 
@@ -26,8 +30,21 @@ import { deliveryEnd, graceEnd, type StudentExam, studentExam } from './student-
  * after the grace: such a photo can still be sent as a late photo, which organisers accept or reject.
  */
 
-/** A photo's key among one student's photos. */
-export const photoKey = (userId: string, sha256: string) => `${userId}/${sha256}`;
+const photoLoaders = new WeakMap<Database, (key: string) => Promise<AnswerPhotoRow | undefined>>();
+
+/**
+ * The commitment a delivery brings bytes for, looked up together with the other deliveries that arrive
+ * in the same turn of the event loop (lib/batch-loader.ts): in the exam's last minutes hundreds arrive
+ * a second, and each query is a write to the database's socket on the server's one thread.
+ */
+function committedPhoto(db: Database, userId: string, sha256: string) {
+  let load = photoLoaders.get(db);
+  if (!load) {
+    load = batchLoader((keys) => findPhotosByKey(db, keys));
+    photoLoaders.set(db, load);
+  }
+  return load(photoKey(userId, sha256));
+}
 
 /**
  * Refuses bytes after the delivery deadline, and once the category's results are out (as this process's exam
@@ -111,7 +128,7 @@ export async function deliverPhoto(
 ) {
   const s = await studentExam(ctx, code, user);
   assertDeliveryOpen(ctx, s);
-  const photo = await findPhoto(ctx.db, user.id, sha256);
+  const photo = await committedPhoto(ctx.db, user.id, sha256);
   if (!photo) throw new AppError(404, 'photo.notCommitted');
   const delivered = (row: AnswerPhotoRow) => ({
     ...answerImage({ sha256: row.sha256, size: row.sizeBytes }, row),

@@ -21,6 +21,7 @@ import { z } from 'zod';
 import { sessionRequired } from '../../lib/openapi.ts';
 import { CompetitionParamsSchema, errorResponses } from '../../lib/route-schemas.ts';
 import { signedIn } from '../../plugins/session.ts';
+import { refuseAnswerUploadWhenFull } from '../media/upload-gate.ts';
 import { deliverPhoto, sendLatePhoto } from './answer-photos.service.ts';
 import { answersFor, examFor, questionsFor, saveAnswer, submitExam } from './exam.service.ts';
 import { cachedCompetition } from './exam-cache.ts';
@@ -244,6 +245,7 @@ export const examRoutes: FastifyPluginAsyncZod = async (app) => {
             ...errorResponses(401, 403, 404, 409, 422, 429, 503),
           },
         },
+        onRequest: refuseAnswerUploadWhenFull,
         ...guard,
       },
       async (request) => ({

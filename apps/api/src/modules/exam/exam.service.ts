@@ -7,17 +7,15 @@ import { batchLoader } from '../../lib/batch-loader.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { toDhakaIso } from '../../lib/time.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
-import { insertPhotos, type PhotoWithFile, photosOfUsers } from './answer-photos.repo.ts';
+import { type PhotoWithFile, photosOfUsers } from './answer-photos.repo.ts';
 import { answerImage, latePhotoOf } from './answer-photos.service.ts';
 import {
   type AnswerRow,
   answersOf,
   answersOfUsers,
-  findAnswer,
-  insertAnswer,
   ownUploadsByIds,
   recordSubmission,
-  replaceAnswer,
+  saveAnswerWithPhotos,
 } from './exam.repo.ts';
 import type { QuestionWithImages } from './question-images.repo.ts';
 import { toQuestionImage } from './question-images.service.ts';
@@ -172,40 +170,33 @@ export async function saveAnswer(
   if (!s.questions.some((question) => question.id === input.question_id))
     throw new AppError(404, 'answer.question');
   const { images, delivered } = await committedImages(ctx, user, input);
+  const { saved, current } = await saveAnswerWithPhotos(ctx.db, {
+    userId: user.id,
+    questionId: input.question_id,
+    images,
+    expectedVersion: input.version,
+    savedAt: s.now,
+    delivered,
+  });
+  const answer = saved ?? unchanged(current, input.version, images);
+  // The photos' states are read with those of the students who ask at the same moment.
+  const { photos } = (await loadAnswers(ctx.db, user.id)) ?? { photos: [] };
+  return toAnswer(answer, finder(photos));
+}
 
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const saved = await ctx.db.transaction(async (tx) => {
-      const current = await findAnswer(tx, user.id, input.question_id);
-      if (input.version !== undefined && input.version !== (current?.version ?? 0)) {
-        throw new AppError(409, 'answer.stale');
-      }
-      if (current && sameList(current.images, images)) return current;
-      await insertPhotos(
-        tx,
-        images.map((image) => ({
-          userId: user.id,
-          sha256: image.sha256,
-          sizeBytes: image.size,
-          questionId: input.question_id,
-          committedAt: s.now,
-          mediaId: delivered.get(image.sha256) ?? null,
-          deliveredAt: delivered.has(image.sha256) ? s.now : null,
-        })),
-      );
-      return current
-        ? replaceAnswer(tx, current, images, s.now)
-        : insertAnswer(tx, {
-            userId: user.id,
-            questionId: input.question_id,
-            images,
-            version: 1,
-            savedAt: s.now,
-          });
-    });
-    if (saved) return toAnswer(saved, finder(await photosOfUsers(ctx.db, [user.id])));
-    // Another save of this question came between our read and our write: read again.
+/**
+ * The answer a save left as it was: the same photos at the version the page read (sent again after a lost
+ * reply), or else a stale save (another save came between the page's read and this one): 409.
+ */
+function unchanged(current: AnswerRow | undefined, version: number | undefined, images: CommittedImage[]) {
+  if (
+    !current ||
+    (version !== undefined && version !== current.version) ||
+    !sameList(current.images, images)
+  ) {
+    throw new AppError(409, 'answer.stale');
   }
-  throw new AppError(409, 'answer.stale');
+  return current;
 }
 
 const sameList = (a: CommittedImage[], b: CommittedImage[]) =>

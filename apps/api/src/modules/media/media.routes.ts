@@ -7,7 +7,7 @@ import { signedIn } from '../../plugins/session.ts';
 import { assertMayUploadAnswerPhotos } from '../exam/exam-uploads.ts';
 import { mediaUrl, servableMedia, storeImage } from './media.service.ts';
 import { readUpload } from './read-upload.ts';
-import { admitAnswerUpload } from './upload-gate.ts';
+import { admitAnswerUpload, refuseAnswerUploadWhenFull } from './upload-gate.ts';
 
 const uploadErrors = {
   400: ErrorResponseSchema,
@@ -34,6 +34,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         consumes: ['multipart/form-data'],
         response: { 200: UploadResponseSchema, ...uploadErrors },
       },
+      onRequest: refuseAnswerUploadWhenFull,
       preValidation: app.requireUser,
     },
     async (request) => {

@@ -68,10 +68,13 @@ describe('byteGate', () => {
     const refused = await gate(1, async () => 'e').catch((err: unknown) => err);
     expect((refused as AppError).statusCode).toBe(503);
     expect((refused as AppError).options.headers).toEqual({ 'Retry-After': '5' });
+    // The same answer at the door, before anything of the request is read.
+    expect(gate.refuseWhenFull).toThrow(expect.objectContaining({ statusCode: 503 }));
 
     releases.get('a')?.();
     await settle();
     expect(started).toEqual(['a', 'b', 'c', 'd']);
+    expect(gate.refuseWhenFull).not.toThrow();
     for (const name of ['b', 'c', 'd']) releases.get(name)?.();
     expect(await Promise.all([a, b, c, d])).toEqual(['a', 'b', 'c', 'd']);
   });

@@ -103,8 +103,12 @@ export function byteGate(options: {
       next.admit();
     }
   };
-  return async <T>(bytes: number, work: () => Promise<T>): Promise<T> => {
+  /** Refuses (503 with Retry-After) when no upload could wait for its turn now. */
+  const refuseWhenFull = () => {
     if (queue.length >= options.waiting) throw serverFull(rate.secondsFor(queue.length));
+  };
+  const admit = async <T>(bytes: number, work: () => Promise<T>): Promise<T> => {
+    refuseWhenFull();
     await new Promise<void>((admit, refuse) => {
       const entry: Waiting = { bytes, admit };
       if (options.longestWaitMs !== undefined) {
@@ -130,6 +134,7 @@ export function byteGate(options: {
       admitNext();
     }
   };
+  return Object.assign(admit, { refuseWhenFull });
 }
 
 /**
@@ -165,6 +170,15 @@ export function admitAnswerUpload<T>(
   bytes: number = UNKNOWN_UPLOAD_BYTES,
 ): Promise<T> {
   return answerUploadsPerAccount(accountId, () => answerUploads(bytes, work));
+}
+
+/**
+ * A route hook (onRequest) for the answer uploads: 503 with Retry-After at the door while the gate's queue
+ * is full, before the session, the commitment or the body is looked at. In the exam's last minutes most
+ * refused uploads are refused here, and cost the server no query.
+ */
+export async function refuseAnswerUploadWhenFull() {
+  answerUploads.refuseWhenFull();
 }
 
 /** Answer photos whose rows are being written at once, per process. */
