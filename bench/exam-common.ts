@@ -7,6 +7,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
+import { type Nginx, startNginx } from '../apps/api/test/helpers/nginx.ts';
 
 export const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 /** The port the students reach (nginx's when it is in front). */
@@ -15,6 +16,57 @@ export const BASE = `http://127.0.0.1:${PORT}`;
 
 export const withDb = (url: string, db: string) =>
   Object.assign(new URL(url), { pathname: `/${db}` }).toString();
+
+/** BENCH_PROCESSES server processes (default 1); more than one needs nginx in front (BENCH_NGINX, on then). */
+export const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 1);
+if (!Number.isInteger(PROCESSES) || PROCESSES < 1) throw new Error('BENCH_PROCESSES must be 1 or more');
+export const NGINX = (process.env.BENCH_NGINX ?? (PROCESSES > 1 ? 'on' : 'off')) === 'on';
+if (PROCESSES > 1 && !NGINX) throw new Error('BENCH_PROCESSES > 1 needs nginx in front (BENCH_NGINX=on)');
+/** The processes' ports: the students' port itself, or the next ones behind nginx. */
+const SERVER_PORTS = NGINX ? Array.from({ length: PROCESSES }, (_, i) => PORT + 1 + i) : [PORT];
+/** The layout in words, for a benchmark's heading. */
+export const LAYOUT = `${PROCESSES} server process${PROCESSES > 1 ? 'es' : ''}${NGINX ? ' behind nginx (deploy/nginx/ngso.conf)' : ', no proxy'}`;
+
+/**
+ * The servers of the layout (BENCH_PROCESSES, BENCH_NGINX), started together on one database and one data
+ * folder as systemd starts them, with nginx in front when it is on. `stop` ends them and waits (at most
+ * 30 s) for the processes to exit, so that the data folder can be removed.
+ */
+export async function startServers(
+  databaseUrl: string,
+  dataDir: string,
+  options: { imports?: string[]; env?: Record<string, string> } = {},
+) {
+  const servers = await Promise.all(
+    SERVER_PORTS.map((port) => startServer(databaseUrl, dataDir, port, { ...options, behindProxy: NGINX })),
+  );
+  let nginx: Nginx | undefined;
+  if (NGINX) {
+    nginx = await startNginx({
+      port: PORT,
+      upstreams: SERVER_PORTS,
+      upstreamHeader: false,
+      workerProcesses: 'auto',
+      accessLog: false,
+    });
+  }
+  return {
+    nginx,
+    async stop() {
+      const exited = servers.map(
+        (server) =>
+          new Promise<void>((resolve) => {
+            if (server.exitCode !== null) resolve();
+            else server.once('exit', () => resolve());
+          }),
+      );
+      for (const server of servers) server.kill('SIGTERM');
+      await nginx?.stop();
+      await Promise.race([Promise.all(exited), new Promise((r) => setTimeout(r, 30_000))]);
+      for (const server of servers) if (server.exitCode === null) server.kill('SIGKILL');
+    },
+  };
+}
 
 /**
  * Starts `apps/api/src/server.ts` with rate limits off and waits for its health check. BENCH_CPU_PROF=<folder>

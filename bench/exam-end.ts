@@ -15,7 +15,8 @@
 // default 1800). Photos are 150-300 KB synthetic JPEGs, each with a comment segment of its own (photos are
 // named by hash). The server runs with its defaults (IMAGE_WORKERS, EXAM_GRACE_SECONDS... from the
 // environment); its event-loop delay is sampled once a second by a preloaded probe (bench/event-loop-probe.ts).
-// BENCH_CPU_PROF=<folder> writes the server's CPU profile there. Prints a summary and a table per N.
+// BENCH_CPU_PROF=<folder> writes the server's CPU profile there. BENCH_PROCESSES=2 runs two server processes
+// behind nginx, as bench/exam.ts does (exam-common.ts, startServers). Prints a summary and a table per N.
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -31,14 +32,14 @@ import { retryDelay } from '../apps/web/src/lib/retry.ts';
 import {
   ADMIN_URL,
   headersOf,
+  LAYOUT,
   loadAverage,
-  PORT,
   percentile,
   type Reply,
   Stalled,
   seedStudents,
   send,
-  startServer,
+  startServers,
   tcpCounters,
   withDb,
 } from './exam-common.ts';
@@ -345,7 +346,8 @@ async function runOnce(n: number, bases: Buffer[]) {
   const loopFile = path.join(dataDir, 'event-loop.jsonl');
   const client = new pg.Client({ connectionString: withDb(ADMIN_URL, dbName) });
   const probe = pathToFileURL(path.resolve('bench/event-loop-probe.ts')).href;
-  const server = await startServer(withDb(ADMIN_URL, dbName), dataDir, PORT, {
+  // With more than one process, each appends its own lines to the probe's file.
+  const servers = await startServers(withDb(ADMIN_URL, dbName), dataDir, {
     imports: [probe],
     env: { BENCH_LOOP_FILE: loopFile },
   });
@@ -542,8 +544,7 @@ async function runOnce(n: number, bases: Buffer[]) {
   } finally {
     stopped = true;
     for (const student of students) student.agent.destroy();
-    server.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 3000));
+    await servers.stop();
     await client.end().catch(() => {});
     await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => {});
     await admin.end();
@@ -555,7 +556,7 @@ export async function endOfExam(sizes: number[]) {
   const bases = await phonePhotos();
   const kb = bases.map((b) => Math.round(b.length / 1024));
   console.log(
-    `End-of-exam benchmark on ${os.cpus().length} cores (${os.cpus()[0]?.model}), ${new Date().toISOString()}; ${PHOTOS} photos per student, ${Math.min(...kb)} to ${Math.max(...kb)} KB; the end ${END_IN / 1000} s after the release; load average ${loadAverage()}`,
+    `End-of-exam benchmark on ${os.cpus().length} cores (${os.cpus()[0]?.model}), ${new Date().toISOString()}; ${PHOTOS} photos per student, ${Math.min(...kb)} to ${Math.max(...kb)} KB; the end ${END_IN / 1000} s after the release; ${LAYOUT}; load average ${loadAverage()}`,
   );
   for (const n of sizes.length ? sizes : [2000]) await runOnce(n, bases);
 }

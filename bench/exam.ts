@@ -19,7 +19,6 @@
 // BENCH_WARM=off has every student connect at the start instant instead (each opening the page just then).
 // BENCH_CPU_PROF=<folder> writes a CPU profile of each server process there.
 // `npm run bench:exam -- end [N ...]` runs the exam's last minutes instead (bench/exam-end.ts).
-import type { ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -28,29 +27,22 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pLimit from 'p-limit';
 import pg from 'pg';
-import { type Nginx, startNginx } from '../apps/api/test/helpers/nginx.ts';
 import {
   ADMIN_URL,
   headersOf,
+  LAYOUT,
   loadAverage,
-  PORT,
   percentile,
   type Reply,
   seedStudents,
   send as sendWith,
-  startServer,
+  startServers,
   tcpCounters,
   withDb,
 } from './exam-common.ts';
 import { endOfExam } from './exam-end.ts';
 import { syntheticPhoto } from './photo.ts';
 
-const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 1);
-if (!Number.isInteger(PROCESSES) || PROCESSES < 1) throw new Error('BENCH_PROCESSES must be 1 or more');
-const NGINX = (process.env.BENCH_NGINX ?? (PROCESSES > 1 ? 'on' : 'off')) === 'on';
-if (PROCESSES > 1 && !NGINX) throw new Error('BENCH_PROCESSES > 1 needs nginx in front (BENCH_NGINX=on)');
-/** The processes' ports: the students' port itself, or the next ones behind nginx. */
-const SERVER_PORTS = NGINX ? Array.from({ length: PROCESSES }, (_, i) => PORT + 1 + i) : [PORT];
 const sizes = process.argv
   .slice(2)
   .map(Number)
@@ -152,25 +144,10 @@ async function runOnce(n: number, photo: Buffer) {
   await admin.query(`drop database if exists ${dbName} with (force)`);
   await admin.query(`create database ${dbName}`);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ngso-bench-'));
-  const servers: ChildProcess[] = [];
-  let nginx: Nginx | undefined;
   const client = new pg.Client({ connectionString: withDb(ADMIN_URL, dbName) });
+  const servers = await startServers(withDb(ADMIN_URL, dbName), dataDir);
+  const { nginx } = servers;
   try {
-    // Started together, on one database and one data folder, as systemd starts them.
-    await Promise.all(
-      SERVER_PORTS.map(async (port) => {
-        servers.push(await startServer(withDb(ADMIN_URL, dbName), dataDir, port, { behindProxy: NGINX }));
-      }),
-    );
-    if (NGINX) {
-      nginx = await startNginx({
-        port: PORT,
-        upstreams: SERVER_PORTS,
-        upstreamHeader: false,
-        workerProcesses: 'auto',
-        accessLog: false,
-      });
-    }
     await client.connect();
     const tokens = await seedStudents(client, n);
     // The paper's downloads are spread over the 25 s before the start (the page spreads them over 15 min).
@@ -353,9 +330,7 @@ async function runOnce(n: number, photo: Buffer) {
     if (said.size) console.log(`nginx: ${[...said].map(([kind, count]) => `${kind}: ${count}`).join('; ')}`);
   } finally {
     agent.destroy();
-    for (const server of servers) server.kill('SIGTERM');
-    await nginx?.stop();
-    await new Promise((r) => setTimeout(r, 1500));
+    await servers.stop();
     await client.end().catch(() => {});
     await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => {});
     await admin.end();
@@ -369,7 +344,7 @@ if (scenario === 'end') {
 } else {
   const photo = await syntheticPhoto(1600, 1200, 80);
   console.log(
-    `Exam start benchmark on ${os.cpus().length} cores (${os.cpus()[0]?.model}), ${new Date().toISOString()}; photo ${Math.round(photo.length / 1024)} KB; ${DESIGN} design; ${IN_FLIGHT === Number.POSITIVE_INFINITY ? 'every student released at once' : `${IN_FLIGHT} students in flight at once`}, connecting ${WARM ? 'before' : 'at'} the start; ${PROCESSES} server process${PROCESSES > 1 ? 'es' : ''}${NGINX ? ' behind nginx (deploy/nginx/ngso.conf)' : ', no proxy'}; load average ${loadAverage()}`,
+    `Exam start benchmark on ${os.cpus().length} cores (${os.cpus()[0]?.model}), ${new Date().toISOString()}; photo ${Math.round(photo.length / 1024)} KB; ${DESIGN} design; ${IN_FLIGHT === Number.POSITIVE_INFINITY ? 'every student released at once' : `${IN_FLIGHT} students in flight at once`}, connecting ${WARM ? 'before' : 'at'} the start; ${LAYOUT}; load average ${loadAverage()}`,
   );
   for (const n of RUNS) await runOnce(n, photo);
 }

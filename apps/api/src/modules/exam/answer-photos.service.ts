@@ -147,7 +147,7 @@ export async function deliverPhoto(
       const stored = await storeImage(
         ctx,
         user,
-        { data: received.data, fileName: `${sha256}.jpg` },
+        { data: received.data, fileName: `${sha256}.jpg`, sha256 },
         'upload',
       );
       return recordAnswerPhoto(async () => {

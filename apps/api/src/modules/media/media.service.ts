@@ -21,7 +21,8 @@ const QUOTA_BYTES = UPLOAD_QUOTA_MEGABYTES * 1_000_000;
 const overQuota = (usage: { files: number; bytes: number }, adding: number) =>
   usage.files >= UPLOAD_QUOTA_FILES || usage.bytes + adding > QUOTA_BYTES;
 
-type Upload = { data: Buffer; fileName: string };
+/** An upload's bytes; `sha256` when the caller hashed them already (as they arrived). */
+type Upload = { data: Buffer; fileName: string; sha256?: string };
 type NewMedia = Omit<typeof media.$inferInsert, 'ownerId' | 'kind' | 'createdAt'>;
 
 const sha256Of = (data: Buffer) => createHash('sha256').update(data).digest('hex');
@@ -88,10 +89,10 @@ async function storeReceived(ctx: ServiceContext, owner: UserRow, upload: Upload
   const header = await inspectImage(upload.data, upload.fileName);
   const storageKey = newRawKey();
   await ctx.storage.put(storageKey, upload.data);
-  const sha256 = sha256Of(upload.data);
-  // The quota is checked in the row's transaction (a refused photo's file is deleted there).
-  return recordAnswerPhoto(async () => {
-    const row = await recordMedia(ctx, db, owner, 'upload', {
+  const sha256 = upload.sha256 ?? sha256Of(upload.data);
+  // The quota is checked in the row's statement (a refused photo's file is deleted there).
+  const row = await recordAnswerPhoto(() =>
+    recordMedia(ctx, db, owner, 'upload', {
       status: 'pending',
       storageKey,
       contentType: header.contentType,
@@ -101,10 +102,11 @@ async function storeReceived(ctx: ServiceContext, owner: UserRow, upload: Upload
       sourceSize: upload.data.length,
       width: header.width,
       height: header.height,
-    });
-    await ctx.imageJobs.enqueue(row.id);
-    return row;
-  });
+    }),
+  );
+  // Queued with the photos stored at the same moment, outside the database-write slot the row took.
+  await ctx.imageJobs.enqueue(row.id);
+  return row;
 }
 
 /**
