@@ -68,6 +68,19 @@ export async function startServers(
   };
 }
 
+/** What nginx said during a run: its error log's kinds of message, counted ('' without nginx or errors). */
+export function nginxSaid(nginx: Nginx | undefined) {
+  const said = new Map<string, number>();
+  for (const line of nginx?.errorLog().split('\n') ?? []) {
+    const kind = /\[(?:error|warn|crit|alert)\] \d+#\d+: (?:\*\d+ )?([^,(]+)/
+      .exec(line)?.[1]
+      ?.replace(/\/\S+/g, '<file>')
+      .trim();
+    if (kind) said.set(kind, (said.get(kind) ?? 0) + 1);
+  }
+  return [...said].map(([kind, count]) => `${kind}: ${count}`).join('; ');
+}
+
 /**
  * Starts `apps/api/src/server.ts` with rate limits off and waits for its health check. BENCH_CPU_PROF=<folder>
  * writes its CPU profile there; `imports` are modules preloaded into it (a probe); `env` is added.

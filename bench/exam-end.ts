@@ -34,6 +34,7 @@ import {
   headersOf,
   LAYOUT,
   loadAverage,
+  nginxSaid,
   percentile,
   type Reply,
   Stalled,
@@ -533,6 +534,8 @@ async function runOnce(n: number, bases: Buffer[]) {
       ].join('\n'),
     );
     console.table(table);
+    const said = nginxSaid(servers.nginx);
+    if (said) console.log(`nginx: ${said}`);
     console.log('progress after the end (s: committed / delivered / processed):');
     console.log(
       trace

@@ -32,6 +32,7 @@ import {
   headersOf,
   LAYOUT,
   loadAverage,
+  nginxSaid,
   percentile,
   type Reply,
   seedStudents,
@@ -146,7 +147,7 @@ async function runOnce(n: number, photo: Buffer) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ngso-bench-'));
   const client = new pg.Client({ connectionString: withDb(ADMIN_URL, dbName) });
   const servers = await startServers(withDb(ADMIN_URL, dbName), dataDir);
-  const { nginx } = servers;
+
   try {
     await client.connect();
     const tokens = await seedStudents(client, n);
@@ -318,16 +319,8 @@ async function runOnce(n: number, photo: Buffer) {
     }
     if (failures.size)
       console.log(`failures: ${[...failures].map(([kind, count]) => `${kind}: ${count}`).join(', ')}`);
-    // What nginx said about them (its error log's kinds of message, counted).
-    const said = new Map<string, number>();
-    for (const line of nginx?.errorLog().split('\n') ?? []) {
-      const kind = /\[(?:error|warn|crit|alert)\] \d+#\d+: (?:\*\d+ )?([^,(]+)/
-        .exec(line)?.[1]
-        ?.replace(/\/\S+/g, '<file>')
-        .trim();
-      if (kind) said.set(kind, (said.get(kind) ?? 0) + 1);
-    }
-    if (said.size) console.log(`nginx: ${[...said].map(([kind, count]) => `${kind}: ${count}`).join('; ')}`);
+    const said = nginxSaid(servers.nginx);
+    if (said) console.log(`nginx: ${said}`);
   } finally {
     agent.destroy();
     await servers.stop();
