@@ -39,6 +39,45 @@ describe('second marks', () => {
     expect(saves).toEqual([{ question_id: 'q1', user_id: 'u1', marks: 4 }]);
     expect(await screen.findByText('No answer is free for you to second-mark now.')).toBeInTheDocument();
   });
+
+  it('keeps a mark typed while the next answer is on its way for that answer, never for the one marked', async () => {
+    const saves: unknown[] = [];
+    const answers = [held, { ...held, user_id: 'u2', roll_number: 'R-2' }];
+    let claims = 0;
+    let arrive: (() => void) | undefined;
+    stubApi({
+      'POST /api/v1/admin/grading/second/claim': async () => {
+        const answer = answers[claims] ?? null;
+        claims += 1;
+        if (claims === 2) await new Promise<void>((resolve) => (arrive = resolve));
+        return { body: { status: 'success', data: { answer, due: 2, rubric: [] } } };
+      },
+      'PUT /api/v1/admin/grading/second/marks': async (request) => {
+        saves.push(await request.json());
+        return { body: { status: 'success', data: { marks: 4 } } };
+      },
+    });
+    renderWithStore(<SecondMarkPanel questionId="q1" maxMarks={10} />, { auth: signedInAuth });
+    fireEvent.click(screen.getByRole('button', { name: 'Take an answer to second-mark' }));
+    expect(await screen.findByTestId('second-answer')).toHaveTextContent('Roll number R-1');
+    const field = () => screen.getByLabelText('Marks (0 to 10)');
+    fireEvent.change(field(), { target: { value: '4' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save second mark' }));
+    await screen.findByText('Second mark saved.');
+    await waitFor(() => expect(arrive).toBeDefined());
+    // The saved mark is cleared; the organiser types the next one before the next answer shows.
+    expect(field()).toHaveValue('');
+    expect(screen.getByTestId('second-answer')).toHaveTextContent('Roll number R-1');
+    fireEvent.change(field(), { target: { value: '7' } });
+    fireEvent.submit(field().closest('form') as HTMLFormElement);
+    arrive?.();
+    expect(await screen.findByText('Roll number R-2')).toBeInTheDocument();
+    expect(field()).toHaveValue('7');
+    expect(saves).toEqual([{ question_id: 'q1', user_id: 'u1', marks: 4 }]);
+    fireEvent.click(screen.getByRole('button', { name: 'Save second mark' }));
+    await waitFor(() => expect(saves).toHaveLength(2));
+    expect(saves[1]).toEqual({ question_id: 'q1', user_id: 'u2', marks: 7 });
+  });
 });
 
 describe('disagreements', () => {

@@ -1,5 +1,5 @@
 import type { Category } from '@ngso/shared/constants';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -140,30 +140,41 @@ export function SecondMarkPanel({ questionId, maxMarks }: { questionId: string; 
   const { t } = useTranslation('admin');
   const actionError = useActionError();
   const [claim, claiming] = useClaimSecondMutation();
-  const [save, saving] = useSaveSecondMarkMutation();
+  const [save] = useSaveSecondMarkMutation();
   const [held, setHeld] = useState<Held | null>(null);
   const [due, setDue] = useState<number | null>(null);
   const [marksText, setMarksText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [view, setView] = useState<ViewState>({ zoom: 1, rotation: 0 });
+  const [isMoving, setMoving] = useState(false);
 
-  const take = async () => {
+  /** True from a save until the next answer is shown: the answer on screen is marked already. */
+  const moving = useRef(false);
+
+  /** Shows the next answer. The marks typed are left alone: they are cleared by a save or by taking anew. */
+  const next = async () => {
     setError(null);
     try {
       const result = await claim({ question_id: questionId }).unwrap();
       setHeld(result.answer);
       setDue(result.due);
-      setMarksText('');
       setView({ zoom: 1, rotation: 0 });
     } catch (failure) {
       setError(actionError(failure));
     }
   };
+  const take = async () => {
+    setMarksText('');
+    await next();
+  };
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!held) return;
-    const checked = checkMarks(marksText, maxMarks);
+    // The mark goes to the answer shown, and never to one already marked while the next is on its way.
+    const answer = held;
+    if (!answer || moving.current) return;
+    const typed = marksText;
+    const checked = checkMarks(typed, maxMarks);
     if (!checked.ok) {
       return setError(
         checked.error === 'range' && maxMarks === null
@@ -171,13 +182,21 @@ export function SecondMarkPanel({ questionId, maxMarks }: { questionId: string; 
           : t(`grading.marksError.${checked.error}`, { max: String(maxMarks ?? '') }),
       );
     }
+    moving.current = true;
+    setMoving(true);
     try {
-      await save({ question_id: questionId, user_id: held.user_id, marks: checked.marks }).unwrap();
-      setNotice(t('second.savedMark'));
-      await take();
+      await save({ question_id: questionId, user_id: answer.user_id, marks: checked.marks }).unwrap();
     } catch (failure) {
-      setError(actionError(failure));
+      moving.current = false;
+      setMoving(false);
+      return setError(actionError(failure));
     }
+    // Cleared once saved; a mark typed since (for the next answer) stays.
+    setMarksText((now) => (now === typed ? '' : now));
+    setNotice(t('second.savedMark'));
+    await next();
+    moving.current = false;
+    setMoving(false);
   };
 
   return (
@@ -215,7 +234,7 @@ export function SecondMarkPanel({ questionId, maxMarks }: { questionId: string; 
                 onChange={(event) => setMarksText(event.target.value)}
               />
             </div>
-            <Button type="submit" pending={saving.isLoading}>
+            <Button type="submit" pending={isMoving}>
               {t('second.saveMark')}
             </Button>
           </form>
