@@ -37,6 +37,7 @@ import {
   participantsOf,
   writeMark,
 } from './results.repo.ts';
+import { cachedPublishedSheet } from './sheet-cache.ts';
 import { awardBandsOf, effectiveMarks, rankByTotal } from './standings.ts';
 import { forgetStandings } from './standings-cache.ts';
 
@@ -357,7 +358,11 @@ export async function resultFor(ctx: ServiceContext, code: string, user: UserRow
       questions: [],
     };
   }
-  const sheet = await categorySheet(ctx, competition, category);
+  // Published results change only with marks, award bands or a publication: the sheet is built once for
+  // every finalist's page (sheet-cache.ts).
+  const sheet = await cachedPublishedSheet(ctx.db, competition.id, category, () =>
+    categorySheet(ctx, competition, category),
+  );
   const standing = sheet.standings.find((s) => s.userId === user.id);
   const diagrams = await imagesOfQuestions(
     ctx.db,
