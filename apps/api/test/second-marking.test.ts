@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, marks, questions } from '../src/db/schema.ts';
+import { auditLog, marks, questions, secondMarks } from '../src/db/schema.ts';
 import { fixedClock } from '../src/lib/clock.ts';
 import { inSample, nearCutoffStudents } from '../src/modules/grading/second-marking.service.ts';
 import { registeredStudent, signedInAdmin, signedInGrader } from './helpers/fixtures.ts';
@@ -147,6 +147,36 @@ describe('second marking: selection', () => {
     // Cut-offs at 20 (gold) and 15 (silver): 13 is within 2 of 15, 10 is not.
     expect([...near].sort()).toEqual(['a', 'b', 'c']);
     expect(nearCutoffStudents([{ userId: 'a', total: 20, award: 'gold' }], 0).size).toBe(0);
+  });
+});
+
+describe('second marking: holds', () => {
+  it('keeps a second-mark hold while its grader sends heartbeats, and gives it back on release', async () => {
+    await settings(admin, { sample_percent: 100, tolerance: 1 });
+    const holdOf = async (userId: string) =>
+      (
+        await t.db
+          .select()
+          .from(secondMarks)
+          .where(and(eq(secondMarks.userId, userId), eq(secondMarks.questionId, questionId)))
+      )[0];
+    const answer = (await claimSecond(third)).json().data.answer;
+    const key = { question_id: questionId, user_id: answer.user_id };
+    // 4 minutes, a heartbeat, 4 more: still held (5 minutes without one would let it run out).
+    clock.advance(4 * 60_000);
+    const beat = await third.post('/api/v1/admin/grading/second/heartbeat', key);
+    expect(beat.statusCode, beat.body).toBe(200);
+    clock.advance(4 * 60_000);
+    expect((await holdOf(answer.user_id))?.claimedUntil.getTime()).toBeGreaterThan(clock.now().getTime());
+    // Only the holder renews; a release gives it back, and then there is nothing to renew.
+    expect((await second.post('/api/v1/admin/grading/second/heartbeat', key)).statusCode).toBe(409);
+    expect((await second.post('/api/v1/admin/grading/second/release', key)).statusCode).toBe(200);
+    expect(await holdOf(answer.user_id)).toBeDefined();
+    expect((await third.post('/api/v1/admin/grading/second/release', key)).statusCode).toBe(200);
+    expect(await holdOf(answer.user_id)).toBeUndefined();
+    expect((await third.post('/api/v1/admin/grading/second/heartbeat', key)).statusCode).toBe(409);
+    expect(await due()).toBe(students.length);
+    clock.set(AFTER);
   });
 });
 

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Category } from '@ngso/shared/constants';
 import type {
+  ClaimKeySchema,
   SecondMarkInputSchema,
   SecondMarkingSettings,
   SettleInputSchema,
@@ -33,6 +34,8 @@ import {
   markSettled,
   namesOf,
   releaseOtherSecondClaims,
+  releaseSecondClaim,
+  renewSecondClaim,
   settingsOfQuestions,
   takeSecondClaim,
   writeSecondMark,
@@ -245,6 +248,37 @@ export async function claimSecond(ctx: ServiceContext, staff: UserRow, questionI
     due: due.length,
     rubric,
   };
+}
+
+/** Renews this grader's second-mark hold while they work on it; 409 when it is no longer theirs. */
+export async function secondHeartbeat(
+  ctx: ServiceContext,
+  staff: UserRow,
+  input: z.output<typeof ClaimKeySchema>,
+) {
+  if (!isUuid(input.question_id) || !isUuid(input.user_id)) throw new AppError(409, 'grading.claimLost');
+  const until = new Date(ctx.clock.now().getTime() + CLAIM_SECONDS * 1000);
+  const row = await renewSecondClaim(
+    ctx.db,
+    { userId: input.user_id, questionId: input.question_id, graderId: staff.id },
+    until,
+  );
+  if (!row) throw new AppError(409, 'grading.claimLost');
+  return { expires_at: toDhakaIso(until) };
+}
+
+/** Gives a second-mark hold back (the grader left it); nothing when it is not theirs. */
+export async function releaseSecond(
+  ctx: ServiceContext,
+  staff: UserRow,
+  input: z.output<typeof ClaimKeySchema>,
+) {
+  if (!isUuid(input.question_id) || !isUuid(input.user_id)) return;
+  await releaseSecondClaim(ctx.db, {
+    userId: input.user_id,
+    questionId: input.question_id,
+    graderId: staff.id,
+  });
 }
 
 /** Saves a second mark on this grader's hold (audited `marks.second`); 409 when the hold is not theirs. */

@@ -1,5 +1,5 @@
 import { CATEGORIES, type Category } from '@ngso/shared/constants';
-import { CLAIM_HEARTBEAT_SECONDS, type ClaimResult } from '@ngso/shared/schemas/grading';
+import type { ClaimResult } from '@ngso/shared/schemas/grading';
 import type { GradingImage } from '@ngso/shared/schemas/results';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import type { TFunction } from 'i18next';
@@ -18,9 +18,7 @@ import { selectUser } from '../../auth/slice.ts';
 import {
   useAdminQuestionsQuery,
   useClaimAnswerMutation,
-  useClaimHeartbeatMutation,
   useGiveMarksMutation,
-  useReleaseClaimMutation,
   useRubricQuery,
 } from '../api.ts';
 import { useActionError } from '../console/action-error.ts';
@@ -28,7 +26,8 @@ import { AdminSection } from '../console/admin-section.tsx';
 import { cardClasses } from '../console/card.ts';
 import { ImageViewer, type ViewerPage, type ViewState, zoomIn, zoomOut } from '../console/image-viewer.tsx';
 import { LoadError, Loading } from '../console/load-states.tsx';
-import { emptyState, isGradable, releaseOnLeave, rubricTotal, signedPoints } from './grading.ts';
+import { useAnswerHold } from './answer-hold.ts';
+import { emptyState, isGradable, rubricTotal, signedPoints } from './grading.ts';
 import { gradingActionFor } from './grading-keys.ts';
 import { GradingNotOpen, gradingNotOpenFor } from './grading-not-open.tsx';
 import { GradingProgressPanel } from './grading-progress.tsx';
@@ -78,8 +77,6 @@ export function GradingPage() {
   const byRubric = rubricItems.length > 0;
 
   const [claimAnswer, claiming] = useClaimAnswerMutation();
-  const [renewClaim] = useClaimHeartbeatMutation();
-  const [releaseClaim] = useReleaseClaimMutation();
   const [giveMarks, saving] = useGiveMarksMutation();
 
   const [current, setCurrent] = useState<Answer | null>(null);
@@ -142,31 +139,11 @@ export function GradingPage() {
 
   // The hold: renewed while the grader works on it; given back when they leave it or the page.
   const heldKey = current && questionId ? `${questionId}/${current.user_id}` : '';
-  // biome-ignore lint/correctness/useExhaustiveDependencies: one heartbeat and one release per held answer
-  useEffect(() => {
-    if (!current || !questionId) return;
-    const key = { question_id: questionId, user_id: current.user_id };
-    const timer = window.setInterval(() => {
-      renewClaim(key)
-        .unwrap()
-        .catch((error: unknown) => setFormError(actionError(error)));
-    }, CLAIM_HEARTBEAT_SECONDS * 1000);
-    const onLeave = () => releaseOnLeave(key);
-    window.addEventListener('pagehide', onLeave);
-    return () => {
-      window.clearInterval(timer);
-      window.removeEventListener('pagehide', onLeave);
-    };
-  }, [heldKey]);
-  // Leaving the grading page (or another question) gives the answer back.
-  const held = useRef<{ question_id: string; user_id: string } | null>(null);
-  held.current = current && questionId ? { question_id: questionId, user_id: current.user_id } : null;
-  useEffect(() => {
-    const release = releaseClaim;
-    return () => {
-      if (held.current) void release(held.current);
-    };
-  }, [releaseClaim]);
+  const releaseHeld = useAnswerHold(
+    current && questionId ? { question_id: questionId, user_id: current.user_id } : null,
+    'first',
+    (error) => setFormError(actionError(error)),
+  );
 
   // A new answer on screen: its marks and comment in the form, the view reset.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when another answer is shown
@@ -181,7 +158,7 @@ export function GradingPage() {
 
   const choose = (next: { category?: Category; question?: string }) => {
     if (next.category === category || next.question === questionId) return;
-    if (held.current) void releaseClaim(held.current);
+    releaseHeld();
     const params = new URLSearchParams(search);
     if (next.category) {
       params.set('category', next.category);

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../../test/fetch-stub.ts';
 import { renderWithStore, signedInAuth } from '../../../test/render.tsx';
 import { DisagreementsPanel, SecondMarkPanel } from './second-marking.tsx';
@@ -10,6 +10,10 @@ const held = {
   images: [{ sha256: 'p1', url: '/api/v1/media/p1', state: 'ready', late: false }],
   expires_at: '2025-01-14T18:35:00+06:00',
 };
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 describe('second marks', () => {
   it('takes an answer blind, saves the second mark and takes the next', async () => {
@@ -77,6 +81,69 @@ describe('second marks', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save second mark' }));
     await waitFor(() => expect(saves).toHaveLength(2));
     expect(saves[1]).toEqual({ question_id: 'q1', user_id: 'u2', marks: 7 });
+  });
+
+  /** The second-mark panel with an answer held, its heartbeats run when the test says (the timer's own callback). */
+  const holding = async (refuse: () => boolean = () => false) => {
+    const timers = vi.spyOn(window, 'setInterval');
+    const minute = () => {
+      const beat = timers.mock.calls.filter((call) => call[1] === 60_000).at(-1)?.[0];
+      if (typeof beat === 'function') beat();
+    };
+    const beats: unknown[] = [];
+    const releases: unknown[] = [];
+    const api = stubApi({
+      'POST /api/v1/admin/grading/second/claim': () => ({
+        body: { status: 'success', data: { answer: held, due: 1, rubric: [] } },
+      }),
+      'POST /api/v1/admin/grading/second/heartbeat': async (request) => {
+        beats.push(await request.json());
+        return refuse()
+          ? {
+              status: 409,
+              body: {
+                status: 'error',
+                message: 'Your hold on this answer ran out and it went to another grader.',
+              },
+            }
+          : { body: { status: 'success', data: { expires_at: '2025-01-14T18:40:00+06:00' } } };
+      },
+      'POST /api/v1/admin/grading/second/release': async (request) => {
+        releases.push(await request.json());
+        return { body: { status: 'success' } };
+      },
+    });
+    const view = renderWithStore(<SecondMarkPanel questionId="q1" maxMarks={10} />, { auth: signedInAuth });
+    fireEvent.click(screen.getByRole('button', { name: 'Take an answer to second-mark' }));
+    await screen.findByTestId('second-answer');
+    return { api, view, minute, beats, releases };
+  };
+  const key = { question_id: 'q1', user_id: 'u1' };
+
+  it('keeps the answer held while it is shown (a heartbeat a minute), says when the hold was lost, and gives it back on leaving', async () => {
+    let refuse = false;
+    const { api, view, minute, beats, releases } = await holding(() => refuse);
+    expect(beats).toEqual([]);
+    minute();
+    await waitFor(() => expect(beats).toEqual([key]));
+    expect(screen.queryByRole('alert')).toBeNull();
+    refuse = true;
+    minute();
+    expect(await screen.findByText(/ran out and it went to another grader/)).toBeInTheDocument();
+    expect(api.keys()).not.toContain('POST /api/v1/admin/grading/heartbeat');
+    view.unmount();
+    await waitFor(() => expect(releases).toEqual([key]));
+  });
+
+  it('gives the answer back when the organiser closes the tab, in a request that outlives the page', async () => {
+    await holding();
+    const sent = vi.fn(async () => new Response(JSON.stringify({ status: 'success' })));
+    vi.stubGlobal('fetch', sent);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(sent).toHaveBeenCalledWith(
+      '/api/v1/admin/grading/second/release',
+      expect.objectContaining({ method: 'POST', keepalive: true, body: JSON.stringify(key) }),
+    );
   });
 });
 

@@ -17,6 +17,7 @@ import {
 import { useActionError } from '../console/action-error.ts';
 import { ImageViewer, type ViewState } from '../console/image-viewer.tsx';
 import { ColumnHeaders, tableClasses, tdClasses } from '../console/table.tsx';
+import { useAnswerHold } from './answer-hold.ts';
 import { checkMarks } from './marks.ts';
 
 /** A whole number from `min` to `max` typed by an organiser, or null. */
@@ -148,6 +149,12 @@ export function SecondMarkPanel({ questionId, maxMarks }: { questionId: string; 
   const [notice, setNotice] = useState<string | null>(null);
   const [view, setView] = useState<ViewState>({ zoom: 1, rotation: 0 });
   const [isMoving, setMoving] = useState(false);
+  // Held while shown and not yet marked: renewed every minute, given back when the organiser leaves.
+  useAnswerHold(
+    held && !isMoving ? { question_id: questionId, user_id: held.user_id } : null,
+    'second',
+    (failure) => setError(actionError(failure)),
+  );
 
   /** True from a save until the next answer is shown: the answer on screen is marked already. */
   const moving = useRef(false);
