@@ -180,6 +180,61 @@ describe('second marking: holds', () => {
   });
 });
 
+describe('second marking: by the rubric', () => {
+  it('computes a second mark from the items ticked, regrades it when their points change, and keeps them', async () => {
+    await settings(admin, { sample_percent: 100, tolerance: 1 });
+    const add = async (text: string, points: number) =>
+      (await admin.post(`/api/v1/admin/questions/${questionId}/rubric`, { text, points })).json().data as {
+        id: string;
+      };
+    const formula = await add('Correct formula', 3);
+    const units = await add('Units given', 2);
+    const answer = (
+      await third.post('/api/v1/admin/grading/second/claim', { question_id: questionId })
+    ).json().data.answer;
+    const byRubric = (rubric_items: string[], extra: Record<string, unknown> = {}) =>
+      third.put('/api/v1/admin/grading/second/marks', {
+        question_id: questionId,
+        user_id: answer.user_id,
+        marks: 0,
+        rubric_items,
+        ...extra,
+      });
+    const noComment = await byRubric([formula.id], { adjustment: -1 });
+    expect(noComment.statusCode).toBe(422);
+    expect(noComment.json().errors.comment).toEqual(['Say in the comment why you adjusted the marks.']);
+    expect((await byRubric(['00000000-0000-4000-8000-000000000000'])).statusCode).toBe(422);
+    const saved = await byRubric([formula.id, units.id, units.id]);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data.marks).toBe(5);
+    const markOf = async () =>
+      (
+        await t.db
+          .select()
+          .from(secondMarks)
+          .where(and(eq(secondMarks.userId, answer.user_id), eq(secondMarks.questionId, questionId)))
+      )[0];
+    expect(await markOf()).toMatchObject({
+      marks: 5,
+      rubric: { items: [formula.id, units.id], adjustment: 0 },
+    });
+
+    // New points regrade the second mark as they do first marks; an item it ticked cannot be removed.
+    const changed = await admin.put(`/api/v1/admin/rubric/${units.id}`, { text: 'Units given', points: 1 });
+    expect(changed.json().data).toMatchObject({ points: 1, regraded: 1 });
+    expect((await markOf())?.marks).toBe(4);
+    expect((await admin.delete(`/api/v1/admin/rubric/${units.id}`)).statusCode).toBe(409);
+
+    // Left as the other tests expect: no second mark, no rubric.
+    await t.db
+      .delete(secondMarks)
+      .where(and(eq(secondMarks.userId, answer.user_id), eq(secondMarks.questionId, questionId)));
+    for (const item of [formula, units]) {
+      expect((await admin.delete(`/api/v1/admin/rubric/${item.id}`)).statusCode).toBe(200);
+    }
+  });
+});
+
 describe('second marking: blind second grades', () => {
   it('never gives a grader an answer they marked first, and never shows the first mark or grader', async () => {
     await settings(admin, { sample_percent: 100, tolerance: 1 });

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { marks, questions, secondMarking, secondMarks, users } from '../../db/schema.ts';
+import { marks, questions, type RubricChoice, secondMarking, secondMarks, users } from '../../db/schema.ts';
 
 type Rows<T> = { rows: T[] };
 
@@ -155,7 +155,7 @@ export async function releaseSecondClaim(
 export async function writeSecondMark(
   db: Executor,
   key: { userId: string; questionId: string; graderId: string },
-  values: { marks: number; comment: string | null; gradedAt: Date },
+  values: { marks: number; rubric: RubricChoice | null; comment: string | null; gradedAt: Date },
 ) {
   const [row] = await db
     .update(secondMarks)

@@ -338,7 +338,15 @@ export const adminApi = api.injectEndpoints({
     }),
     saveSecondMark: build.mutation<
       { marks: number },
-      { question_id: string; user_id: string; marks: number }
+      {
+        question_id: string;
+        user_id: string;
+        marks: number;
+        comment?: string;
+        /** Marked by the rubric: the items ticked and an adjustment (the server computes the marks). */
+        rubric_items?: string[];
+        adjustment?: number;
+      }
     >({
       query: (body) => ({ url: 'v1/admin/grading/second/marks', method: 'PUT', body }),
       transformResponse: data<{ marks: number }>,

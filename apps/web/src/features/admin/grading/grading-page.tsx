@@ -27,12 +27,13 @@ import { cardClasses } from '../console/card.ts';
 import { ImageViewer, type ViewerPage, type ViewState, zoomIn, zoomOut } from '../console/image-viewer.tsx';
 import { LoadError, Loading } from '../console/load-states.tsx';
 import { useAnswerHold } from './answer-hold.ts';
-import { emptyState, isGradable, rubricTotal, signedPoints } from './grading.ts';
+import { emptyState, isGradable } from './grading.ts';
 import { gradingActionFor } from './grading-keys.ts';
 import { GradingNotOpen, gradingNotOpenFor } from './grading-not-open.tsx';
 import { GradingProgressPanel } from './grading-progress.tsx';
 import { checkMarks } from './marks.ts';
 import { RubricEditor } from './rubric-editor.tsx';
+import { RubricFields, useRubricChoice } from './rubric-marking.tsx';
 import { DisagreementsPanel, SecondMarkingSettingsForm, SecondMarkPanel } from './second-marking.tsx';
 
 const isCategory = (value: string | null): value is Category => CATEGORIES.some((c) => c === value);
@@ -89,8 +90,7 @@ export function GradingPage() {
   const [comment, setComment] = useState('');
   const [formError, setFormError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
-  const [adjustmentText, setAdjustmentText] = useState('');
+  const choice = useRubricChoice(rubricItems, maxMarks);
   /** Answers passed over with J on this visit (left for later), and those graded, for K to reopen. */
   const skipped = useRef<string[]>([]);
   const history = useRef<string[]>([]);
@@ -150,8 +150,7 @@ export function GradingPage() {
   useEffect(() => {
     setMarksText(current?.marks === null || current?.marks === undefined ? '' : String(current.marks));
     setComment(current?.comment ?? '');
-    setTicked(new Set(current?.rubric?.items ?? []));
-    setAdjustmentText(current?.rubric?.adjustment ? String(current.rubric.adjustment) : '');
+    choice.reset(current?.rubric);
     setFormError(null);
     setView({ zoom: 1, rotation: 0 });
   }, [heldKey]);
@@ -225,19 +224,12 @@ export function GradingPage() {
     [current, questionId, giveMarks, category, take, t, actionError],
   );
 
+  const tickItem = choice.tick;
   const tick = useCallback(
     (index: number) => {
-      const item = rubricItems[index];
-      if (!item || !gradable) return;
-      setTicked((before) => {
-        const next = new Set(before);
-        if (next.has(item.id)) next.delete(item.id);
-        else next.add(item.id);
-        return next;
-      });
-      setFormError(null);
+      if (gradable && tickItem(index)) setFormError(null);
     },
-    [rubricItems, gradable],
+    [tickItem, gradable],
   );
 
   const save = useCallback(
@@ -249,21 +241,16 @@ export function GradingPage() {
       }
       const trimmedComment = comment.trim() ? comment.trim() : null;
       if (byRubric) {
-        const adjustment = adjustmentText.trim() === '' ? 0 : Number(adjustmentText.trim().replace('−', '-'));
-        if (!Number.isInteger(adjustment) || adjustment < -100 || adjustment > 100) {
-          setFormError(t('rubric.adjustmentError'));
+        const reading = choice.read(trimmedComment);
+        if (!reading.ok) {
+          setFormError(t(reading.error));
           return;
         }
-        if (adjustment !== 0 && !trimmedComment) {
-          setFormError(t('rubric.adjustmentComment'));
-          return;
-        }
-        const total = rubricTotal(rubricItems, ticked, adjustment, maxMarks);
         await send({
-          marks: total,
+          marks: reading.marks,
           comment: trimmedComment,
-          rubric_items: rubricItems.filter((item) => ticked.has(item.id)).map((item) => item.id),
-          adjustment,
+          rubric_items: reading.rubric_items,
+          adjustment: reading.adjustment,
         });
         return;
       }
@@ -288,9 +275,7 @@ export function GradingPage() {
       maxMarks,
       comment,
       byRubric,
-      adjustmentText,
-      rubricItems,
-      ticked,
+      choice,
       t,
       send,
     ],
@@ -483,53 +468,12 @@ export function GradingPage() {
             </p>
             <form onSubmit={onSubmit} className="space-y-3" noValidate>
               {byRubric ? (
-                <fieldset className="space-y-2" disabled={!gradable}>
-                  <legend className="mb-1 text-sm font-medium text-slate-800">{t('rubric.legend')}</legend>
-                  {rubricItems.map((item, index) => (
-                    <label key={item.id} className="flex items-start gap-2 text-sm" data-testid="rubric-item">
-                      <input
-                        type="checkbox"
-                        className="mt-0.5 size-5"
-                        checked={ticked.has(item.id)}
-                        onChange={() => tick(index)}
-                      />
-                      <span>
-                        {t('rubric.itemLabel', {
-                          number: String(index + 1),
-                          text: item.text,
-                          points: signedPoints(item.points),
-                        })}
-                      </span>
-                    </label>
-                  ))}
-                  <TextField
-                    label={t('rubric.adjustment')}
-                    inputMode="numeric"
-                    value={adjustmentText}
-                    onChange={(event) => {
-                      setAdjustmentText(event.target.value);
-                      setFormError(null);
-                    }}
-                  />
-                  <p className="text-sm font-semibold text-slate-900" data-testid="rubric-total">
-                    {t('rubric.total', {
-                      marks: String(
-                        rubricTotal(
-                          rubricItems,
-                          ticked,
-                          Number(adjustmentText.trim().replace('−', '-')) || 0,
-                          maxMarks,
-                        ),
-                      ),
-                      max: String(maxMarks ?? ''),
-                    })}
-                  </p>
-                  {formError ? (
-                    <p className="text-sm text-red-700" role="alert">
-                      {formError}
-                    </p>
-                  ) : null}
-                </fieldset>
+                <RubricFields
+                  rubric={choice}
+                  disabled={!gradable}
+                  error={formError}
+                  onEdit={() => setFormError(null)}
+                />
               ) : (
                 <TextField
                   id={marksId}

@@ -83,6 +83,51 @@ describe('second marks', () => {
     expect(saves[1]).toEqual({ question_id: 'q1', user_id: 'u2', marks: 7 });
   });
 
+  it("ticks the question's rubric instead of typing marks, and sends the items for the server to count", async () => {
+    const saves: unknown[] = [];
+    const rubric = [
+      { id: 'i1', position: 1, text: 'Correct formula', points: 3 },
+      { id: 'i2', position: 2, text: 'Units given', points: 2 },
+    ];
+    stubApi({
+      'POST /api/v1/admin/grading/second/claim': () => ({
+        body: { status: 'success', data: { answer: saves.length ? null : held, due: 1, rubric } },
+      }),
+      'PUT /api/v1/admin/grading/second/marks': async (request) => {
+        saves.push(await request.json());
+        return { body: { status: 'success', data: { marks: 4 } } };
+      },
+    });
+    renderWithStore(<SecondMarkPanel questionId="q1" maxMarks={10} />, { auth: signedInAuth });
+    fireEvent.click(screen.getByRole('button', { name: 'Take an answer to second-mark' }));
+    await screen.findByTestId('second-answer');
+    expect(screen.queryByLabelText('Marks (0 to 10)')).toBeNull();
+    expect(screen.getAllByTestId('rubric-item').map((item) => item.textContent)).toEqual([
+      '1. Correct formula (+3)',
+      '2. Units given (+2)',
+    ]);
+    fireEvent.click(screen.getByLabelText('1. Correct formula (+3)'));
+    fireEvent.click(screen.getByLabelText('2. Units given (+2)'));
+    fireEvent.change(screen.getByLabelText('Adjustment (points, optional)'), { target: { value: '-1' } });
+    expect(screen.getByTestId('rubric-total')).toHaveTextContent('Marks: 4 of 10');
+    fireEvent.click(screen.getByRole('button', { name: 'Save second mark' }));
+    expect(await screen.findByText('Say in the comment why you adjusted the marks.')).toBeInTheDocument();
+    expect(saves).toEqual([]);
+    fireEvent.change(screen.getByLabelText('Comment (optional)'), { target: { value: 'Units half right.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save second mark' }));
+    await screen.findByText('Second mark saved.');
+    expect(saves).toEqual([
+      {
+        question_id: 'q1',
+        user_id: 'u1',
+        marks: 4,
+        rubric_items: ['i1', 'i2'],
+        adjustment: -1,
+        comment: 'Units half right.',
+      },
+    ]);
+  });
+
   /** The second-mark panel with an answer held, its heartbeats run when the test says (the timer's own callback). */
   const holding = async (refuse: () => boolean = () => false) => {
     const timers = vi.spyOn(window, 'setInterval');

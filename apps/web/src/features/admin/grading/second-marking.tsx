@@ -1,9 +1,10 @@
 import type { Category } from '@ngso/shared/constants';
-import { type FormEvent, useRef, useState } from 'react';
+import type { RubricItem } from '@ngso/shared/schemas/grading';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { inputClasses, TextField } from '../../../components/ui/text-field.tsx';
 import {
   type Disagreement,
   type SecondClaim,
@@ -19,6 +20,7 @@ import { ImageViewer, type ViewState } from '../console/image-viewer.tsx';
 import { ColumnHeaders, tableClasses, tdClasses } from '../console/table.tsx';
 import { useAnswerHold } from './answer-hold.ts';
 import { checkMarks } from './marks.ts';
+import { RubricFields, useRubricChoice } from './rubric-marking.tsx';
 
 /** A whole number from `min` to `max` typed by an organiser, or null. */
 const wholeNumber = (raw: string, min: number, max: number) => {
@@ -145,10 +147,18 @@ export function SecondMarkPanel({ questionId, maxMarks }: { questionId: string; 
   const [held, setHeld] = useState<Held | null>(null);
   const [due, setDue] = useState<number | null>(null);
   const [marksText, setMarksText] = useState('');
+  const [comment, setComment] = useState('');
+  const [rubricItems, setRubricItems] = useState<RubricItem[]>([]);
+  const choice = useRubricChoice(rubricItems, maxMarks);
+  /** What is ticked now (read after a save, which awaits). */
+  const ticked = useRef(choice.state);
+  ticked.current = choice.state;
+  const byRubric = rubricItems.length > 0;
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [view, setView] = useState<ViewState>({ zoom: 1, rotation: 0 });
   const [isMoving, setMoving] = useState(false);
+  const commentId = useId();
   // Held while shown and not yet marked: renewed every minute, given back when the organiser leaves.
   useAnswerHold(
     held && !isMoving ? { question_id: questionId, user_id: held.user_id } : null,
@@ -166,6 +176,7 @@ export function SecondMarkPanel({ questionId, maxMarks }: { questionId: string; 
       const result = await claim({ question_id: questionId }).unwrap();
       setHeld(result.answer);
       setDue(result.due);
+      setRubricItems(result.rubric);
       setView({ zoom: 1, rotation: 0 });
     } catch (failure) {
       setError(actionError(failure));
@@ -173,6 +184,8 @@ export function SecondMarkPanel({ questionId, maxMarks }: { questionId: string; 
   };
   const take = async () => {
     setMarksText('');
+    setComment('');
+    choice.reset();
     await next();
   };
   const onSubmit = async (event: FormEvent) => {
@@ -180,26 +193,42 @@ export function SecondMarkPanel({ questionId, maxMarks }: { questionId: string; 
     // The mark goes to the answer shown, and never to one already marked while the next is on its way.
     const answer = held;
     if (!answer || moving.current) return;
-    const typed = marksText;
-    const checked = checkMarks(typed, maxMarks);
-    if (!checked.ok) {
-      return setError(
-        checked.error === 'range' && maxMarks === null
-          ? t('grading.marksError.negative')
-          : t(`grading.marksError.${checked.error}`, { max: String(maxMarks ?? '') }),
-      );
+    const typed = { marks: marksText, comment, rubric: choice.state };
+    const note = comment.trim() || null;
+    let marking: { marks: number; rubric_items?: string[]; adjustment?: number };
+    if (byRubric) {
+      const reading = choice.read(note);
+      if (!reading.ok) return setError(t(reading.error));
+      marking = { marks: reading.marks, rubric_items: reading.rubric_items, adjustment: reading.adjustment };
+    } else {
+      const checked = checkMarks(typed.marks, maxMarks);
+      if (!checked.ok) {
+        return setError(
+          checked.error === 'range' && maxMarks === null
+            ? t('grading.marksError.negative')
+            : t(`grading.marksError.${checked.error}`, { max: String(maxMarks ?? '') }),
+        );
+      }
+      marking = { marks: checked.marks };
     }
     moving.current = true;
     setMoving(true);
     try {
-      await save({ question_id: questionId, user_id: answer.user_id, marks: checked.marks }).unwrap();
+      await save({
+        question_id: questionId,
+        user_id: answer.user_id,
+        ...marking,
+        ...(note ? { comment: note } : {}),
+      }).unwrap();
     } catch (failure) {
       moving.current = false;
       setMoving(false);
       return setError(actionError(failure));
     }
-    // Cleared once saved; a mark typed since (for the next answer) stays.
-    setMarksText((now) => (now === typed ? '' : now));
+    // Cleared once saved; what was typed or ticked since (for the next answer) stays.
+    setMarksText((now) => (now === typed.marks ? '' : now));
+    setComment((now) => (now === typed.comment ? '' : now));
+    if (ticked.current === typed.rubric) choice.reset();
     setNotice(t('second.savedMark'));
     await next();
     moving.current = false;
@@ -230,15 +259,35 @@ export function SecondMarkPanel({ questionId, maxMarks }: { questionId: string; 
             view={view}
             onView={setView}
           />
-          <form onSubmit={onSubmit} className="flex flex-wrap items-end gap-2" noValidate>
-            <div className="w-40">
-              <TextField
-                label={
-                  maxMarks === null ? t('grading.marks') : t('grading.marksOf', { max: String(maxMarks) })
-                }
-                inputMode="numeric"
-                value={marksText}
-                onChange={(event) => setMarksText(event.target.value)}
+          <form onSubmit={onSubmit} className="space-y-3" noValidate>
+            {byRubric ? (
+              <RubricFields rubric={choice} />
+            ) : (
+              <div className="w-40">
+                <TextField
+                  label={
+                    maxMarks === null ? t('grading.marks') : t('grading.marksOf', { max: String(maxMarks) })
+                  }
+                  inputMode="numeric"
+                  value={marksText}
+                  onChange={(event) => setMarksText(event.target.value)}
+                />
+              </div>
+            )}
+            <div>
+              <label
+                htmlFor={`${commentId}-comment`}
+                className="mb-1 block text-sm font-medium text-slate-800"
+              >
+                {t('grading.comment')}
+              </label>
+              <textarea
+                id={`${commentId}-comment`}
+                rows={2}
+                maxLength={1000}
+                className={inputClasses(false)}
+                value={comment}
+                onChange={(event) => setComment(event.target.value)}
               />
             </div>
             <Button type="submit" pending={isMoving}>
