@@ -28,19 +28,18 @@ import { ImageViewer, type ViewerPage, type ViewState, zoomIn, zoomOut } from '.
 import { LoadError, Loading } from '../console/load-states.tsx';
 import { useAnswerHold } from './answer-hold.ts';
 import { emptyState, isGradable } from './grading.ts';
-import { gradingActionFor } from './grading-keys.ts';
 import { GradingNotOpen, gradingNotOpenFor } from './grading-not-open.tsx';
 import { GradingProgressPanel } from './grading-progress.tsx';
 import { checkMarks } from './marks.ts';
 import { RubricEditor } from './rubric-editor.tsx';
 import { RubricFields, useRubricChoice } from './rubric-marking.tsx';
 import { DisagreementsPanel, SecondMarkingSettingsForm, SecondMarkPanel } from './second-marking.tsx';
+import { useGradingKeys } from './use-grading-keys.ts';
 
 const isCategory = (value: string | null): value is Category => CATEGORIES.some((c) => c === value);
 /** Who wrote an answer: the name and roll number for admins; graders get the roll number only. */
 const studentLabel = (name: string | null, rollNumber: string | null) =>
   name ? `${name}${rollNumber ? ` (${rollNumber})` : ''}` : (rollNumber ?? '');
-const FIELD_TAGS = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
 
 /** An answer's photos as the viewer's pages: the image once processed, else a sentence on its state. */
 const viewerPages = (images: readonly GradingImage[], t: TFunction<'admin'>): ViewerPage[] =>
@@ -281,23 +280,8 @@ export function GradingPage() {
     ],
   );
 
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || document.querySelector('dialog[open]')) return;
-      const target = event.target as HTMLElement | null;
-      const tag = target?.tagName ?? '';
-      // Enter and Space on a button or link are the control's own.
-      if ((tag === 'BUTTON' || tag === 'A') && (event.key === 'Enter' || event.key === ' ')) return;
-      const action = gradingActionFor({
-        key: event.key,
-        ctrlKey: event.ctrlKey,
-        metaKey: event.metaKey,
-        altKey: event.altKey,
-        inField: FIELD_TAGS.has(tag) || Boolean(target?.isContentEditable),
-        rubric: byRubric,
-      });
-      if (!action) return;
-      event.preventDefault();
+  useGradingKeys(
+    (action) => {
       if (action.type === 'next') void skip();
       else if (action.type === 'previous') void back();
       else if (action.type === 'save') void save();
@@ -307,10 +291,9 @@ export function GradingPage() {
       else if (action.type === 'zoomOut') setView((v) => ({ ...v, zoom: zoomOut(v.zoom) }));
       else if (action.type === 'rotate') setView((v) => ({ ...v, rotation: (v.rotation + 90) % 360 }));
       else if (action.type === 'toggleNames') setShowNames((shown) => !shown);
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [skip, back, save, tick, byRubric]);
+    },
+    { rubric: byRubric },
+  );
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

@@ -128,6 +128,54 @@ describe('second marks', () => {
     ]);
   });
 
+  it('takes the grading keys while the focus is on its answer: a number saves that many marks, 1 to 9 tick a rubric', async () => {
+    const saves: unknown[] = [];
+    let rubric: Array<{ id: string; position: number; text: string; points: number }> = [];
+    stubApi({
+      'POST /api/v1/admin/grading/second/claim': () => ({
+        body: { status: 'success', data: { answer: held, due: 1, rubric } },
+      }),
+      'PUT /api/v1/admin/grading/second/marks': async (request) => {
+        saves.push(await request.json());
+        return { body: { status: 'success', data: { marks: 4 } } };
+      },
+    });
+    const view = renderWithStore(<SecondMarkPanel questionId="q1" maxMarks={10} />, { auth: signedInAuth });
+    fireEvent.click(screen.getByRole('button', { name: 'Take an answer to second-mark' }));
+    const answer = await screen.findByRole('region', { name: 'Roll number R-1' });
+    await waitFor(() => expect(answer).toHaveFocus());
+    expect(
+      screen.getByText(/Keys, once you click the answer: 0 to 9: give that many marks and save/),
+    ).toBeInTheDocument();
+    // Outside the panel the keys are not its own.
+    fireEvent.keyDown(document.body, { key: '5' });
+    fireEvent.keyDown(answer, { key: '7' });
+    await screen.findByText('Second mark saved.');
+    expect(saves).toEqual([{ question_id: 'q1', user_id: 'u1', marks: 7 }]);
+    view.unmount();
+
+    rubric = [
+      { id: 'i1', position: 1, text: 'Correct formula', points: 3 },
+      { id: 'i2', position: 2, text: 'Units given', points: 2 },
+    ];
+    renderWithStore(<SecondMarkPanel questionId="q1" maxMarks={10} />, { auth: signedInAuth });
+    fireEvent.click(screen.getByRole('button', { name: 'Take an answer to second-mark' }));
+    const ticking = await screen.findByRole('region', { name: 'Roll number R-1' });
+    expect(screen.getByText(/1 to 9: tick or untick that rubric item/)).toBeInTheDocument();
+    fireEvent.keyDown(ticking, { key: '2' });
+    expect(screen.getByLabelText('2. Units given (+2)')).toBeChecked();
+    expect(screen.getByLabelText('1. Correct formula (+3)')).not.toBeChecked();
+    fireEvent.keyDown(ticking, { key: 'Enter' });
+    await waitFor(() => expect(saves).toHaveLength(2));
+    expect(saves[1]).toEqual({
+      question_id: 'q1',
+      user_id: 'u1',
+      marks: 2,
+      rubric_items: ['i2'],
+      adjustment: 0,
+    });
+  });
+
   /** The second-mark panel with an answer held, its heartbeats run when the test says (the timer's own callback). */
   const holding = async (refuse: () => boolean = () => false) => {
     const timers = vi.spyOn(window, 'setInterval');

@@ -1,6 +1,6 @@
 import type { Category } from '@ngso/shared/constants';
 import type { RubricItem } from '@ngso/shared/schemas/grading';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -16,11 +16,12 @@ import {
   useSettleDisagreementMutation,
 } from '../api.ts';
 import { useActionError } from '../console/action-error.ts';
-import { ImageViewer, type ViewState } from '../console/image-viewer.tsx';
+import { ImageViewer, type ViewState, zoomIn, zoomOut } from '../console/image-viewer.tsx';
 import { ColumnHeaders, tableClasses, tdClasses } from '../console/table.tsx';
 import { useAnswerHold } from './answer-hold.ts';
 import { checkMarks } from './marks.ts';
 import { RubricFields, useRubricChoice } from './rubric-marking.tsx';
+import { useGradingKeys } from './use-grading-keys.ts';
 
 /** A whole number from `min` to `max` typed by an organiser, or null. */
 const wholeNumber = (raw: string, min: number, max: number) => {
@@ -168,6 +169,9 @@ export function SecondMarkPanel({ questionId, maxMarks }: { questionId: string; 
 
   /** True from a save until the next answer is shown: the answer on screen is marked already. */
   const moving = useRef(false);
+  /** The answer's box, focused when an answer is taken (`focusNext`) so the keys work on it at once. */
+  const answerBox = useRef<HTMLElement>(null);
+  const focusNext = useRef(false);
 
   /** Shows the next answer. The marks typed are left alone: they are cleared by a save or by taking anew. */
   const next = async () => {
@@ -183,17 +187,23 @@ export function SecondMarkPanel({ questionId, maxMarks }: { questionId: string; 
     }
   };
   const take = async () => {
+    focusNext.current = true;
     setMarksText('');
     setComment('');
     choice.reset();
     await next();
   };
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  /** Saves the mark typed (or `marksKey`, a number key's) on the answer shown, then shows the next. */
+  const submit = async (marksKey?: number) => {
     // The mark goes to the answer shown, and never to one already marked while the next is on its way.
     const answer = held;
     if (!answer || moving.current) return;
-    const typed = { marks: marksText, comment, rubric: choice.state };
+    if (marksKey !== undefined && !byRubric) setMarksText(String(marksKey));
+    const typed = {
+      marks: marksKey === undefined ? marksText : String(marksKey),
+      comment,
+      rubric: choice.state,
+    };
     const note = comment.trim() || null;
     let marking: { marks: number; rubric_items?: string[]; adjustment?: number };
     if (byRubric) {
@@ -234,9 +244,34 @@ export function SecondMarkPanel({ questionId, maxMarks }: { questionId: string; 
     moving.current = false;
     setMoving(false);
   };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void submit();
+  };
+
+  // The grading keys, while the focus is in this panel (the page's own answer keeps the others).
+  const panel = useRef<HTMLDetailsElement>(null);
+  useGradingKeys(
+    (action) => {
+      if (action.type === 'save') void submit();
+      else if (action.type === 'saveMarks') void submit(action.marks);
+      else if (action.type === 'tick') choice.tick(action.index);
+      else if (action.type === 'zoomIn') setView((v) => ({ ...v, zoom: zoomIn(v.zoom) }));
+      else if (action.type === 'zoomOut') setView((v) => ({ ...v, zoom: zoomOut(v.zoom) }));
+      else if (action.type === 'rotate') setView((v) => ({ ...v, rotation: (v.rotation + 90) % 360 }));
+      // J, K and N mean nothing for a blind second mark: taken here all the same, the page's answer stays.
+    },
+    { rubric: byRubric, scope: panel },
+  );
+  // An answer taken is given the focus, so the keys work on it at once.
+  const shownId = held?.user_id;
+  useEffect(() => {
+    if (shownId && focusNext.current) answerBox.current?.focus();
+    focusNext.current = false;
+  }, [shownId]);
 
   return (
-    <details className={boxClasses} data-testid="second-marks">
+    <details ref={panel} className={boxClasses} data-testid="second-marks">
       <summary className="cursor-pointer font-semibold">{t('second.title')}</summary>
       <p className="mt-2 text-slate-600">{t('second.blindHelp')}</p>
       {due !== null ? (
@@ -245,9 +280,17 @@ export function SecondMarkPanel({ questionId, maxMarks }: { questionId: string; 
         </p>
       ) : null}
       {held ? (
-        <div className="mt-2 space-y-3">
+        <section
+          ref={answerBox}
+          tabIndex={-1}
+          className="mt-2 space-y-3"
+          aria-label={t('second.rollNumber', { roll: held.roll_number ?? '' })}
+        >
           <p className="font-semibold" data-testid="second-answer">
             {t('second.rollNumber', { roll: held.roll_number ?? '' })}
+          </p>
+          <p className="text-slate-600">
+            {t('second.keys', { marks: byRubric ? t('grading.keyRubric') : t('grading.keyNumber') })}
           </p>
           <ImageViewer
             key={held.user_id}
@@ -294,7 +337,7 @@ export function SecondMarkPanel({ questionId, maxMarks }: { questionId: string; 
               {t('second.saveMark')}
             </Button>
           </form>
-        </div>
+        </section>
       ) : (
         <div className="mt-2">
           {due !== null ? <p className="mb-2 text-slate-700">{t('second.noneFree')}</p> : null}
