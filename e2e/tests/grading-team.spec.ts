@@ -125,7 +125,7 @@ serverTest.describe('grading as a team', () => {
       const panel = page.getByTestId('second-marks');
       let previous = '';
       for (let round = 0; round < 2; round += 1) {
-        // The next answer, not the one just saved (its form is cleared when the next one arrives).
+        // The next answer, not the one just saved (the form saves nothing until the next one shows).
         const answer = panel.getByTestId('second-answer');
         await expect(answer).toHaveText(/^Roll number /);
         await expect(answer).not.toHaveText(previous || '\u0000');

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registrations } from '../src/db/schema.ts';
-import { ADMIT_CARD_RENDERS, admitCardRenders } from '../src/modules/admit-card/admit-card.service.ts';
+import { ADMIT_CARD_RENDERS } from '../src/modules/admit-card/admit-card.service.ts';
 import { registeredStudent } from './helpers/fixtures.ts';
+import { occupyRenders } from './helpers/render-queue.ts';
 import { type client, createTestApp } from './helpers/test-app.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -19,22 +20,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Occupies `count` places of the admit-card renders until the returned function is called. */
-function occupy(count: number) {
-  let release = () => {};
-  const gate = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  const held = Array.from({ length: count }, () => admitCardRenders(() => gate));
-  return async () => {
-    release();
-    await Promise.all(held);
-  };
-}
-
 describe('a crowd of admit-card downloads', () => {
   it('renders a few at a time: a download waits while every render place is taken', async () => {
-    const release = occupy(ADMIT_CARD_RENDERS.atOnce);
+    const release = occupyRenders(ADMIT_CARD_RENDERS.atOnce);
     let answered = false;
     const waiting = browser.get('/api/v1/ngso-1/admit-card').then((answer) => {
       answered = true;
@@ -49,7 +37,7 @@ describe('a crowd of admit-card downloads', () => {
   });
 
   it('answers 503 with Retry-After in the envelope once the queue is full, and serves again after', async () => {
-    const release = occupy(ADMIT_CARD_RENDERS.atOnce + ADMIT_CARD_RENDERS.waiting);
+    const release = occupyRenders(ADMIT_CARD_RENDERS.atOnce + ADMIT_CARD_RENDERS.waiting);
     const refused = await browser.get('/api/v1/ngso-1/admit-card');
     expect(refused.statusCode).toBe(503);
     expect(refused.headers['retry-after']).toBe(String(ADMIT_CARD_RENDERS.retryAfterSeconds));

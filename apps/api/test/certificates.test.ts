@@ -4,7 +4,9 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registrations } from '../src/db/schema.ts';
 import { fixedClock } from '../src/lib/clock.ts';
+import { ADMIT_CARD_RENDERS } from '../src/modules/admit-card/admit-card.service.ts';
 import { registeredStudent, signedInAdmin, signedInGrader } from './helpers/fixtures.ts';
+import { occupyRenders } from './helpers/render-queue.ts';
 import { type client, createTestApp } from './helpers/test-app.ts';
 
 const DURING = '2025-01-14T11:10:00Z'; // 17:10 in Dhaka: the seeded exam is open
@@ -118,6 +120,15 @@ describe('certificates after publication', () => {
     expect(own.getTitle()).toBe(`অংশগ্রহণের সনদপত্র: ${reader.user.name}`);
     expect(own.getSubject()).toBe('পুরস্কার: অংশগ্রহণ');
     await reader.browser.put('/api/v1/user/language', { language: 'en' });
+  });
+
+  it("answers 503 with Retry-After while the render queue is full, as the admit card's", async () => {
+    const release = occupyRenders(ADMIT_CARD_RENDERS.atOnce + ADMIT_CARD_RENDERS.waiting);
+    const refused = await sat[0]?.browser.get('/api/v1/ngso-1/certificate');
+    expect(refused?.statusCode).toBe(503);
+    expect(refused?.headers['retry-after']).toBe(String(ADMIT_CARD_RENDERS.retryAfterSeconds));
+    await release();
+    expect((await sat[0]?.browser.get('/api/v1/ngso-1/certificate'))?.statusCode).toBe(200);
   });
 
   it('answers the certificate check with genuine, name, award and year only', async () => {

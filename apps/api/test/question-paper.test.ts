@@ -2,7 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema.ts';
 import { fixedClock } from '../src/lib/clock.ts';
+import { ADMIT_CARD_RENDERS } from '../src/modules/admit-card/admit-card.service.ts';
 import { registeredStudent, signedInAdmin, signedInGrader } from './helpers/fixtures.ts';
+import { occupyRenders } from './helpers/render-queue.ts';
 import { client, createTestApp } from './helpers/test-app.ts';
 
 // The printable question paper (docs/decisions/041-printable-question-paper.md). The seeded exams: 2025-01-14,
@@ -39,6 +41,20 @@ describe("a category's question paper as a PDF", () => {
     expect(entries).toHaveLength(1);
     expect(entries[0]?.actorId).toBeTruthy();
     expect(entries[0]?.after).toMatchObject({ questions: expect.arrayContaining([expect.any(String)]) });
+  });
+
+  it('answers 503 with Retry-After while the render queue is full, and prints nothing', async () => {
+    clock.set(DURING);
+    const printed = async () =>
+      (await t.db.select().from(auditLog).where(eq(auditLog.action, 'question.paperPrinted'))).length;
+    const before = await printed();
+    const release = occupyRenders(ADMIT_CARD_RENDERS.atOnce + ADMIT_CARD_RENDERS.waiting);
+    const refused = await admin.get(URL);
+    expect(refused.statusCode).toBe(503);
+    expect(refused.headers['retry-after']).toBe(String(ADMIT_CARD_RENDERS.retryAfterSeconds));
+    expect(await printed()).toBe(before);
+    await release();
+    expect((await admin.get(URL)).statusCode).toBe(200);
   });
 
   it('refuses the signed out (401) and students (403)', async () => {

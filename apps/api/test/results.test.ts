@@ -1,5 +1,8 @@
+import type { Category } from '@ngso/shared/constants';
+import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { competitions, marks, resultPublications } from '../src/db/schema.ts';
 import { fixedClock } from '../src/lib/clock.ts';
 import { listMails } from '../src/mail/outbox.repo.ts';
 import { registeredStudent, signedInAdmin, signedInGrader } from './helpers/fixtures.ts';
@@ -25,11 +28,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** An approved senior who answers the given questions (by position) with one image each. */
-async function candidate(answerPositions: number[]) {
+/** An approved senior (or `category`) who answers the given questions (by position) with one image each. */
+async function candidate(answerPositions: number[], category: Category = 'senior') {
   clock.set(DURING);
-  const s = await registeredStudent(t, 'approved', 'senior');
-  const questions = (await s.browser.get('/api/v1/ngso-1/questions?category=senior')).json().data as Array<{
+  const s = await registeredStudent(t, 'approved', category);
+  const questions = (await s.browser.get(`/api/v1/ngso-1/questions?category=${category}`)).json()
+    .data as Array<{
     id: string;
   }>;
   for (const position of answerPositions) {
@@ -216,5 +220,48 @@ describe('grading and results', () => {
       total: 0,
       rank: 1,
     });
+  });
+
+  it('builds a published sheet once for every page, and shows changed marks on a re-publication or a change', async () => {
+    const student = await candidate([1], 'junior');
+    const [q1] = student.questions;
+    clock.set(AFTER);
+    const give = (value: number) =>
+      admin.put(`/api/v1/admin/submissions/${student.user.id}/marks`, { question_id: q1?.id, marks: value });
+    const shown = async () => {
+      const result = (await student.browser.get('/api/v1/ngso-1/result')).json().data;
+      return { total: result.total, marks: result.questions[0]?.marks_awarded };
+    };
+    expect((await give(5)).statusCode).toBe(200);
+    const [competition] = await t.db.select().from(competitions).where(eq(competitions.code, 'ngso-1'));
+    expect((await admin.post('/api/v1/admin/results/junior/publish', { override: true })).statusCode).toBe(
+      200,
+    );
+    expect(await shown()).toEqual({ total: 5, marks: 5 });
+
+    // Marks changed where this process does not see it (another process, by hand): the page keeps its sheet.
+    const mine = and(eq(marks.userId, student.user.id), eq(marks.questionId, q1?.id as string));
+    await t.db.update(marks).set({ graderMarks: 7 }).where(mine);
+    expect(await shown()).toEqual({ total: 5, marks: 5 });
+
+    // Taken back and published again: the new marks.
+    await t.db
+      .delete(resultPublications)
+      .where(
+        and(
+          eq(resultPublications.competitionId, competition?.id as string),
+          eq(resultPublications.category, 'junior'),
+        ),
+      );
+    expect((await shown()).total).toBeNull();
+    await t.db.update(marks).set({ graderMarks: 6 }).where(mine);
+    expect((await admin.post('/api/v1/admin/results/junior/publish', { override: true })).statusCode).toBe(
+      200,
+    );
+    expect(await shown()).toEqual({ total: 6, marks: 6 });
+
+    // Changed by an organiser after publication: at once.
+    expect((await give(9)).statusCode).toBe(200);
+    expect(await shown()).toEqual({ total: 9, marks: 9 });
   });
 });

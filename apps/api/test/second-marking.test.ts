@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, marks, questions } from '../src/db/schema.ts';
+import { auditLog, marks, questions, secondMarks } from '../src/db/schema.ts';
 import { fixedClock } from '../src/lib/clock.ts';
 import { inSample, nearCutoffStudents } from '../src/modules/grading/second-marking.service.ts';
 import { registeredStudent, signedInAdmin, signedInGrader } from './helpers/fixtures.ts';
@@ -147,6 +147,91 @@ describe('second marking: selection', () => {
     // Cut-offs at 20 (gold) and 15 (silver): 13 is within 2 of 15, 10 is not.
     expect([...near].sort()).toEqual(['a', 'b', 'c']);
     expect(nearCutoffStudents([{ userId: 'a', total: 20, award: 'gold' }], 0).size).toBe(0);
+  });
+});
+
+describe('second marking: holds', () => {
+  it('keeps a second-mark hold while its grader sends heartbeats, and gives it back on release', async () => {
+    await settings(admin, { sample_percent: 100, tolerance: 1 });
+    const holdOf = async (userId: string) =>
+      (
+        await t.db
+          .select()
+          .from(secondMarks)
+          .where(and(eq(secondMarks.userId, userId), eq(secondMarks.questionId, questionId)))
+      )[0];
+    const answer = (await claimSecond(third)).json().data.answer;
+    const key = { question_id: questionId, user_id: answer.user_id };
+    // 4 minutes, a heartbeat, 4 more: still held (5 minutes without one would let it run out).
+    clock.advance(4 * 60_000);
+    const beat = await third.post('/api/v1/admin/grading/second/heartbeat', key);
+    expect(beat.statusCode, beat.body).toBe(200);
+    clock.advance(4 * 60_000);
+    expect((await holdOf(answer.user_id))?.claimedUntil.getTime()).toBeGreaterThan(clock.now().getTime());
+    // Only the holder renews; a release gives it back, and then there is nothing to renew.
+    expect((await second.post('/api/v1/admin/grading/second/heartbeat', key)).statusCode).toBe(409);
+    expect((await second.post('/api/v1/admin/grading/second/release', key)).statusCode).toBe(200);
+    expect(await holdOf(answer.user_id)).toBeDefined();
+    expect((await third.post('/api/v1/admin/grading/second/release', key)).statusCode).toBe(200);
+    expect(await holdOf(answer.user_id)).toBeUndefined();
+    expect((await third.post('/api/v1/admin/grading/second/heartbeat', key)).statusCode).toBe(409);
+    expect(await due()).toBe(students.length);
+    clock.set(AFTER);
+  });
+});
+
+describe('second marking: by the rubric', () => {
+  it('computes a second mark from the items ticked, regrades it when their points change, and keeps them', async () => {
+    await settings(admin, { sample_percent: 100, tolerance: 1 });
+    const add = async (text: string, points: number) =>
+      (await admin.post(`/api/v1/admin/questions/${questionId}/rubric`, { text, points })).json().data as {
+        id: string;
+      };
+    const formula = await add('Correct formula', 3);
+    const units = await add('Units given', 2);
+    const answer = (
+      await third.post('/api/v1/admin/grading/second/claim', { question_id: questionId })
+    ).json().data.answer;
+    const byRubric = (rubric_items: string[], extra: Record<string, unknown> = {}) =>
+      third.put('/api/v1/admin/grading/second/marks', {
+        question_id: questionId,
+        user_id: answer.user_id,
+        marks: 0,
+        rubric_items,
+        ...extra,
+      });
+    const noComment = await byRubric([formula.id], { adjustment: -1 });
+    expect(noComment.statusCode).toBe(422);
+    expect(noComment.json().errors.comment).toEqual(['Say in the comment why you adjusted the marks.']);
+    expect((await byRubric(['00000000-0000-4000-8000-000000000000'])).statusCode).toBe(422);
+    const saved = await byRubric([formula.id, units.id, units.id]);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data.marks).toBe(5);
+    const markOf = async () =>
+      (
+        await t.db
+          .select()
+          .from(secondMarks)
+          .where(and(eq(secondMarks.userId, answer.user_id), eq(secondMarks.questionId, questionId)))
+      )[0];
+    expect(await markOf()).toMatchObject({
+      marks: 5,
+      rubric: { items: [formula.id, units.id], adjustment: 0 },
+    });
+
+    // New points regrade the second mark as they do first marks; an item it ticked cannot be removed.
+    const changed = await admin.put(`/api/v1/admin/rubric/${units.id}`, { text: 'Units given', points: 1 });
+    expect(changed.json().data).toMatchObject({ points: 1, regraded: 1 });
+    expect((await markOf())?.marks).toBe(4);
+    expect((await admin.delete(`/api/v1/admin/rubric/${units.id}`)).statusCode).toBe(409);
+
+    // Left as the other tests expect: no second mark, no rubric.
+    await t.db
+      .delete(secondMarks)
+      .where(and(eq(secondMarks.userId, answer.user_id), eq(secondMarks.questionId, questionId)));
+    for (const item of [formula, units]) {
+      expect((await admin.delete(`/api/v1/admin/rubric/${item.id}`)).statusCode).toBe(200);
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { msg, requiredText, text } from './common.ts';
-import { GradingImageSchema } from './results.ts';
+import { GradingImageSchema, rubricChoiceInput } from './results.ts';
 
 /** How long a grader holds an answer without a heartbeat (docs/decisions/037-grading-as-a-team.md). */
 export const CLAIM_SECONDS = 5 * 60;
@@ -171,11 +171,16 @@ export const SecondClaimResponseSchema = z.object({
   }),
 });
 
+/**
+ * A second mark: a number, or by the question's rubric (`rubric_items`, `adjustment`, which needs a comment)
+ * as a first mark is; the server then computes the marks from them and `marks` is not trusted.
+ */
 export const SecondMarkInputSchema = z.object({
   question_id: uuidLike,
   user_id: uuidLike,
   marks: z.number().int().min(0).max(1000),
   comment: text({ lines: true, typeError: 'request.invalid' }).max(1000, msg('text.tooLong')).optional(),
+  ...rubricChoiceInput,
 });
 
 export const DisagreementSchema = z.object({

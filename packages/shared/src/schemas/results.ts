@@ -7,6 +7,21 @@ import { QuestionImageSchema } from './exam.ts';
 export const AWARDS = ['gold', 'silver', 'bronze', 'prize'] as const;
 export type Award = (typeof AWARDS)[number];
 
+/**
+ * Marking by the question's rubric (decision 037), first or second marks: the items ticked and a free
+ * adjustment (which needs a comment). The server computes the marks from them (their sum, from 0 to the
+ * question's marks); `marks` is then what the page computed and is not trusted.
+ */
+export const rubricChoiceInput = {
+  rubric_items: z.array(z.string().max(64)).max(20).optional(),
+  adjustment: z
+    .number({ error: 'rubric.adjustment' })
+    .int(msg('rubric.adjustment'))
+    .min(-100, msg('rubric.adjustment'))
+    .max(100, msg('rubric.adjustment'))
+    .optional(),
+};
+
 export const MarkInputSchema = z.object({
   question_id: z.string().max(64),
   marks: z.number({ error: 'marks.invalid' }).int(msg('marks.invalid')).min(0, msg('marks.invalid')),
@@ -19,18 +34,7 @@ export const MarkInputSchema = z.object({
    * this grader's, so a save after the hold passed to someone else never overwrites their work.
    */
   claimed: z.boolean().optional(),
-  /**
-   * Marking by the question's rubric (decision 037): the items ticked and a free adjustment (which needs a
-   * comment). The server computes the marks from them (their sum, from 0 to the question's marks); `marks`
-   * is then what the page computed and is not trusted.
-   */
-  rubric_items: z.array(z.string().max(64)).max(20).optional(),
-  adjustment: z
-    .number({ error: 'rubric.adjustment' })
-    .int(msg('rubric.adjustment'))
-    .min(-100, msg('rubric.adjustment'))
-    .max(100, msg('rubric.adjustment'))
-    .optional(),
+  ...rubricChoiceInput,
 });
 
 /**

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { attachment } from '../../lib/attachment.ts';
 import { CompetitionParamsSchema } from '../../lib/route-schemas.ts';
 import { signedIn } from '../../plugins/session.ts';
 import { admitCardFor } from './admit-card.service.ts';
@@ -20,7 +21,7 @@ export const admitCardRoutes: FastifyPluginAsyncZod = async (app) => {
       const pdf = await admitCardFor(app.services, request.params.competition, signedIn(request).user);
       return reply
         .type('application/pdf')
-        .header('Content-Disposition', 'attachment; filename="final_round_admit_card.pdf"')
+        .header('Content-Disposition', attachment('final_round_admit_card.pdf'))
         .header('Cache-Control', 'private, no-store')
         .send(pdf);
     },

@@ -1,8 +1,8 @@
 import type { Category } from '@ngso/shared/constants';
 import type { ExamDetails } from '@ngso/shared/schemas/registration';
-import pLimit from 'p-limit';
 import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
+import { workGate } from '../../lib/work-gate.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
 import { competitionByCodeOr404 } from '../competitions/competitions.service.ts';
 import { examDetailsOf } from '../competitions/final-round.service.ts';
@@ -17,8 +17,11 @@ import { renderAdmitCard } from './render-admit-card.ts';
  * crowd of downloads (the night before the exam) never starves the rest of the site.
  */
 export const ADMIT_CARD_RENDERS = { atOnce: 2, waiting: 20, retryAfterSeconds: 5 } as const;
-/** The renders of this process: running, and waiting their turn. */
-export const admitCardRenders = pLimit(ADMIT_CARD_RENDERS.atOnce);
+/**
+ * The PDF renders of this process (admit cards, certificates, question papers): running, and waiting their
+ * turn; a full queue answers 503 with Retry-After.
+ */
+export const admitCardRenders = workGate(ADMIT_CARD_RENDERS);
 
 /** The online exam's slot on one line ('December 20, 2025, 3:00 PM to 4:00 PM'); empty while none is set. */
 const onlineExamLine = (details: ExamDetails) =>
@@ -64,10 +67,5 @@ export async function admitCardFor(ctx: ServiceContext, competitionCode: string,
     photo,
     labels: text.labels,
   };
-  if (admitCardRenders.pendingCount >= ADMIT_CARD_RENDERS.waiting) {
-    throw new AppError(503, 'server.unavailable', {
-      headers: { 'Retry-After': String(ADMIT_CARD_RENDERS.retryAfterSeconds) },
-    });
-  }
   return admitCardRenders(() => renderAdmitCard(card));
 }

@@ -29,20 +29,33 @@ export type FontFamily = Record<Weight, string>;
 export type FontChoice = { bengali: FontFamily; other: FontFamily };
 const NOTO_ONLY: FontChoice = { bengali: FONT_FILES, other: FONT_FILES };
 
-type LoadedFont = { font: hb.Font; upem: number; paths: Map<number, string> };
+/** A font with what was asked of it: glyph outlines by id, and whether it has a glyph, by code point. */
+type LoadedFont = { font: hb.Font; upem: number; paths: Map<number, string>; has: Map<number, boolean> };
 const fonts = new Map<string, LoadedFont>();
 
 function loadFont(file: string): LoadedFont {
   let loaded = fonts.get(file);
   if (!loaded) {
     const face = new hb.Face(new hb.Blob(readFileSync(file)));
-    loaded = { font: new hb.Font(face), upem: face.upem, paths: new Map() };
+    loaded = { font: new hb.Font(face), upem: face.upem, paths: new Map(), has: new Map() };
     fonts.set(file, loaded);
   }
   return loaded;
 }
 
-const hasGlyph = (file: string, cp: number) => Boolean(loadFont(file).font.glyph(cp));
+/**
+ * Whether the font has a glyph for a character, asked of the font once per character: with a second family
+ * set, every character of every line measured or drawn asks (a call into the shaper's WebAssembly).
+ */
+function hasGlyph(file: string, cp: number) {
+  const loaded = loadFont(file);
+  let has = loaded.has.get(cp);
+  if (has === undefined) {
+    has = Boolean(loaded.font.glyph(cp));
+    loaded.has.set(cp, has);
+  }
+  return has;
+}
 
 /** A glyph placed in font units, relative to the start of the line's baseline (y up). */
 type PlacedGlyph = { id: number; x: number; y: number; file: string; scale: number };

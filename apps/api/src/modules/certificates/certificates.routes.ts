@@ -2,6 +2,7 @@ import { CATEGORIES } from '@ngso/shared/constants';
 import { CertificateQuerySchema } from '@ngso/shared/schemas/certificates';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { attachment } from '../../lib/attachment.ts';
 import { CompetitionParamsSchema, CompetitionQuerySchema } from '../../lib/route-schemas.ts';
 import { signedIn } from '../../plugins/session.ts';
 import { certificateFor, certificatesZip } from './certificates.service.ts';
@@ -31,7 +32,7 @@ export const certificateRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return reply
         .type('application/pdf')
-        .header('Content-Disposition', 'attachment; filename="certificate.pdf"')
+        .header('Content-Disposition', attachment('certificate.pdf'))
         .header('Cache-Control', 'private, no-store')
         .send(pdf);
     },
@@ -60,7 +61,7 @@ export const certificateRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return reply
         .type('application/zip')
-        .header('Content-Disposition', `attachment; filename="${zip.fileName}"`)
+        .header('Content-Disposition', attachment(zip.fileName))
         .header('Cache-Control', 'private, no-store')
         .send(zip.stream);
     },

@@ -10,7 +10,7 @@ import type { registrations } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { formatInDhaka } from '../../lib/time.ts';
-import { ADMIT_CARD_RENDERS, admitCardRenders } from '../admit-card/admit-card.service.ts';
+import { admitCardRenders } from '../admit-card/admit-card.service.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
 import { type CompetitionRow, findCompetitionById } from '../competitions/competitions.repo.ts';
@@ -72,13 +72,8 @@ export async function certificateFor(
   if (!sheet.publication) throw new AppError(403, 'certificate.notPublished');
   const standing = sheet.standings.find((s) => s.userId === user.id);
   if (!standing) throw new AppError(403, 'certificate.absent');
-  // The admit card's queue: PDFs render a few at a time, and a crowd is answered 503 with Retry-After.
-  if (admitCardRenders.pendingCount >= ADMIT_CARD_RENDERS.waiting) {
-    throw new AppError(503, 'server.unavailable', {
-      headers: { 'Retry-After': String(ADMIT_CARD_RENDERS.retryAfterSeconds) },
-    });
-  }
   const publishedAt = sheet.publication.publishedAt;
+  // The admit card's queue: PDFs render a few at a time, and a crowd is answered 503 with Retry-After.
   return admitCardRenders(() =>
     renderFor(ctx, competition, category, standing, publishedAt, language ?? user.language),
   );

@@ -22,6 +22,7 @@ import {
 } from '@ngso/shared/schemas/results';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { attachment } from '../../lib/attachment.ts';
 import { CompetitionQuerySchema, errorResponses } from '../../lib/route-schemas.ts';
 import { signedIn } from '../../plugins/session.ts';
 import { changeFinalRoundDetails, finalRoundDetailsOf } from '../competitions/final-round.service.ts';
@@ -205,7 +206,7 @@ export const adminExamRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return reply
         .type('application/pdf')
-        .header('Content-Disposition', `attachment; filename="${paper.fileName}"`)
+        .header('Content-Disposition', attachment(paper.fileName))
         .header('Cache-Control', 'no-store')
         .send(paper.pdf);
     },

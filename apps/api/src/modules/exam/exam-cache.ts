@@ -3,6 +3,7 @@ import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { CompetitionRow } from '../competitions/competitions.repo.ts';
 import { competitionByCodeOr404 } from '../competitions/competitions.service.ts';
 import { findPublication } from '../results/results.repo.ts';
+import { forgetPublishedSheet } from '../results/sheet-cache.ts';
 import { type ExamRow, findExam, questionsOf } from './exam.repo.ts';
 import { type QuestionWithImages, withImages } from './question-images.repo.ts';
 
@@ -54,7 +55,11 @@ export const cachedExamDefinition = (db: Database, competitionId: string, catego
     return { exam, questions, published: publication !== undefined };
   });
 
-/** Call after an organiser's change to a window, a question or the results' publication has committed. */
+/**
+ * Call after an organiser's change to a window, a question or the results' publication has committed. The
+ * published results' sheet (sheet-cache.ts), which shows the questions, goes with it.
+ */
 export function forgetExamDefinition(db: Database, competitionId: string, category: string) {
   cachesOf(db).exams.delete(examKey(competitionId, category));
+  forgetPublishedSheet(db, competitionId, category);
 }

@@ -2,7 +2,7 @@ import type { Category } from '@ngso/shared/constants';
 import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { formatInDhaka } from '../../lib/time.ts';
-import { ADMIT_CARD_RENDERS, admitCardRenders } from '../admit-card/admit-card.service.ts';
+import { admitCardRenders } from '../admit-card/admit-card.service.ts';
 import { admitCardText } from '../admit-card/admit-card-text.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
@@ -29,11 +29,7 @@ export async function questionPaperFor(
   if (!exam) throw new AppError(404, 'notFound');
   await assertMayGradeNow(ctx, viewer, competition.id, category);
   // A full render queue answers before any diagram is read from storage.
-  if (admitCardRenders.pendingCount >= ADMIT_CARD_RENDERS.waiting) {
-    throw new AppError(503, 'server.unavailable', {
-      headers: { 'Retry-After': String(ADMIT_CARD_RENDERS.retryAfterSeconds) },
-    });
-  }
+  admitCardRenders.assertRoom();
   const rows = await withImages(ctx.db, await questionsOf(ctx.db, competition.id, category));
   const questions: PaperQuestion[] = await Promise.all(
     rows.map(async (row) => {

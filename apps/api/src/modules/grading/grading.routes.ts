@@ -25,7 +25,9 @@ import {
   changeSecondMarking,
   claimSecond,
   disagreementsOf,
+  releaseSecond,
   saveSecondMark,
+  secondHeartbeat,
   secondMarkingOf,
   settleDisagreement,
 } from './second-marking.service.ts';
@@ -244,6 +246,40 @@ export const gradingRoutes: FastifyPluginAsyncZod = async (app) => {
       status: 'success' as const,
       data: await claimSecond(app.services, signedIn(request).user, request.body.question_id),
     }),
+  );
+
+  app.post(
+    '/v1/admin/grading/second/heartbeat',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Renew the hold on the answer being second-marked (409 when it went to another grader)',
+        body: ClaimKeySchema,
+        response: { 200: HeartbeatResponseSchema, ...errors },
+      },
+      preValidation: staff,
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await secondHeartbeat(app.services, signedIn(request).user, request.body),
+    }),
+  );
+
+  app.post(
+    '/v1/admin/grading/second/release',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Give back the hold on an answer being second-marked (the grader left it)',
+        body: ClaimKeySchema,
+        response: { 200: z.object({ status: z.literal('success') }), ...errors },
+      },
+      preValidation: staff,
+    },
+    async (request) => {
+      await releaseSecond(app.services, signedIn(request).user, request.body);
+      return { status: 'success' as const };
+    },
   );
 
   app.put(

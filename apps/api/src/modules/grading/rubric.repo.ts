@@ -1,6 +1,6 @@
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { marks, rubricItems } from '../../db/schema.ts';
+import { marks, rubricItems, secondMarks } from '../../db/schema.ts';
 
 export type RubricItemRow = typeof rubricItems.$inferSelect;
 
@@ -32,8 +32,10 @@ export async function deleteRubricItem(db: Executor, id: string) {
   await db.delete(rubricItems).where(eq(rubricItems.id, id));
 }
 
-const ticks = (column: typeof marks.graderRubric | typeof marks.overrideRubric, itemId: string) =>
-  sql`${column} -> 'items' @> ${JSON.stringify([itemId])}::jsonb`;
+const ticks = (
+  column: typeof marks.graderRubric | typeof marks.overrideRubric | typeof secondMarks.rubric,
+  itemId: string,
+) => sql`${column} -> 'items' @> ${JSON.stringify([itemId])}::jsonb`;
 
 /** The marks of a question whose grader's or override's rubric ticked this item. */
 export async function marksTicking(db: Executor, questionId: string, itemId: string) {
@@ -57,4 +59,23 @@ export async function setRubricMarks(
     .update(marks)
     .set(changes)
     .where(and(eq(marks.userId, key.userId), eq(marks.questionId, key.questionId)));
+}
+
+/** The second marks of a question whose rubric ticked this item. */
+export async function secondMarksTicking(db: Executor, questionId: string, itemId: string) {
+  return db
+    .select()
+    .from(secondMarks)
+    .where(and(eq(secondMarks.questionId, questionId), ticks(secondMarks.rubric, itemId)));
+}
+
+export async function setSecondRubricMarks(
+  db: Executor,
+  key: { userId: string; questionId: string },
+  given: number,
+) {
+  await db
+    .update(secondMarks)
+    .set({ marks: given })
+    .where(and(eq(secondMarks.userId, key.userId), eq(secondMarks.questionId, key.questionId)));
 }

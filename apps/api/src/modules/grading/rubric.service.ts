@@ -1,4 +1,5 @@
 import { RUBRIC_MAX_ITEMS, type RubricItemInput } from '@ngso/shared/schemas/grading';
+import type { Executor } from '../../db/client.ts';
 import type { RubricChoice } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
@@ -16,7 +17,9 @@ import {
   marksTicking,
   type RubricItemRow,
   rubricOf,
+  secondMarksTicking,
   setRubricMarks,
+  setSecondRubricMarks,
   updateRubricItem,
 } from './rubric.repo.ts';
 
@@ -44,6 +47,39 @@ async function questionOr404(ctx: ServiceContext, questionId: string) {
   const question = isUuid(questionId) ? await findQuestion(ctx.db, questionId) : undefined;
   if (!question) throw new AppError(404, 'question.notFound');
   return question;
+}
+
+/**
+ * The rubric choice of a marks call, first or second (each item ticked once), or null for marks given as a
+ * number. 422 for an adjustment without a comment saying why.
+ */
+export function rubricChoiceOf(
+  input: { rubric_items?: string[]; adjustment?: number },
+  comment: string | null,
+): RubricChoice | null {
+  if (input.rubric_items === undefined) return null;
+  const choice = { items: [...new Set(input.rubric_items)], adjustment: input.adjustment ?? 0 };
+  if (choice.adjustment !== 0 && !comment) {
+    throw new AppError(422, 'validation.failed', { fieldErrors: { comment: ['rubric.adjustmentComment'] } });
+  }
+  return choice;
+}
+
+/**
+ * The marks a rubric choice gives on the question's items as they stand: read under the category's results
+ * lock, which a change of an item's points takes alone. 422 for an item that is not the question's.
+ */
+export async function marksByRubric(
+  db: Executor,
+  question: { id: string; marks: number },
+  choice: RubricChoice,
+) {
+  const items = await rubricOf(db, question.id);
+  const known = new Set(items.map((item) => item.id));
+  if (choice.items.some((id) => !known.has(id))) {
+    throw new AppError(422, 'validation.failed', { fieldErrors: { rubric_items: ['rubric.unknownItem'] } });
+  }
+  return rubricMarks(items, choice, question.marks);
 }
 
 /** A question's rubric: organisers any time, graders once grading of the category is open. */
@@ -116,6 +152,11 @@ export async function changeRubricItem(
         await setRubricMarks(tx, mark, changes);
         regraded += 1;
       }
+      for (const second of await secondMarksTicking(tx, question.id, item.id)) {
+        if (!second.rubric) continue;
+        await setSecondRubricMarks(tx, second, rubricMarks(items, second.rubric, question.marks));
+        regraded += 1;
+      }
     }
     await recordAudit(tx, {
       actorId: admin.id,
@@ -139,7 +180,10 @@ export async function removeRubricItem(ctx: ServiceContext, admin: UserRow, item
   const question = await questionOr404(ctx, item.questionId);
   await ctx.db.transaction(async (tx) => {
     await lockCategoryResults(tx, question.competitionId, question.category);
-    if ((await marksTicking(tx, question.id, item.id)).length > 0) throw new AppError(409, 'rubric.inUse');
+    const used =
+      (await marksTicking(tx, question.id, item.id)).length > 0 ||
+      (await secondMarksTicking(tx, question.id, item.id)).length > 0;
+    if (used) throw new AppError(409, 'rubric.inUse');
     await deleteRubricItem(tx, item.id);
     await recordAudit(tx, {
       actorId: admin.id,

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { marks, questions, secondMarking, secondMarks, users } from '../../db/schema.ts';
+import { marks, questions, type RubricChoice, secondMarking, secondMarks, users } from '../../db/schema.ts';
 
 type Rows<T> = { rows: T[] };
 
@@ -113,11 +113,49 @@ export async function releaseOtherSecondClaims(
     );
 }
 
+/** Renews this grader's second-mark hold (never one with a mark); undefined when it is no longer theirs. */
+export async function renewSecondClaim(
+  db: Executor,
+  key: { userId: string; questionId: string; graderId: string },
+  until: Date,
+) {
+  const [row] = await db
+    .update(secondMarks)
+    .set({ claimedUntil: until })
+    .where(
+      and(
+        eq(secondMarks.userId, key.userId),
+        eq(secondMarks.questionId, key.questionId),
+        eq(secondMarks.graderId, key.graderId),
+        isNull(secondMarks.marks),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Gives back this grader's second-mark hold (nothing when it is not theirs or it has its mark). */
+export async function releaseSecondClaim(
+  db: Executor,
+  key: { userId: string; questionId: string; graderId: string },
+) {
+  await db
+    .delete(secondMarks)
+    .where(
+      and(
+        eq(secondMarks.userId, key.userId),
+        eq(secondMarks.questionId, key.questionId),
+        eq(secondMarks.graderId, key.graderId),
+        isNull(secondMarks.marks),
+      ),
+    );
+}
+
 /** Writes the second mark on this grader's hold; undefined when the hold is no longer theirs. */
 export async function writeSecondMark(
   db: Executor,
   key: { userId: string; questionId: string; graderId: string },
-  values: { marks: number; comment: string | null; gradedAt: Date },
+  values: { marks: number; rubric: RubricChoice | null; comment: string | null; gradedAt: Date },
 ) {
   const [row] = await db
     .update(secondMarks)

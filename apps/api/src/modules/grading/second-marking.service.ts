@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Category } from '@ngso/shared/constants';
 import type {
+  ClaimKeySchema,
   SecondMarkInputSchema,
   SecondMarkingSettings,
   SettleInputSchema,
@@ -19,12 +20,12 @@ import { gradingImage } from '../exam/answer-photos.service.ts';
 import { findQuestion, questionsOf } from '../exam/exam.repo.ts';
 import { findRegistrationOfUser } from '../registration/registration.repo.ts';
 import { assertMayGradeNow } from '../results/grading-access.ts';
-import { findPublication } from '../results/results.repo.ts';
+import { findPublication, lockCategoryResultsShared } from '../results/results.repo.ts';
 import { categorySheet, giveMarks } from '../results/results.service.ts';
 import { cachedStandings } from '../results/standings-cache.ts';
 import { answerWithPhotos } from './grading.repo.ts';
 import { rubricOf } from './rubric.repo.ts';
-import { shownItem } from './rubric.service.ts';
+import { marksByRubric, rubricChoiceOf, shownItem } from './rubric.service.ts';
 import {
   DEFAULT_SECOND_MARKING,
   findSecondMark,
@@ -33,6 +34,8 @@ import {
   markSettled,
   namesOf,
   releaseOtherSecondClaims,
+  releaseSecondClaim,
+  renewSecondClaim,
   settingsOfQuestions,
   takeSecondClaim,
   writeSecondMark,
@@ -247,6 +250,37 @@ export async function claimSecond(ctx: ServiceContext, staff: UserRow, questionI
   };
 }
 
+/** Renews this grader's second-mark hold while they work on it; 409 when it is no longer theirs. */
+export async function secondHeartbeat(
+  ctx: ServiceContext,
+  staff: UserRow,
+  input: z.output<typeof ClaimKeySchema>,
+) {
+  if (!isUuid(input.question_id) || !isUuid(input.user_id)) throw new AppError(409, 'grading.claimLost');
+  const until = new Date(ctx.clock.now().getTime() + CLAIM_SECONDS * 1000);
+  const row = await renewSecondClaim(
+    ctx.db,
+    { userId: input.user_id, questionId: input.question_id, graderId: staff.id },
+    until,
+  );
+  if (!row) throw new AppError(409, 'grading.claimLost');
+  return { expires_at: toDhakaIso(until) };
+}
+
+/** Gives a second-mark hold back (the grader left it); nothing when it is not theirs. */
+export async function releaseSecond(
+  ctx: ServiceContext,
+  staff: UserRow,
+  input: z.output<typeof ClaimKeySchema>,
+) {
+  if (!isUuid(input.question_id) || !isUuid(input.user_id)) return;
+  await releaseSecondClaim(ctx.db, {
+    userId: input.user_id,
+    questionId: input.question_id,
+    graderId: staff.id,
+  });
+}
+
 /** Saves a second mark on this grader's hold (audited `marks.second`); 409 when the hold is not theirs. */
 export async function saveSecondMark(
   ctx: ServiceContext,
@@ -255,7 +289,9 @@ export async function saveSecondMark(
 ) {
   const question = await gradableQuestion(ctx, staff, input.question_id);
   if (!isUuid(input.user_id)) throw new AppError(409, 'grading.claimLost');
-  if (input.marks > question.marks) {
+  const comment = input.comment ?? null;
+  const choice = rubricChoiceOf(input, comment);
+  if (!choice && input.marks > question.marks) {
     throw new AppError(422, 'validation.failed', {
       fieldErrors: { marks: ['marks.range'] },
       params: { max: question.marks },
@@ -263,10 +299,16 @@ export async function saveSecondMark(
   }
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
+    // By rubric, the marks come from the items as they stand under the category's lock (as a first mark's).
+    let given = input.marks;
+    if (choice) {
+      await lockCategoryResultsShared(tx, question.competitionId, question.category);
+      given = await marksByRubric(tx, question, choice);
+    }
     const written = await writeSecondMark(
       tx,
       { userId: input.user_id, questionId: question.id, graderId: staff.id },
-      { marks: input.marks, comment: input.comment ?? null, gradedAt: now },
+      { marks: given, rubric: choice, comment, gradedAt: now },
     );
     if (!written) throw new AppError(409, 'grading.claimLost');
     await recordAudit(tx, {
@@ -274,10 +316,10 @@ export async function saveSecondMark(
       action: 'marks.second',
       targetType: 'answer',
       targetId: `${input.user_id}/${question.id}`,
-      after: { marks: written.marks, comment: written.comment },
+      after: { marks: written.marks, rubric: written.rubric, comment: written.comment },
       at: now,
     });
-    return { marks: input.marks };
+    return { marks: given };
   });
 }
 

@@ -1,13 +1,9 @@
 import pLimit from 'p-limit';
 import { AppError } from '../../lib/app-error.ts';
+import { serverFull, workGate } from '../../lib/work-gate.ts';
 
 /** Seconds a client is asked to wait before sending an upload the server had no room for. */
 export const UPLOAD_RETRY_AFTER_SECONDS = 5;
-
-const serverFull = (retryAfterSeconds = UPLOAD_RETRY_AFTER_SECONDS) =>
-  new AppError(503, 'server.unavailable', {
-    headers: { 'Retry-After': String(retryAfterSeconds) },
-  });
 
 /** The longest wait a full gate asks for: a phone comes back within this, however long the queue. */
 export const LONGEST_RETRY_AFTER_SECONDS = 60;
@@ -40,13 +36,8 @@ function finishRate(windowMs = 10_000, now = () => Date.now()) {
  * bytes back on the client), and beyond `waiting` of them an upload is refused at once with 503 and
  * Retry-After.
  */
-export function uploadGate(options: { atOnce: number; waiting: number }) {
-  const limit = pLimit(options.atOnce);
-  return <T>(work: () => Promise<T>): Promise<T> => {
-    if (limit.pendingCount >= options.waiting) return Promise.reject(serverFull());
-    return limit(work);
-  };
-}
+export const uploadGate = (options: { atOnce: number; waiting: number }) =>
+  workGate({ ...options, retryAfterSeconds: UPLOAD_RETRY_AFTER_SECONDS });
 
 /** Seconds an account is asked to wait before sending a third photo while two of its own are in flight. */
 export const ACCOUNT_RETRY_AFTER_SECONDS = 2;

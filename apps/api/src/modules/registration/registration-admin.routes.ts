@@ -6,6 +6,7 @@ import {
 } from '@ngso/shared/schemas/registration';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { attachment } from '../../lib/attachment.ts';
 import { uploadedCsvText } from '../../lib/csv.ts';
 import { CompetitionQuerySchema, errorResponses } from '../../lib/route-schemas.ts';
 import { signedIn } from '../../plugins/session.ts';
@@ -142,7 +143,7 @@ export const adminRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply
         .type('text/csv; charset=utf-8')
-        .header('Content-Disposition', 'attachment; filename="registrations.csv"')
+        .header('Content-Disposition', attachment('registrations.csv'))
         .send(await registrationsCsv(app.services, request.query)),
   );
 

@@ -9,6 +9,7 @@ import {
 } from '@ngso/shared/schemas/results';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { attachment } from '../../lib/attachment.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import { translate } from '../../lib/messages.ts';
 import { CompetitionParamsSchema, CompetitionQuerySchema, errorResponses } from '../../lib/route-schemas.ts';
@@ -141,7 +142,7 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply
         .type('text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="results-${request.params.category}.csv"`)
+        .header('Content-Disposition', attachment(`results-${request.params.category}.csv`))
         .send(
           await standingsCsv(
             app.services,

@@ -19,8 +19,7 @@ import { imagesOfQuestions } from '../exam/question-images.repo.ts';
 import { toQuestionImage } from '../exam/question-images.service.ts';
 import { storedQuestionHtml } from '../exam/question-text.ts';
 import { lockClaim, releaseClaim } from '../grading/grading.repo.ts';
-import { rubricOf } from '../grading/rubric.repo.ts';
-import { rubricMarks } from '../grading/rubric.service.ts';
+import { marksByRubric, rubricChoiceOf } from '../grading/rubric.service.ts';
 import { questionsMarkedTwice } from '../grading/second-marking.repo.ts';
 import { secondMarkingOutstanding } from '../grading/second-marking.service.ts';
 import { findRegistrationOfUser } from '../registration/registration.repo.ts';
@@ -37,6 +36,7 @@ import {
   participantsOf,
   writeMark,
 } from './results.repo.ts';
+import { cachedPublishedSheet } from './sheet-cache.ts';
 import { awardBandsOf, effectiveMarks, rankByTotal } from './standings.ts';
 import { forgetStandings } from './standings-cache.ts';
 
@@ -171,12 +171,7 @@ export async function giveMarks(
   const existing = await findMark(ctx.db, userId, question.id);
   const now = ctx.clock.now();
   const comment = input.comment ?? null;
-  const choice = byRubric
-    ? { items: [...new Set(input.rubric_items)], adjustment: input.adjustment ?? 0 }
-    : null;
-  if (choice && choice.adjustment !== 0 && !comment) {
-    throw new AppError(422, 'validation.failed', { fieldErrors: { comment: ['rubric.adjustmentComment'] } });
-  }
+  const choice = rubricChoiceOf(input, comment);
   const overriding =
     staff.role === 'admin' && existing?.graderMarks != null && existing.graderId !== staff.id;
   const valuesFor = (given: number) =>
@@ -204,17 +199,7 @@ export async function giveMarks(
     // above wins.
     await lockCategoryResultsShared(tx, question.competitionId, question.category);
     // By rubric, the mark is computed here from the items as they stand under the lock (decision 037).
-    let given = input.marks;
-    if (choice) {
-      const items = await rubricOf(tx, question.id);
-      const known = new Set(items.map((item) => item.id));
-      if (choice.items.some((id) => !known.has(id))) {
-        throw new AppError(422, 'validation.failed', {
-          fieldErrors: { rubric_items: ['rubric.unknownItem'] },
-        });
-      }
-      given = rubricMarks(items, choice, question.marks);
-    }
+    const given = choice ? await marksByRubric(tx, question, choice) : input.marks;
     const values = valuesFor(given);
     const publishedNow =
       publication ?? (await findPublication(tx, question.competitionId, question.category));
@@ -357,7 +342,11 @@ export async function resultFor(ctx: ServiceContext, code: string, user: UserRow
       questions: [],
     };
   }
-  const sheet = await categorySheet(ctx, competition, category);
+  // Published results change only with marks, award bands or a publication: the sheet is built once for
+  // every finalist's page (sheet-cache.ts).
+  const sheet = await cachedPublishedSheet(ctx.db, competition.id, category, () =>
+    categorySheet(ctx, competition, category),
+  );
   const standing = sheet.standings.find((s) => s.userId === user.id);
   const diagrams = await imagesOfQuestions(
     ctx.db,

@@ -1,6 +1,7 @@
 import { CATEGORIES, type Category } from '@ngso/shared/constants';
 import type { Database } from '../../db/client.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
+import { forgetPublishedSheet } from './sheet-cache.ts';
 
 /**
  * How long a process reuses a category's standings where a moment's lag is harmless: second marking's
@@ -42,8 +43,10 @@ export const cachedStandings = (
 
 /**
  * Call once a change that moves the standings has committed: marks (graded, overridden, settled, rechecked,
- * regraded by a rubric) or the award bands. Without a category, every category of the competition.
+ * regraded by a rubric) or the award bands. Without a category, every category of the competition. The
+ * published sheet (sheet-cache.ts) goes with them.
  */
 export function forgetStandings(db: Database, competitionId: string, category?: string) {
   for (const each of category ? [category] : CATEGORIES) cacheOf(db).delete(keyOf(competitionId, each));
+  forgetPublishedSheet(db, competitionId, category);
 }

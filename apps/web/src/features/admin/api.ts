@@ -28,6 +28,13 @@ import { scoped } from './console/current-competition.ts';
 import { type RegistrationFilters, registrationListQuery } from './console/filters.ts';
 
 export type ListMeta = { page: number; per_page: number; total: number };
+
+/** An answer held for a grader, for first marks or for a blind second mark (decision 037). */
+export type HoldKey = { question_id: string; user_id: string };
+export type HoldKind = 'first' | 'second';
+/** Where a hold is renewed or given back. */
+export const holdPath = (kind: HoldKind, action: 'heartbeat' | 'release') =>
+  `v1/admin/grading/${kind === 'second' ? 'second/' : ''}${action}`;
 export type Paged<T> = { data: T[]; meta: ListMeta };
 
 export type AdminStats = DashboardStats;
@@ -331,7 +338,15 @@ export const adminApi = api.injectEndpoints({
     }),
     saveSecondMark: build.mutation<
       { marks: number },
-      { question_id: string; user_id: string; marks: number }
+      {
+        question_id: string;
+        user_id: string;
+        marks: number;
+        comment?: string;
+        /** Marked by the rubric: the items ticked and an adjustment (the server computes the marks). */
+        rubric_items?: string[];
+        adjustment?: number;
+      }
     >({
       query: (body) => ({ url: 'v1/admin/grading/second/marks', method: 'PUT', body }),
       transformResponse: data<{ marks: number }>,
@@ -350,12 +365,12 @@ export const adminApi = api.injectEndpoints({
       transformResponse: data<{ marks: number }>,
       invalidatesTags: ['AdminSecondMarking', 'AdminGradingProgress', 'AdminResults'],
     }),
-    claimHeartbeat: build.mutation<{ expires_at: string }, { question_id: string; user_id: string }>({
-      query: (body) => ({ url: 'v1/admin/grading/heartbeat', method: 'POST', body }),
+    claimHeartbeat: build.mutation<{ expires_at: string }, HoldKey & { kind?: HoldKind }>({
+      query: ({ kind = 'first', ...body }) => ({ url: holdPath(kind, 'heartbeat'), method: 'POST', body }),
       transformResponse: data<{ expires_at: string }>,
     }),
-    releaseClaim: build.mutation<void, { question_id: string; user_id: string }>({
-      query: (body) => ({ url: 'v1/admin/grading/release', method: 'POST', body }),
+    releaseClaim: build.mutation<void, HoldKey & { kind?: HoldKind }>({
+      query: ({ kind = 'first', ...body }) => ({ url: holdPath(kind, 'release'), method: 'POST', body }),
     }),
     standings: build.query<Standings, Category>({
       query: (category) => scoped(`v1/admin/results/${category}`),

@@ -45,7 +45,12 @@ type Item = { id: string; position: number; text: string; points: number };
 
 function stub(
   answers: Stored[],
-  options: { refuseSave?: { status: number; message: string }; rubric?: Item[] } = {},
+  options: {
+    refuseSave?: { status: number; message: string };
+    rubric?: Item[];
+    /** Further calls the page may make (the second marks' panel). */
+    more?: Parameters<typeof stubApi>[0];
+  } = {},
 ) {
   const saves: Array<Record<string, unknown>> = [];
   const claims: Array<Record<string, unknown>> = [];
@@ -139,7 +144,7 @@ function stub(
       return { body: { status: 'success', data: { grader_marks: body.marks, override_marks: null } } };
     };
   }
-  const api = stubApi(handlers);
+  const api = stubApi({ ...handlers, ...options.more });
   return { api, saves, claims };
 }
 
@@ -228,6 +233,48 @@ describe('GradingPage: one answer at a time, held for this grader', () => {
     fireEvent.submit(marks.closest('form') as HTMLFormElement);
     expect(await screen.findByText('Marks must be from 0 to 10.')).toBeVisible();
     expect(saves).toHaveLength(0);
+  });
+});
+
+describe('GradingPage: the second marks beside it', () => {
+  it("leaves a key pressed on the second mark's answer to that panel: the page's own answer is not graded", async () => {
+    const secondSaves: unknown[] = [];
+    const { saves, claims } = stub(three(), {
+      more: {
+        'POST /api/v1/admin/grading/second/claim': () => ({
+          body: {
+            status: 'success',
+            data: {
+              answer: {
+                user_id: 's9',
+                roll_number: 'R-9',
+                images: [ready('p-s9')],
+                expires_at: '2025-01-14T18:35:00+06:00',
+              },
+              due: 1,
+              rubric: [],
+            },
+          },
+        }),
+        'PUT /api/v1/admin/grading/second/marks': async (request) => {
+          secondSaves.push(await request.json());
+          return { body: { status: 'success', data: { marks: 3 } } };
+        },
+      },
+    });
+    render();
+    await waitFor(() => expect(image()).toHaveAttribute('src', '/api/v1/media/p-s1'));
+    fireEvent.click(screen.getByText('Second marks', { exact: true }));
+    fireEvent.click(screen.getByRole('button', { name: 'Take an answer to second-mark' }));
+    const answer = await screen.findByRole('region', { name: 'Roll number R-9' });
+    fireEvent.keyDown(answer, { key: '3' });
+    fireEvent.keyDown(answer, { key: 'j' });
+    await waitFor(() => expect(secondSaves).toEqual([{ question_id: 'q1', user_id: 's9', marks: 3 }]));
+    expect(saves).toEqual([]);
+    expect(claims).toEqual([{ question_id: 'q1' }]);
+    // Elsewhere on the page the keys are the page's.
+    fireEvent.keyDown(document.body, { key: '6' });
+    await waitFor(() => expect(saves).toMatchObject([{ id: 's1', marks: 6 }]));
   });
 });
 

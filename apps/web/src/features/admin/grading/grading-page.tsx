@@ -1,5 +1,5 @@
 import { CATEGORIES, type Category } from '@ngso/shared/constants';
-import { CLAIM_HEARTBEAT_SECONDS, type ClaimResult } from '@ngso/shared/schemas/grading';
+import type { ClaimResult } from '@ngso/shared/schemas/grading';
 import type { GradingImage } from '@ngso/shared/schemas/results';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import type { TFunction } from 'i18next';
@@ -18,9 +18,7 @@ import { selectUser } from '../../auth/slice.ts';
 import {
   useAdminQuestionsQuery,
   useClaimAnswerMutation,
-  useClaimHeartbeatMutation,
   useGiveMarksMutation,
-  useReleaseClaimMutation,
   useRubricQuery,
 } from '../api.ts';
 import { useActionError } from '../console/action-error.ts';
@@ -28,19 +26,20 @@ import { AdminSection } from '../console/admin-section.tsx';
 import { cardClasses } from '../console/card.ts';
 import { ImageViewer, type ViewerPage, type ViewState, zoomIn, zoomOut } from '../console/image-viewer.tsx';
 import { LoadError, Loading } from '../console/load-states.tsx';
-import { emptyState, isGradable, releaseOnLeave, rubricTotal, signedPoints } from './grading.ts';
-import { gradingActionFor } from './grading-keys.ts';
+import { useAnswerHold } from './answer-hold.ts';
+import { emptyState, isGradable } from './grading.ts';
 import { GradingNotOpen, gradingNotOpenFor } from './grading-not-open.tsx';
 import { GradingProgressPanel } from './grading-progress.tsx';
 import { checkMarks } from './marks.ts';
 import { RubricEditor } from './rubric-editor.tsx';
+import { RubricFields, useRubricChoice } from './rubric-marking.tsx';
 import { DisagreementsPanel, SecondMarkingSettingsForm, SecondMarkPanel } from './second-marking.tsx';
+import { useGradingKeys } from './use-grading-keys.ts';
 
 const isCategory = (value: string | null): value is Category => CATEGORIES.some((c) => c === value);
 /** Who wrote an answer: the name and roll number for admins; graders get the roll number only. */
 const studentLabel = (name: string | null, rollNumber: string | null) =>
   name ? `${name}${rollNumber ? ` (${rollNumber})` : ''}` : (rollNumber ?? '');
-const FIELD_TAGS = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
 
 /** An answer's photos as the viewer's pages: the image once processed, else a sentence on its state. */
 const viewerPages = (images: readonly GradingImage[], t: TFunction<'admin'>): ViewerPage[] =>
@@ -78,8 +77,6 @@ export function GradingPage() {
   const byRubric = rubricItems.length > 0;
 
   const [claimAnswer, claiming] = useClaimAnswerMutation();
-  const [renewClaim] = useClaimHeartbeatMutation();
-  const [releaseClaim] = useReleaseClaimMutation();
   const [giveMarks, saving] = useGiveMarksMutation();
 
   const [current, setCurrent] = useState<Answer | null>(null);
@@ -92,8 +89,7 @@ export function GradingPage() {
   const [comment, setComment] = useState('');
   const [formError, setFormError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
-  const [adjustmentText, setAdjustmentText] = useState('');
+  const choice = useRubricChoice(rubricItems, maxMarks);
   /** Answers passed over with J on this visit (left for later), and those graded, for K to reopen. */
   const skipped = useRef<string[]>([]);
   const history = useRef<string[]>([]);
@@ -142,46 +138,25 @@ export function GradingPage() {
 
   // The hold: renewed while the grader works on it; given back when they leave it or the page.
   const heldKey = current && questionId ? `${questionId}/${current.user_id}` : '';
-  // biome-ignore lint/correctness/useExhaustiveDependencies: one heartbeat and one release per held answer
-  useEffect(() => {
-    if (!current || !questionId) return;
-    const key = { question_id: questionId, user_id: current.user_id };
-    const timer = window.setInterval(() => {
-      renewClaim(key)
-        .unwrap()
-        .catch((error: unknown) => setFormError(actionError(error)));
-    }, CLAIM_HEARTBEAT_SECONDS * 1000);
-    const onLeave = () => releaseOnLeave(key);
-    window.addEventListener('pagehide', onLeave);
-    return () => {
-      window.clearInterval(timer);
-      window.removeEventListener('pagehide', onLeave);
-    };
-  }, [heldKey]);
-  // Leaving the grading page (or another question) gives the answer back.
-  const held = useRef<{ question_id: string; user_id: string } | null>(null);
-  held.current = current && questionId ? { question_id: questionId, user_id: current.user_id } : null;
-  useEffect(() => {
-    const release = releaseClaim;
-    return () => {
-      if (held.current) void release(held.current);
-    };
-  }, [releaseClaim]);
+  const releaseHeld = useAnswerHold(
+    current && questionId ? { question_id: questionId, user_id: current.user_id } : null,
+    'first',
+    (error) => setFormError(actionError(error)),
+  );
 
   // A new answer on screen: its marks and comment in the form, the view reset.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when another answer is shown
   useEffect(() => {
     setMarksText(current?.marks === null || current?.marks === undefined ? '' : String(current.marks));
     setComment(current?.comment ?? '');
-    setTicked(new Set(current?.rubric?.items ?? []));
-    setAdjustmentText(current?.rubric?.adjustment ? String(current.rubric.adjustment) : '');
+    choice.reset(current?.rubric);
     setFormError(null);
     setView({ zoom: 1, rotation: 0 });
   }, [heldKey]);
 
   const choose = (next: { category?: Category; question?: string }) => {
     if (next.category === category || next.question === questionId) return;
-    if (held.current) void releaseClaim(held.current);
+    releaseHeld();
     const params = new URLSearchParams(search);
     if (next.category) {
       params.set('category', next.category);
@@ -248,19 +223,12 @@ export function GradingPage() {
     [current, questionId, giveMarks, category, take, t, actionError],
   );
 
+  const tickItem = choice.tick;
   const tick = useCallback(
     (index: number) => {
-      const item = rubricItems[index];
-      if (!item || !gradable) return;
-      setTicked((before) => {
-        const next = new Set(before);
-        if (next.has(item.id)) next.delete(item.id);
-        else next.add(item.id);
-        return next;
-      });
-      setFormError(null);
+      if (gradable && tickItem(index)) setFormError(null);
     },
-    [rubricItems, gradable],
+    [tickItem, gradable],
   );
 
   const save = useCallback(
@@ -272,21 +240,16 @@ export function GradingPage() {
       }
       const trimmedComment = comment.trim() ? comment.trim() : null;
       if (byRubric) {
-        const adjustment = adjustmentText.trim() === '' ? 0 : Number(adjustmentText.trim().replace('−', '-'));
-        if (!Number.isInteger(adjustment) || adjustment < -100 || adjustment > 100) {
-          setFormError(t('rubric.adjustmentError'));
+        const reading = choice.read(trimmedComment);
+        if (!reading.ok) {
+          setFormError(t(reading.error));
           return;
         }
-        if (adjustment !== 0 && !trimmedComment) {
-          setFormError(t('rubric.adjustmentComment'));
-          return;
-        }
-        const total = rubricTotal(rubricItems, ticked, adjustment, maxMarks);
         await send({
-          marks: total,
+          marks: reading.marks,
           comment: trimmedComment,
-          rubric_items: rubricItems.filter((item) => ticked.has(item.id)).map((item) => item.id),
-          adjustment,
+          rubric_items: reading.rubric_items,
+          adjustment: reading.adjustment,
         });
         return;
       }
@@ -311,31 +274,14 @@ export function GradingPage() {
       maxMarks,
       comment,
       byRubric,
-      adjustmentText,
-      rubricItems,
-      ticked,
+      choice,
       t,
       send,
     ],
   );
 
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || document.querySelector('dialog[open]')) return;
-      const target = event.target as HTMLElement | null;
-      const tag = target?.tagName ?? '';
-      // Enter and Space on a button or link are the control's own.
-      if ((tag === 'BUTTON' || tag === 'A') && (event.key === 'Enter' || event.key === ' ')) return;
-      const action = gradingActionFor({
-        key: event.key,
-        ctrlKey: event.ctrlKey,
-        metaKey: event.metaKey,
-        altKey: event.altKey,
-        inField: FIELD_TAGS.has(tag) || Boolean(target?.isContentEditable),
-        rubric: byRubric,
-      });
-      if (!action) return;
-      event.preventDefault();
+  useGradingKeys(
+    (action) => {
       if (action.type === 'next') void skip();
       else if (action.type === 'previous') void back();
       else if (action.type === 'save') void save();
@@ -345,10 +291,9 @@ export function GradingPage() {
       else if (action.type === 'zoomOut') setView((v) => ({ ...v, zoom: zoomOut(v.zoom) }));
       else if (action.type === 'rotate') setView((v) => ({ ...v, rotation: (v.rotation + 90) % 360 }));
       else if (action.type === 'toggleNames') setShowNames((shown) => !shown);
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [skip, back, save, tick, byRubric]);
+    },
+    { rubric: byRubric },
+  );
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -506,53 +451,12 @@ export function GradingPage() {
             </p>
             <form onSubmit={onSubmit} className="space-y-3" noValidate>
               {byRubric ? (
-                <fieldset className="space-y-2" disabled={!gradable}>
-                  <legend className="mb-1 text-sm font-medium text-slate-800">{t('rubric.legend')}</legend>
-                  {rubricItems.map((item, index) => (
-                    <label key={item.id} className="flex items-start gap-2 text-sm" data-testid="rubric-item">
-                      <input
-                        type="checkbox"
-                        className="mt-0.5 size-5"
-                        checked={ticked.has(item.id)}
-                        onChange={() => tick(index)}
-                      />
-                      <span>
-                        {t('rubric.itemLabel', {
-                          number: String(index + 1),
-                          text: item.text,
-                          points: signedPoints(item.points),
-                        })}
-                      </span>
-                    </label>
-                  ))}
-                  <TextField
-                    label={t('rubric.adjustment')}
-                    inputMode="numeric"
-                    value={adjustmentText}
-                    onChange={(event) => {
-                      setAdjustmentText(event.target.value);
-                      setFormError(null);
-                    }}
-                  />
-                  <p className="text-sm font-semibold text-slate-900" data-testid="rubric-total">
-                    {t('rubric.total', {
-                      marks: String(
-                        rubricTotal(
-                          rubricItems,
-                          ticked,
-                          Number(adjustmentText.trim().replace('−', '-')) || 0,
-                          maxMarks,
-                        ),
-                      ),
-                      max: String(maxMarks ?? ''),
-                    })}
-                  </p>
-                  {formError ? (
-                    <p className="text-sm text-red-700" role="alert">
-                      {formError}
-                    </p>
-                  ) : null}
-                </fieldset>
+                <RubricFields
+                  rubric={choice}
+                  disabled={!gradable}
+                  error={formError}
+                  onEdit={() => setFormError(null)}
+                />
               ) : (
                 <TextField
                   id={marksId}

@@ -1,6 +1,7 @@
 import type { ClaimResult, RubricItem } from '@ngso/shared/schemas/grading';
 import type { GradingImage } from '@ngso/shared/schemas/results';
 import { API_BASE_PATH } from '../../../lib/base-query.ts';
+import { type HoldKey, type HoldKind, holdPath } from '../api.ts';
 
 /**
  * An answer can be graded once at least one of its photos can be seen, or once none can ever be (every
@@ -24,8 +25,8 @@ export function emptyState(progress: ClaimResult['progress']): 'none' | 'done' |
  * Gives an answer back when the grader closes the tab or leaves the site: a request the browser still sends
  * while the page goes away (the server's time-out frees it anyway after a few minutes).
  */
-export function releaseOnLeave(key: { question_id: string; user_id: string }) {
-  void fetch(`${API_BASE_PATH}v1/admin/grading/release`, {
+export function releaseOnLeave(key: HoldKey, kind: HoldKind = 'first') {
+  void fetch(`${API_BASE_PATH}${holdPath(kind, 'release')}`, {
     method: 'POST',
     keepalive: true,
     credentials: 'same-origin',

@@ -1,9 +1,10 @@
 import type { Category } from '@ngso/shared/constants';
-import { type FormEvent, useState } from 'react';
+import type { RubricItem } from '@ngso/shared/schemas/grading';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { inputClasses, TextField } from '../../../components/ui/text-field.tsx';
 import {
   type Disagreement,
   type SecondClaim,
@@ -15,9 +16,12 @@ import {
   useSettleDisagreementMutation,
 } from '../api.ts';
 import { useActionError } from '../console/action-error.ts';
-import { ImageViewer, type ViewState } from '../console/image-viewer.tsx';
+import { ImageViewer, type ViewState, zoomIn, zoomOut } from '../console/image-viewer.tsx';
 import { ColumnHeaders, tableClasses, tdClasses } from '../console/table.tsx';
+import { useAnswerHold } from './answer-hold.ts';
 import { checkMarks } from './marks.ts';
+import { RubricFields, useRubricChoice } from './rubric-marking.tsx';
+import { useGradingKeys } from './use-grading-keys.ts';
 
 /** A whole number from `min` to `max` typed by an organiser, or null. */
 const wholeNumber = (raw: string, min: number, max: number) => {
@@ -140,48 +144,134 @@ export function SecondMarkPanel({ questionId, maxMarks }: { questionId: string; 
   const { t } = useTranslation('admin');
   const actionError = useActionError();
   const [claim, claiming] = useClaimSecondMutation();
-  const [save, saving] = useSaveSecondMarkMutation();
+  const [save] = useSaveSecondMarkMutation();
   const [held, setHeld] = useState<Held | null>(null);
   const [due, setDue] = useState<number | null>(null);
   const [marksText, setMarksText] = useState('');
+  const [comment, setComment] = useState('');
+  const [rubricItems, setRubricItems] = useState<RubricItem[]>([]);
+  const choice = useRubricChoice(rubricItems, maxMarks);
+  /** What is ticked now (read after a save, which awaits). */
+  const ticked = useRef(choice.state);
+  ticked.current = choice.state;
+  const byRubric = rubricItems.length > 0;
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [view, setView] = useState<ViewState>({ zoom: 1, rotation: 0 });
+  const [isMoving, setMoving] = useState(false);
+  const commentId = useId();
+  // Held while shown and not yet marked: renewed every minute, given back when the organiser leaves.
+  useAnswerHold(
+    held && !isMoving ? { question_id: questionId, user_id: held.user_id } : null,
+    'second',
+    (failure) => setError(actionError(failure)),
+  );
 
-  const take = async () => {
+  /** True from a save until the next answer is shown: the answer on screen is marked already. */
+  const moving = useRef(false);
+  /** The answer's box, focused when an answer is taken (`focusNext`) so the keys work on it at once. */
+  const answerBox = useRef<HTMLElement>(null);
+  const focusNext = useRef(false);
+
+  /** Shows the next answer. The marks typed are left alone: they are cleared by a save or by taking anew. */
+  const next = async () => {
     setError(null);
     try {
       const result = await claim({ question_id: questionId }).unwrap();
       setHeld(result.answer);
       setDue(result.due);
-      setMarksText('');
+      setRubricItems(result.rubric);
       setView({ zoom: 1, rotation: 0 });
     } catch (failure) {
       setError(actionError(failure));
     }
   };
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!held) return;
-    const checked = checkMarks(marksText, maxMarks);
-    if (!checked.ok) {
-      return setError(
-        checked.error === 'range' && maxMarks === null
-          ? t('grading.marksError.negative')
-          : t(`grading.marksError.${checked.error}`, { max: String(maxMarks ?? '') }),
-      );
+  const take = async () => {
+    focusNext.current = true;
+    setMarksText('');
+    setComment('');
+    choice.reset();
+    await next();
+  };
+  /** Saves the mark typed (or `marksKey`, a number key's) on the answer shown, then shows the next. */
+  const submit = async (marksKey?: number) => {
+    // The mark goes to the answer shown, and never to one already marked while the next is on its way.
+    const answer = held;
+    if (!answer || moving.current) return;
+    if (marksKey !== undefined && !byRubric) setMarksText(String(marksKey));
+    const typed = {
+      marks: marksKey === undefined ? marksText : String(marksKey),
+      comment,
+      rubric: choice.state,
+    };
+    const note = comment.trim() || null;
+    let marking: { marks: number; rubric_items?: string[]; adjustment?: number };
+    if (byRubric) {
+      const reading = choice.read(note);
+      if (!reading.ok) return setError(t(reading.error));
+      marking = { marks: reading.marks, rubric_items: reading.rubric_items, adjustment: reading.adjustment };
+    } else {
+      const checked = checkMarks(typed.marks, maxMarks);
+      if (!checked.ok) {
+        return setError(
+          checked.error === 'range' && maxMarks === null
+            ? t('grading.marksError.negative')
+            : t(`grading.marksError.${checked.error}`, { max: String(maxMarks ?? '') }),
+        );
+      }
+      marking = { marks: checked.marks };
     }
+    moving.current = true;
+    setMoving(true);
     try {
-      await save({ question_id: questionId, user_id: held.user_id, marks: checked.marks }).unwrap();
-      setNotice(t('second.savedMark'));
-      await take();
+      await save({
+        question_id: questionId,
+        user_id: answer.user_id,
+        ...marking,
+        ...(note ? { comment: note } : {}),
+      }).unwrap();
     } catch (failure) {
-      setError(actionError(failure));
+      moving.current = false;
+      setMoving(false);
+      return setError(actionError(failure));
     }
+    // Cleared once saved; what was typed or ticked since (for the next answer) stays.
+    setMarksText((now) => (now === typed.marks ? '' : now));
+    setComment((now) => (now === typed.comment ? '' : now));
+    if (ticked.current === typed.rubric) choice.reset();
+    setNotice(t('second.savedMark'));
+    await next();
+    moving.current = false;
+    setMoving(false);
+  };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void submit();
   };
 
+  // The grading keys, while the focus is in this panel (the page's own answer keeps the others).
+  const panel = useRef<HTMLDetailsElement>(null);
+  useGradingKeys(
+    (action) => {
+      if (action.type === 'save') void submit();
+      else if (action.type === 'saveMarks') void submit(action.marks);
+      else if (action.type === 'tick') choice.tick(action.index);
+      else if (action.type === 'zoomIn') setView((v) => ({ ...v, zoom: zoomIn(v.zoom) }));
+      else if (action.type === 'zoomOut') setView((v) => ({ ...v, zoom: zoomOut(v.zoom) }));
+      else if (action.type === 'rotate') setView((v) => ({ ...v, rotation: (v.rotation + 90) % 360 }));
+      // J, K and N mean nothing for a blind second mark: taken here all the same, the page's answer stays.
+    },
+    { rubric: byRubric, scope: panel },
+  );
+  // An answer taken is given the focus, so the keys work on it at once.
+  const shownId = held?.user_id;
+  useEffect(() => {
+    if (shownId && focusNext.current) answerBox.current?.focus();
+    focusNext.current = false;
+  }, [shownId]);
+
   return (
-    <details className={boxClasses} data-testid="second-marks">
+    <details ref={panel} className={boxClasses} data-testid="second-marks">
       <summary className="cursor-pointer font-semibold">{t('second.title')}</summary>
       <p className="mt-2 text-slate-600">{t('second.blindHelp')}</p>
       {due !== null ? (
@@ -190,9 +280,17 @@ export function SecondMarkPanel({ questionId, maxMarks }: { questionId: string; 
         </p>
       ) : null}
       {held ? (
-        <div className="mt-2 space-y-3">
+        <section
+          ref={answerBox}
+          tabIndex={-1}
+          className="mt-2 space-y-3"
+          aria-label={t('second.rollNumber', { roll: held.roll_number ?? '' })}
+        >
           <p className="font-semibold" data-testid="second-answer">
             {t('second.rollNumber', { roll: held.roll_number ?? '' })}
+          </p>
+          <p className="text-slate-600">
+            {t('second.keys', { marks: byRubric ? t('grading.keyRubric') : t('grading.keyNumber') })}
           </p>
           <ImageViewer
             key={held.user_id}
@@ -204,22 +302,42 @@ export function SecondMarkPanel({ questionId, maxMarks }: { questionId: string; 
             view={view}
             onView={setView}
           />
-          <form onSubmit={onSubmit} className="flex flex-wrap items-end gap-2" noValidate>
-            <div className="w-40">
-              <TextField
-                label={
-                  maxMarks === null ? t('grading.marks') : t('grading.marksOf', { max: String(maxMarks) })
-                }
-                inputMode="numeric"
-                value={marksText}
-                onChange={(event) => setMarksText(event.target.value)}
+          <form onSubmit={onSubmit} className="space-y-3" noValidate>
+            {byRubric ? (
+              <RubricFields rubric={choice} />
+            ) : (
+              <div className="w-40">
+                <TextField
+                  label={
+                    maxMarks === null ? t('grading.marks') : t('grading.marksOf', { max: String(maxMarks) })
+                  }
+                  inputMode="numeric"
+                  value={marksText}
+                  onChange={(event) => setMarksText(event.target.value)}
+                />
+              </div>
+            )}
+            <div>
+              <label
+                htmlFor={`${commentId}-comment`}
+                className="mb-1 block text-sm font-medium text-slate-800"
+              >
+                {t('grading.comment')}
+              </label>
+              <textarea
+                id={`${commentId}-comment`}
+                rows={2}
+                maxLength={1000}
+                className={inputClasses(false)}
+                value={comment}
+                onChange={(event) => setComment(event.target.value)}
               />
             </div>
-            <Button type="submit" pending={saving.isLoading}>
+            <Button type="submit" pending={isMoving}>
               {t('second.saveMark')}
             </Button>
           </form>
-        </div>
+        </section>
       ) : (
         <div className="mt-2">
           {due !== null ? <p className="mb-2 text-slate-700">{t('second.noneFree')}</p> : null}

@@ -421,6 +421,7 @@ export const admin = {
   'second.rollNumber': 'Roll number {{roll}}',
   'second.saveMark': 'Save second mark',
   'second.savedMark': 'Second mark saved.',
+  'second.keys': 'Keys, once you click the answer: {{marks}}; Enter saves; + and − zoom; R rotates.',
   'second.disagreementsTitle': 'Disagreements to settle',
   'second.disagreementsCount_one':
     '{{count}} disagreement to settle; {{due}} answers still due for a second mark.',
