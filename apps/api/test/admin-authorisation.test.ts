@@ -23,6 +23,8 @@ const GRADER_CALLS = new Set([
   'GET /api/v1/admin/grading/progress/:category',
   'GET /api/v1/admin/questions/:id/rubric',
   'POST /api/v1/admin/grading/second/claim',
+  'POST /api/v1/admin/grading/second/heartbeat',
+  'POST /api/v1/admin/grading/second/release',
   'PUT /api/v1/admin/grading/second/marks',
 ]);
 

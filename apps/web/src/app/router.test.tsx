@@ -187,7 +187,8 @@ describe('routing and the session', () => {
 
     await router.navigate('/about');
     await screen.findByRole('heading', { name: 'About Us' });
-    expect(scrollTo).toHaveBeenCalledWith(0, 0);
+    // The reset runs in an effect after the new page renders (under load, after the heading is found).
+    await waitFor(() => expect(scrollTo).toHaveBeenCalledWith(0, 0));
   });
 });
 
