@@ -113,62 +113,35 @@ export async function releaseOtherSecondClaims(
     );
 }
 
+type HoldKey = { userId: string; questionId: string; graderId: string };
+
+/** This grader's hold on an answer, while it has no mark yet. */
+const heldBy = (key: HoldKey) =>
+  and(
+    eq(secondMarks.userId, key.userId),
+    eq(secondMarks.questionId, key.questionId),
+    eq(secondMarks.graderId, key.graderId),
+    isNull(secondMarks.marks),
+  );
+
 /** Renews this grader's second-mark hold (never one with a mark); undefined when it is no longer theirs. */
-export async function renewSecondClaim(
-  db: Executor,
-  key: { userId: string; questionId: string; graderId: string },
-  until: Date,
-) {
-  const [row] = await db
-    .update(secondMarks)
-    .set({ claimedUntil: until })
-    .where(
-      and(
-        eq(secondMarks.userId, key.userId),
-        eq(secondMarks.questionId, key.questionId),
-        eq(secondMarks.graderId, key.graderId),
-        isNull(secondMarks.marks),
-      ),
-    )
-    .returning();
+export async function renewSecondClaim(db: Executor, key: HoldKey, until: Date) {
+  const [row] = await db.update(secondMarks).set({ claimedUntil: until }).where(heldBy(key)).returning();
   return row;
 }
 
 /** Gives back this grader's second-mark hold (nothing when it is not theirs or it has its mark). */
-export async function releaseSecondClaim(
-  db: Executor,
-  key: { userId: string; questionId: string; graderId: string },
-) {
-  await db
-    .delete(secondMarks)
-    .where(
-      and(
-        eq(secondMarks.userId, key.userId),
-        eq(secondMarks.questionId, key.questionId),
-        eq(secondMarks.graderId, key.graderId),
-        isNull(secondMarks.marks),
-      ),
-    );
+export async function releaseSecondClaim(db: Executor, key: HoldKey) {
+  await db.delete(secondMarks).where(heldBy(key));
 }
 
 /** Writes the second mark on this grader's hold; undefined when the hold is no longer theirs. */
 export async function writeSecondMark(
   db: Executor,
-  key: { userId: string; questionId: string; graderId: string },
+  key: HoldKey,
   values: { marks: number; rubric: RubricChoice | null; comment: string | null; gradedAt: Date },
 ) {
-  const [row] = await db
-    .update(secondMarks)
-    .set(values)
-    .where(
-      and(
-        eq(secondMarks.userId, key.userId),
-        eq(secondMarks.questionId, key.questionId),
-        eq(secondMarks.graderId, key.graderId),
-        isNull(secondMarks.marks),
-      ),
-    )
-    .returning();
+  const [row] = await db.update(secondMarks).set(values).where(heldBy(key)).returning();
   return row;
 }
 

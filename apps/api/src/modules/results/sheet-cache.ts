@@ -1,6 +1,6 @@
-import { CATEGORIES, type Category } from '@ngso/shared/constants';
+import type { Category } from '@ngso/shared/constants';
 import type { Database } from '../../db/client.ts';
-import { TtlCache } from '../../lib/ttl-cache.ts';
+import { categoryCache } from './category-cache.ts';
 import type { categorySheet } from './results.service.ts';
 
 type Sheet = Awaited<ReturnType<typeof categorySheet>>;
@@ -13,19 +13,7 @@ type Sheet = Awaited<ReturnType<typeof categorySheet>>;
  */
 export const PUBLISHED_SHEET_TTL_MS = 30_000;
 
-/** One cache per database (tests run many apps, each on its own database, in one process). */
-const caches = new WeakMap<Database, TtlCache<Sheet>>();
-
-function cacheOf(db: Database) {
-  let found = caches.get(db);
-  if (!found) {
-    found = new TtlCache(PUBLISHED_SHEET_TTL_MS);
-    caches.set(db, found);
-  }
-  return found;
-}
-
-const keyOf = (competitionId: string, category: string) => `${competitionId}/${category}`;
+const sheets = categoryCache<Sheet>(PUBLISHED_SHEET_TTL_MS);
 
 /** A published category's sheet, built by `load` at most once per process in the TTL. Read only. */
 export const cachedPublishedSheet = (
@@ -33,9 +21,9 @@ export const cachedPublishedSheet = (
   competitionId: string,
   category: Category,
   load: () => Promise<Sheet>,
-) => cacheOf(db).get(keyOf(competitionId, category), load);
+) => sheets.get(db, competitionId, category, load);
 
 /** Forgets a category's published sheet (without a category, every category of the competition). */
 export function forgetPublishedSheet(db: Database, competitionId: string, category?: string) {
-  for (const each of category ? [category] : CATEGORIES) cacheOf(db).delete(keyOf(competitionId, each));
+  sheets.forget(db, competitionId, category);
 }

@@ -1,6 +1,6 @@
-import { CATEGORIES, type Category } from '@ngso/shared/constants';
+import type { Category } from '@ngso/shared/constants';
 import type { Database } from '../../db/client.ts';
-import { TtlCache } from '../../lib/ttl-cache.ts';
+import { categoryCache } from './category-cache.ts';
 import { forgetPublishedSheet } from './sheet-cache.ts';
 
 /**
@@ -13,19 +13,7 @@ export const STANDINGS_CACHE_TTL_MS = 30_000;
 
 type Standing = { userId: string; total: number; award: string | null };
 
-/** One cache per database (tests run many apps, each on its own database, in one process). */
-const caches = new WeakMap<Database, TtlCache<Standing[]>>();
-
-function cacheOf(db: Database) {
-  let found = caches.get(db);
-  if (!found) {
-    found = new TtlCache(STANDINGS_CACHE_TTL_MS);
-    caches.set(db, found);
-  }
-  return found;
-}
-
-const keyOf = (competitionId: string, category: string) => `${competitionId}/${category}`;
+const standings = categoryCache<Standing[]>(STANDINGS_CACHE_TTL_MS);
 
 /**
  * The category's standings (each student's total and award), loaded by `load` (the category's sheet) at most
@@ -37,7 +25,7 @@ export const cachedStandings = (
   category: Category,
   load: () => Promise<readonly Standing[]>,
 ) =>
-  cacheOf(db).get(keyOf(competitionId, category), async () =>
+  standings.get(db, competitionId, category, async () =>
     (await load()).map(({ userId, total, award }) => ({ userId, total, award })),
   );
 
@@ -47,6 +35,6 @@ export const cachedStandings = (
  * published sheet (sheet-cache.ts) goes with them.
  */
 export function forgetStandings(db: Database, competitionId: string, category?: string) {
-  for (const each of category ? [category] : CATEGORIES) cacheOf(db).delete(keyOf(competitionId, each));
+  standings.forget(db, competitionId, category);
   forgetPublishedSheet(db, competitionId, category);
 }
