@@ -50,6 +50,20 @@ describe('session lifetime', () => {
     expect((await browser.get('/api/v1/user')).statusCode).toBe(401);
   });
 
+  it('answers signed-in calls that arrive together each with its own user, and refuses the unknown one', async () => {
+    const students = [newStudent(), newStudent(), newStudent()];
+    const browsers = students.map(() => client(t.app));
+    for (const [i, browser] of browsers.entries()) await browser.post('/api/v1/register', students[i]);
+    const forged = client(t.app);
+    forged.cookies.set('ngso_session', 'forged');
+    // Sent in one go, their lookups are one query (sessions.ts batches them).
+    const responses = await Promise.all([...browsers, forged].map((browser) => browser.get('/api/v1/user')));
+    expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200, 401]);
+    expect(responses.slice(0, 3).map((response) => response.json().user.email)).toEqual(
+      students.map((student) => student.email),
+    );
+  });
+
   it('ignores a forged or overlong cookie', async () => {
     for (const value of ['forged', 'x'.repeat(5000)]) {
       const response = await t.app.inject({

@@ -8,7 +8,11 @@ describe('toDhakaIso', () => {
     const instants = [
       Date.UTC(2025, 0, 14, 11, 0, 0),
       Date.UTC(2026, 11, 31, 18, 30, 59, 999),
-      Date.UTC(2009, 5, 19, 17, 59, 59), // Bangladesh's one summer time began at midnight of 19-20 June 2009
+      // Bangladesh's one summer time began at 23:00 on 19 June 2009 and ended at the end of the year: the
+      // last instant before each change, then the first after it.
+      Date.UTC(2009, 5, 19, 16, 59, 59, 999),
+      Date.UTC(2009, 5, 19, 17, 0, 0),
+      Date.UTC(2009, 11, 31, 16, 59, 59, 999),
       Date.UTC(2009, 11, 31, 17, 0, 0),
       Date.UTC(1971, 2, 26, 0, 0, 0),
       0,

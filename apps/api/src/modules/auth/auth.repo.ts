@@ -61,13 +61,28 @@ export async function insertSession(db: Executor, values: typeof sessions.$infer
   await db.insert(sessions).values(values);
 }
 
-/** Sessions with their users by token hash, for many lookups at once (sessions.ts batches them). */
-export async function findSessionsWithUsers(db: Executor, tokenHashes: string[]) {
-  const rows = await db
+const prepareSessionsWithUsers = (db: Executor) =>
+  db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(inArray(sessions.tokenHash, tokenHashes));
+    .where(sql`${sessions.tokenHash} = any(${sql.placeholder('tokenHashes')})`)
+    .prepare('sessions_with_users');
+
+const sessionsWithUsers = new WeakMap<Executor, ReturnType<typeof prepareSessionsWithUsers>>();
+
+/**
+ * Sessions with their users by token hash, for many lookups at once (sessions.ts batches them). Every
+ * request that carries a session asks this, so the query is built once per database and is a named
+ * prepared statement: PostgreSQL parses and plans it once per connection, Drizzle never builds it again.
+ */
+export async function findSessionsWithUsers(db: Executor, tokenHashes: string[]) {
+  let query = sessionsWithUsers.get(db);
+  if (!query) {
+    query = prepareSessionsWithUsers(db);
+    sessionsWithUsers.set(db, query);
+  }
+  const rows = await query.execute({ tokenHashes });
   return new Map(rows.map((row) => [row.session.tokenHash, row]));
 }
 
