@@ -7,7 +7,8 @@ export default defineConfig({
   globalSetup: './support/global-setup.ts',
   fullyParallel: true,
   workers: 2,
-  retries: 0,
+  // On CI, a journey that fails is run once more and reported as flaky (the report names it); locally, never.
+  retries: process.env.CI ? 1 : 0,
   forbidOnly: true,
   reporter: [['list']],
   timeout: 60_000,
