@@ -44,10 +44,13 @@ function run(command: string, args: string[], timeoutMs: number) {
   });
 }
 
-function failure(err: unknown): AppError {
+/** Why a Poppler run failed; one that ended past the deadline was too slow, however it ended. */
+function failure(err: unknown, deadline: number): AppError {
   const error = err as RunFailure;
   if (error.code === 'ENOENT') return new AppError(503, 'ebook.pdfUnavailable');
-  if (error.killed || error.signal === 'SIGKILL') return new AppError(422, 'ebook.pdfTooSlow');
+  if (error.killed || error.signal === 'SIGKILL' || Date.now() >= deadline) {
+    return new AppError(422, 'ebook.pdfTooSlow');
+  }
   return new AppError(422, 'ebook.pdfUnreadable');
 }
 
@@ -72,7 +75,7 @@ export async function renderPdf(data: Buffer, options: RenderOptions): Promise<R
       await writeFile(input, data);
 
       const info = await run('pdfinfo', [input], deadline - Date.now()).catch((err) => {
-        throw failure(err);
+        throw failure(err, deadline);
       });
       const pages = Number(/^Pages:\s+(\d+)/m.exec(info)?.[1] ?? 0);
       if (pages < 1) throw new AppError(422, 'ebook.pdfUnreadable');
@@ -83,7 +86,7 @@ export async function renderPdf(data: Buffer, options: RenderOptions): Promise<R
       // -scale-to bounds the pixels of every page, so a PDF declaring a huge page cannot flood memory.
       const args = ['-png', '-scale-to', String(RENDER_LONGEST_SIDE_PX), '-f', '1', '-l', String(pages)];
       await run('pdftoppm', [...args, input, path.join(dir, 'page')], deadline - Date.now()).catch((err) => {
-        throw failure(err);
+        throw failure(err, deadline);
       });
       // pdftoppm names pages page-1.png or page-001.png (zero-padded to the page count's digits).
       const files = (await readdir(dir))
