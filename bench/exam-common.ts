@@ -83,13 +83,14 @@ export function nginxSaid(nginx: Nginx | undefined) {
 
 /**
  * Starts `apps/api/src/server.ts` with rate limits off and waits for its health check. BENCH_CPU_PROF=<folder>
- * writes its CPU profile there; `imports` are modules preloaded into it (a probe); `env` is added.
+ * writes its CPU profile there; `imports` are modules preloaded into it (a probe); `env` is added; `output` is
+ * where its standard output and error go (a file descriptor; default this process's).
  */
 export async function startServer(
   databaseUrl: string,
   dataDir: string,
   port: number,
-  options: { behindProxy?: boolean; imports?: string[]; env?: Record<string, string> } = {},
+  options: { behindProxy?: boolean; imports?: string[]; env?: Record<string, string>; output?: number } = {},
 ): Promise<ChildProcess> {
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`]
@@ -113,7 +114,7 @@ export async function startServer(
         ...(options.behindProxy ? { TRUST_PROXY: '127.0.0.1' } : {}),
         ...options.env,
       },
-      stdio: ['ignore', 'inherit', 'inherit'],
+      stdio: ['ignore', options.output ?? 'inherit', options.output ?? 'inherit'],
     },
   );
   for (let i = 0; i < 120; i++) {

@@ -12,6 +12,7 @@ import { imageJobs, openJobQueue } from './jobs/image-jobs.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import type { ServiceContext } from './lib/context.ts';
 import { serializeLoggedError } from './lib/database-errors.ts';
+import { bufferedLogDestination } from './lib/log-destination.ts';
 import { translate } from './lib/messages.ts';
 import { openStorage } from './lib/open-storage.ts';
 import { contractTransform, securitySchemes } from './lib/openapi.ts';
@@ -48,7 +49,7 @@ import { resultsRoutes } from './modules/results/results.routes.ts';
 import { adminTutorialsRoutes, tutorialsRoutes } from './modules/tutorials/tutorials.routes.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { apiNotFound, errorsPlugin } from './plugins/errors.ts';
-import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { securityHeaders, securityHeadersPlugin } from './plugins/security-headers.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { webPlugin } from './plugins/web.ts';
 
@@ -78,7 +79,8 @@ export type AppOverrides = {
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /** Query values that must never reach a log line (the reset link carries a token). */
-const redactUrl = (url: string) => url.replace(/([?&](?:token|email)=)[^&]*/gi, '$1[redacted]');
+const redactUrl = (url: string) =>
+  url.includes('?') ? url.replace(/([?&](?:token|email)=)[^&]*/gi, '$1[redacted]') : url;
 
 /**
  * One log line per request, when it is answered, with the request, the status and the time (Fastify writes
@@ -96,6 +98,7 @@ class OneLinePerRequest extends LogController {
 
 /** Builds the whole server from a configuration; tests build their own on a fresh database. */
 export async function buildApp(config: Config, overrides: AppOverrides = {}) {
+  const frameworkErrorHeaders = securityHeaders(config.BASE_URL);
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
@@ -105,14 +108,16 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
         req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
         err: serializeLoggedError,
       },
-      ...(overrides.logStream ? { stream: overrides.logStream } : {}),
+      stream: overrides.logStream ?? bufferedLogDestination(),
     },
     logController: new OneLinePerRequest(),
     trustProxy: config.TRUST_PROXY ? parseTrustProxy(config.TRUST_PROXY) : false,
     bodyLimit: 1_048_576,
-    // A URL the router cannot read (bad encoding, a path segment over 100 characters) gets the envelope too.
+    // A URL the router cannot read (bad encoding, a path segment over 100 characters) gets the envelope
+    // too, and the security headers (no hook runs for it).
     frameworkErrors: (_error, _request, reply) => {
       void (reply as unknown as FastifyReply)
+        .headers(frameworkErrorHeaders)
         .status(400)
         .type('application/json; charset=utf-8')
         .send({ status: 'error', message: translate('request.invalid') });
@@ -216,8 +221,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     async (api) => {
       api.setNotFoundHandler(apiNotFound);
       // Personal JSON must never sit in a shared cache.
-      api.addHook('onSend', async (_request, reply) => {
+      api.addHook('onSend', (_request, reply, payload, done) => {
         if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+        done(null, payload);
       });
       await api.register(healthRoutes);
       await api.register(authRoutes);

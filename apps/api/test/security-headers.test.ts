@@ -32,6 +32,21 @@ describe('security headers', () => {
     expect(response.headers['strict-transport-security']).toBeUndefined();
   });
 
+  it('are on refusals and errors too, the router’s own included', async () => {
+    const refusals = {
+      'signed out (401)': await client(t.app).get('/api/v1/user'),
+      'no such call (404)': await client(t.app).get('/api/v1/no-such-call'),
+      'invalid body (422)': await client(t.app).post('/api/v1/login', { email: 'not an address' }),
+      'unreadable URL (400)': await client(t.app).get('/api/v1/%E0%A4%A'),
+      'a page outside the API (no web build in this test: 404)': await client(t.app).get('/no-such-page'),
+    };
+    for (const [what, response] of Object.entries(refusals)) {
+      expect(response.headers['content-security-policy'], what).toContain("frame-ancestors 'none'");
+      expect(response.headers['x-content-type-options'], what).toBe('nosniff');
+    }
+    expect(Object.values(refusals).map((response) => response.statusCode)).toEqual([401, 404, 422, 400, 404]);
+  });
+
   it('keep personal JSON out of every cache, and clear the session and the cache on logout, not the language', async () => {
     const browser = client(t.app);
     await browser.post('/api/v1/register', newStudent());
