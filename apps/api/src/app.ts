@@ -98,7 +98,7 @@ class OneLinePerRequest extends LogController {
 
 /** Builds the whole server from a configuration; tests build their own on a fresh database. */
 export async function buildApp(config: Config, overrides: AppOverrides = {}) {
-  const frameworkErrorHeaders = securityHeaders(config.BASE_URL);
+  const headers = securityHeaders(config.BASE_URL);
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
@@ -117,7 +117,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     // too, and the security headers (no hook runs for it).
     frameworkErrors: (_error, _request, reply) => {
       void (reply as unknown as FastifyReply)
-        .headers(frameworkErrorHeaders)
+        .headers(headers)
         .status(400)
         .type('application/json; charset=utf-8')
         .send({ status: 'error', message: translate('request.invalid') });
@@ -198,7 +198,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   app.decorate('mailWorker', mailWorker);
 
   await app.register(fastifyCookie);
-  await app.register(securityHeadersPlugin);
+  await app.register(securityHeadersPlugin, { headers });
   await app.register(fastifyMultipart);
   await app.register(errorsPlugin);
   await app.register(csrfPlugin);

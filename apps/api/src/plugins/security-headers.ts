@@ -36,18 +36,19 @@ export function securityHeaders(baseUrl: string): Record<string, string> {
 }
 
 /**
- * Sets them on every request (a request the router could not read is answered before any hook: app.ts sets
+ * Sets `headers` (from securityHeaders) on every request (a request the router could not read is answered before any hook: app.ts sets
  * them on that answer itself). Set on the reply, not on Node's response: Fastify then hands its whole list
  * to writeHead, which skips setHeader's per-header bookkeeping (a tenth of the server's own time on the
  * exam's key call).
  */
-export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
-  const headers = securityHeaders(app.config.BASE_URL);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
-    done();
-  });
-});
+export const securityHeadersPlugin = fp(
+  async (app: FastifyInstance, { headers }: { headers: Record<string, string> }) => {
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.headers(headers);
+      done();
+    });
+  },
+);
 
 /**
  * The headers Helmet sets, worked out once at start-up: none of them depends on the request (the policy has

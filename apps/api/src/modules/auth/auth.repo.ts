@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { loginDevices, passwordResets, sessions, users } from '../../db/schema.ts';
+import { perDatabase } from '../../lib/per-database.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
@@ -61,15 +62,14 @@ export async function insertSession(db: Executor, values: typeof sessions.$infer
   await db.insert(sessions).values(values);
 }
 
-const prepareSessionsWithUsers = (db: Executor) =>
+const sessionsWithUsersOf = perDatabase((db: Executor) =>
   db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(sql`${sessions.tokenHash} = any(${sql.placeholder('tokenHashes')})`)
-    .prepare('sessions_with_users');
-
-const sessionsWithUsers = new WeakMap<Executor, ReturnType<typeof prepareSessionsWithUsers>>();
+    .prepare('sessions_with_users'),
+);
 
 /**
  * Sessions with their users by token hash, for many lookups at once (sessions.ts batches them). Every
@@ -77,12 +77,7 @@ const sessionsWithUsers = new WeakMap<Executor, ReturnType<typeof prepareSession
  * prepared statement: PostgreSQL parses and plans it once per connection, Drizzle never builds it again.
  */
 export async function findSessionsWithUsers(db: Executor, tokenHashes: string[]) {
-  let query = sessionsWithUsers.get(db);
-  if (!query) {
-    query = prepareSessionsWithUsers(db);
-    sessionsWithUsers.set(db, query);
-  }
-  const rows = await query.execute({ tokenHashes });
+  const rows = await sessionsWithUsersOf(db).execute({ tokenHashes });
   return new Map(rows.map((row) => [row.session.tokenHash, row]));
 }
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Executor } from '../../db/client.ts';
 import { batchLoader } from '../../lib/batch-loader.ts';
+import { perDatabase } from '../../lib/per-database.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import {
   deleteSession,
@@ -71,20 +72,15 @@ export type SessionLookup = (
   tokenHash: string,
 ) => Promise<{ session: SessionRow; user: UserRow } | undefined>;
 
-const loaders = new WeakMap<Executor, (tokenHash: string) => ReturnType<SessionLookup>>();
-
 /**
  * The usual lookup: the session and its user. The lookups of requests that arrive together are one
  * query (lib/batch-loader.ts): at the exam's start, a thousand requests come in the same instant.
  */
-export const findSession: SessionLookup = (db, tokenHash) => {
-  let load = loaders.get(db);
-  if (!load) {
-    load = batchLoader((tokenHashes) => findSessionsWithUsers(db, tokenHashes));
-    loaders.set(db, load);
-  }
-  return load(tokenHash);
-};
+const sessionLoaderOf = perDatabase((db: Executor) =>
+  batchLoader((tokenHashes: string[]) => findSessionsWithUsers(db, tokenHashes)),
+);
+
+export const findSession: SessionLookup = (db, tokenHash) => sessionLoaderOf(db)(tokenHash);
 
 /** The session's user, or null when the token is unknown, idle too long or past its absolute expiry. */
 export async function resolveSession(

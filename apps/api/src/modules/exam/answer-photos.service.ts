@@ -7,6 +7,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { batchLoader } from '../../lib/batch-loader.ts';
 import type { ServiceContext } from '../../lib/context.ts';
+import { perDatabase } from '../../lib/per-database.ts';
 import { toDhakaIso } from '../../lib/time.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
 import { mediaUrl, removeMedia, storeImage } from '../media/media.service.ts';
@@ -30,20 +31,17 @@ import { deliveryEnd, graceEnd, type StudentExam, studentExam } from './student-
  * after the grace: such a photo can still be sent as a late photo, which organisers accept or reject.
  */
 
-const photoLoaders = new WeakMap<Database, (key: string) => Promise<AnswerPhotoRow | undefined>>();
-
 /**
  * The commitment a delivery brings bytes for, looked up together with the other deliveries that arrive
  * in the same turn of the event loop (lib/batch-loader.ts): in the exam's last minutes hundreds arrive
  * a second, and each query is a write to the database's socket on the server's one thread.
  */
+const photoLoaderOf = perDatabase((db: Database) =>
+  batchLoader((keys: string[]) => findPhotosByKey(db, keys)),
+);
+
 function committedPhoto(db: Database, userId: string, sha256: string) {
-  let load = photoLoaders.get(db);
-  if (!load) {
-    load = batchLoader((keys) => findPhotosByKey(db, keys));
-    photoLoaders.set(db, load);
-  }
-  return load(photoKey(userId, sha256));
+  return photoLoaderOf(db)(photoKey(userId, sha256));
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client.ts';
+import { perDatabase } from '../../lib/per-database.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { CompetitionRow } from '../competitions/competitions.repo.ts';
 import { competitionByCodeOr404 } from '../competitions/competitions.service.ts';
@@ -26,17 +27,12 @@ export type ExamDefinition = {
 
 type Caches = { competitions: TtlCache<CompetitionRow>; exams: TtlCache<ExamDefinition> };
 
-/** One cache per database (tests run many apps, each on its own database, in one process). */
-const caches = new WeakMap<Database, Caches>();
-
-function cachesOf(db: Database): Caches {
-  let found = caches.get(db);
-  if (!found) {
-    found = { competitions: new TtlCache(EXAM_CACHE_TTL_MS), exams: new TtlCache(EXAM_CACHE_TTL_MS) };
-    caches.set(db, found);
-  }
-  return found;
-}
+const cachesOf = perDatabase(
+  (_db: Database): Caches => ({
+    competitions: new TtlCache(EXAM_CACHE_TTL_MS),
+    exams: new TtlCache(EXAM_CACHE_TTL_MS),
+  }),
+);
 
 const examKey = (competitionId: string, category: string) => `${competitionId}/${category}`;
 

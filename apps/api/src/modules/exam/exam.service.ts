@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { batchLoader } from '../../lib/batch-loader.ts';
 import type { ServiceContext } from '../../lib/context.ts';
+import { perDatabase } from '../../lib/per-database.ts';
 import { toDhakaIso } from '../../lib/time.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
 import { type PhotoWithFile, photosOfUsers } from './answer-photos.repo.ts';
@@ -69,34 +70,29 @@ function toAnswer(row: AnswerRow, photoOf: (sha256: string) => PhotoWithFile | u
 
 type StudentAnswers = { answers: AnswerRow[]; photos: PhotoWithFile[] };
 
-const answerLoaders = new WeakMap<Database, (userId: string) => Promise<StudentAnswers | undefined>>();
-
 /**
  * A student's answers and photos; the reads of students who ask together are two queries
  * (lib/batch-loader.ts).
  */
-function loadAnswers(db: Database, userId: string) {
-  let load = answerLoaders.get(db);
-  if (!load) {
-    load = batchLoader(async (userIds) => {
-      const [answers, photos] = await Promise.all([answersOfUsers(db, userIds), photosOfUsers(db, userIds)]);
-      const byUser = new Map<string, StudentAnswers>();
-      const entry = (id: string) => {
-        let found = byUser.get(id);
-        if (!found) {
-          found = { answers: [], photos: [] };
-          byUser.set(id, found);
-        }
-        return found;
-      };
-      for (const [id, rows] of answers) entry(id).answers.push(...rows);
-      for (const photo of photos) entry(photo.userId).photos.push(photo);
-      return byUser;
-    });
-    answerLoaders.set(db, load);
-  }
-  return load(userId);
-}
+const answersLoaderOf = perDatabase((db: Database) =>
+  batchLoader(async (userIds: string[]) => {
+    const [answers, photos] = await Promise.all([answersOfUsers(db, userIds), photosOfUsers(db, userIds)]);
+    const byUser = new Map<string, StudentAnswers>();
+    const entry = (id: string) => {
+      let found = byUser.get(id);
+      if (!found) {
+        found = { answers: [], photos: [] };
+        byUser.set(id, found);
+      }
+      return found;
+    };
+    for (const [id, rows] of answers) entry(id).answers.push(...rows);
+    for (const photo of photos) entry(photo.userId).photos.push(photo);
+    return byUser;
+  }),
+);
+
+const loadAnswers = (db: Database, userId: string) => answersLoaderOf(db)(userId);
 
 const finder = (photos: PhotoWithFile[]) => {
   const bySha = new Map(photos.map((photo) => [photo.sha256, photo]));

@@ -6,6 +6,7 @@ import type { Paper, PaperContent, PaperKey } from '@ngso/shared/schemas/exam';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
+import { perDatabase } from '../../lib/per-database.ts';
 import { toDhakaIso } from '../../lib/time.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
 import { setPaperKeyOnce } from './exam.repo.ts';
@@ -33,16 +34,7 @@ const compress = { gzip: promisify(gzip), br: promisify(brotliCompress) };
 type BuiltPaper = { paper: Paper; json: Buffer; gzip: Buffer; br: Buffer; etag: string };
 
 /** The last paper built per category (a new version replaces it). Per database: tests run many apps. */
-const builtPapers = new WeakMap<Database, Map<string, Promise<BuiltPaper>>>();
-
-const papersOf = (db: Database) => {
-  let found = builtPapers.get(db);
-  if (!found) {
-    found = new Map();
-    builtPapers.set(db, found);
-  }
-  return found;
-};
+const papersOf = perDatabase((_db: Database) => new Map<string, Promise<BuiltPaper>>());
 
 /** The version of a paper: a short hash of exactly what the students will read. */
 export function paperVersion(definition: ExamDefinition) {

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { batchLoader } from '../../lib/batch-loader.ts';
 import type { ServiceContext } from '../../lib/context.ts';
+import { perDatabase } from '../../lib/per-database.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
 import type { SessionLookup } from '../auth/sessions.ts';
 import { type Entrant, findEntrant, findSessionsWithEntrants } from './exam.repo.ts';
@@ -19,7 +20,7 @@ type EntrantLoader = (
     ? V | undefined
     : never
 >;
-const entrantLoaders = new WeakMap<Database, Map<string, EntrantLoader>>();
+const entrantLoadersOf = perDatabase((_db: Database) => new Map<string, EntrantLoader>());
 
 /**
  * The session lookup of the exam's calls: the session, its user and the user's registration and attempt
@@ -28,11 +29,7 @@ const entrantLoaders = new WeakMap<Database, Map<string, EntrantLoader>>();
  * from the per-process cache (exam-cache.ts).
  */
 export function sessionWithEntrant(db: Database, competitionId: string): SessionLookup {
-  let perCompetition = entrantLoaders.get(db);
-  if (!perCompetition) {
-    perCompetition = new Map();
-    entrantLoaders.set(db, perCompetition);
-  }
+  const perCompetition = entrantLoadersOf(db);
   let load = perCompetition.get(competitionId);
   if (!load) {
     load = batchLoader((tokenHashes) => findSessionsWithEntrants(db, tokenHashes, competitionId));

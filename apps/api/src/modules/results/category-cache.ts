@@ -1,5 +1,6 @@
 import { CATEGORIES, type Category } from '@ngso/shared/constants';
 import type { Database } from '../../db/client.ts';
+import { perDatabase } from '../../lib/per-database.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 
 /**
@@ -9,15 +10,7 @@ import { TtlCache } from '../../lib/ttl-cache.ts';
  * every other process sees the change within `ttlMs`.
  */
 export function categoryCache<T>(ttlMs: number) {
-  const caches = new WeakMap<Database, TtlCache<T>>();
-  const cacheOf = (db: Database) => {
-    let found = caches.get(db);
-    if (!found) {
-      found = new TtlCache<T>(ttlMs);
-      caches.set(db, found);
-    }
-    return found;
-  };
+  const cacheOf = perDatabase((_db: Database) => new TtlCache<T>(ttlMs));
   const keyOf = (competitionId: string, category: string) => `${competitionId}/${category}`;
   return {
     /** The entry, built by `load` at most once per process in the TTL. */
