@@ -9,6 +9,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import { type Database, type DatabaseHandle, openDatabase } from './db/client.ts';
 import { imageJobs, openJobQueue } from './jobs/image-jobs.ts';
+import { type ThreadUse, yieldToRequests } from './jobs/yield-to-requests.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import type { ServiceContext } from './lib/context.ts';
 import { serializeLoggedError } from './lib/database-errors.ts';
@@ -74,6 +75,8 @@ export type AppOverrides = {
   startMailWorker?: boolean;
   /** Where log lines go instead of standard output (tests read them). */
   logStream?: { write: (line: string) => void };
+  /** How busy the server's thread is, for the image jobs that wait their turn (tests set it). */
+  threadUse?: ThreadUse;
 };
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -163,6 +166,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     log: app.log,
     workers: config.IMAGE_WORKERS,
     timeoutSeconds: config.IMAGE_JOB_TIMEOUT_SECONDS,
+    // A job holds its place in the queue while it waits: well within the time after which it counts as lost.
+    waitYourTurn: yieldToRequests({
+      longestMs: Math.min(10_000, (config.IMAGE_JOB_TIMEOUT_SECONDS * 1000) / 3),
+      ...(overrides.threadUse ? { threadUse: overrides.threadUse } : {}),
+    }),
   });
 
   const services: ServiceContext = {

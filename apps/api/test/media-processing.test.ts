@@ -3,6 +3,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -28,7 +29,11 @@ const apps: Array<Awaited<ReturnType<typeof buildApp>>> = [];
 type TestApp = Parameters<typeof signedInAdmin>[0];
 
 /** A server on the test's database and DATA_DIR, working `workers` image jobs at once (0: none). */
-async function startApp(workers: number, env: Record<string, string> = {}): Promise<TestApp> {
+async function startApp(
+  workers: number,
+  env: Record<string, string> = {},
+  overrides: { threadUse?: () => number } = {},
+): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -38,7 +43,7 @@ async function startApp(workers: number, env: Record<string, string> = {}): Prom
     IMAGE_WORKERS: String(workers),
     ...env,
   });
-  const app = await buildApp(config, { database, clock, startMailWorker: false });
+  const app = await buildApp(config, { database, clock, startMailWorker: false, ...overrides });
   await app.ready();
   apps.push(app);
   return { app, db: database.db, dataDir, close: () => app.close() };
@@ -227,6 +232,28 @@ describe('the sweep', () => {
       .returning();
     // Every second (half the time-out), pending photos older than the time-out are queued again.
     expect((await waitForMedia(t.db, row?.id ?? '', 20_000)).status).toBe('ready');
+  });
+});
+
+describe('acknowledgements before processing', () => {
+  it("re-encodes a photo only once the server's thread is no longer busy answering", async () => {
+    // The servers of the tests above share the database, and would process the photo in their sweeps.
+    for (const app of apps.splice(0)) await app.close();
+    let threadUse = 0.99;
+    const t = await startApp(2, {}, { threadUse: () => threadUse });
+    const owner = await organiser(t);
+    const response = await upload(owner, await jpegPhoto({ width: 320, height: 200 }));
+    expect(response.statusCode, response.body).toBe(200);
+
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const [waiting] = await t.db
+      .select()
+      .from(media)
+      .where(eq(media.id, mediaIdOf(response.json().url)));
+    expect(waiting?.status).toBe('pending');
+
+    threadUse = 0.2;
+    expect((await waitForMedia(t.db, response.json().url)).status).toBe('ready');
   });
 });
 

@@ -47,6 +47,8 @@ export function imageJobs(options: {
   log: JobLog;
   workers: number;
   timeoutSeconds: number;
+  /** Waits before each job while something more urgent shares the cores (a server's requests: yield-to-requests.ts). */
+  waitYourTurn?: () => Promise<void>;
 }): ImageJobRunner {
   const { queue, db, storage, log } = options;
   let sweeper: NodeJS.Timeout | undefined;
@@ -90,6 +92,7 @@ export function imageJobs(options: {
         return;
       }
       await queue.work(IMAGE_JOB, options.workers, async (data) => {
+        await options.waitYourTurn?.();
         await processPendingMedia({ db, storage }, data.mediaId ?? '');
       });
       if (!queue.durable) await sweep();
