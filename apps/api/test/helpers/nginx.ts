@@ -54,9 +54,11 @@ export function renderSite(
     return options.upstreams.map((address) => `    server ${address}${params};\n`).join('');
   });
   text = swap(text, /^server \{\n[^{}]*return 301 https:[^{}]*\}\n\n?/gm, 1, () => '');
-  text = swap(text, /^[ \t]*listen (\[::\]:)?443 ssl[^;\n]*;\n/gm, 2, (_line, index) =>
-    index === 0 ? `    listen ${options.listen};\n` : '',
-  );
+  text = swap(text, /^[ \t]*listen (\[::\]:)?443 ssl[^;\n]*;\n/gm, 2, (line, index) => {
+    // The listen queue's length (backlog=) is kept: it is part of what is measured.
+    const backlog = / backlog=\d+/.exec(line)?.[0] ?? '';
+    return index === 0 ? `    listen ${options.listen}${backlog};\n` : '';
+  });
   text = swap(text, /^[ \t]*ssl_certificate(_key)? [^;\n]*;\n/gm, 2, () => '');
   text = swap(text, /^proxy_cache_path \S+ /gm, 1, () => `proxy_cache_path ${options.cacheDir} `);
   if (options.upstreamHeader) {
