@@ -83,7 +83,13 @@ type Photo = {
   acknowledgedAt?: number;
   /** Why it will not count: a commitment refused, or bytes never acknowledged. */
   lost?: string;
+  lostAt?: number;
 };
+
+function lose(photo: Photo, reason: string) {
+  photo.lost = reason;
+  photo.lostAt = performance.now();
+}
 type CommittedImage = { sha256: string; size: number };
 type ServerAnswer = { question_id: string; images: CommittedImage[]; version: number };
 type Sample = { call: string; ms: number; ok: boolean; at: number };
@@ -237,15 +243,15 @@ class Student {
           continue;
         }
         if (read) {
-          photo.lost = `commitment refused (409: ${reply.body.message ?? ''})`;
+          lose(photo, `commitment refused (409: ${reply.body.message ?? ''})`);
           return;
         }
       } else if (reply && reply.status < 500 && reply.status !== 429 && reply.status !== 401) {
-        photo.lost = `commitment refused (${reply.status}: ${reply.body.message ?? ''})`;
+        lose(photo, `commitment refused (${reply.status}: ${reply.body.message ?? ''})`);
         return;
       }
       if (performance.now() > this.stopAt()) {
-        photo.lost = 'commitment never accepted before the bench stopped';
+        lose(photo, 'commitment never accepted before the bench stopped');
         return;
       }
       await sleep(pause(attempt++, reply?.retryAfter));
@@ -289,14 +295,14 @@ class Student {
         await this.commit(photo);
         if (photo.lost) return;
       } else if (reply?.status === 409) {
-        photo.lost = `delivery refused (409: ${reply.body.message ?? ''})`;
+        lose(photo, `delivery refused (409: ${reply.body.message ?? ''})`);
         return;
       } else if (reply && reply.status < 500 && ![401, 422, 429].includes(reply.status)) {
-        photo.lost = `delivery refused (${reply.status}: ${reply.body.message ?? ''})`;
+        lose(photo, `delivery refused (${reply.status}: ${reply.body.message ?? ''})`);
         return;
       }
       if (performance.now() > this.stopAt()) {
-        photo.lost = 'bytes not acknowledged when the bench stopped';
+        lose(photo, 'bytes not acknowledged when the bench stopped');
         return;
       }
       await sleep(pause(attempt, reply?.retryAfter));
@@ -466,7 +472,7 @@ async function runOnce(n: number, bases: Buffer[]) {
     const lost = photos.filter((p) => p.lost);
     const reasons = new Map<string, number>();
     for (const p of lost) {
-      const reason = p.lost?.replace(/\(.*/, '').trim() ?? '';
+      const reason = p.lost ?? '';
       reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
     }
     const committedLate = photos.filter((p) => p.committedAt !== undefined && p.committedAt > end).length;
@@ -524,6 +530,12 @@ async function runOnce(n: number, bases: Buffer[]) {
     console.log(
       [
         `answers attempted (photos): ${photos.length}; commitments stored: ${total} (${committedLate} of them committed in the grace after the end); photos lost: ${lost.length}${lost.length ? ` (${[...reasons].map(([r, c]) => `${r}: ${c}`).join('; ')})` : ''}`,
+        ...lost
+          .slice(0, 5)
+          .map(
+            (p) =>
+              `  lost: taken ${sinceEnd(p.takenAt).toFixed(1)} s from the end, given up ${sinceEnd(p.lostAt ?? 0).toFixed(1)} s from the end: ${p.lost}`,
+          ),
         `in the database: ${n * PHOTOS - final.committed} photos never committed, ${final.committed - final.delivered} committed but not delivered when the bench stopped`,
         `bytes acknowledged: ${acknowledged.length} (${acknowledged.filter((p) => (p.acknowledgedAt as number) > end).length} after the end); recorded as delivered in the database: ${final.delivered}; processed: ${final.ready} ready, ${final.failed} failed`,
         `every photo acknowledged ${allAcknowledged ? `${sinceEnd(lastAck).toFixed(1)} s after the end` : 'NOT (the bench stopped waiting)'}; every photo processed ${firstReady ? `${sinceEnd(firstReady.at).toFixed(0)} s after the end (polled every 2 s)` : processedAt ? 'yes' : 'NOT (the bench stopped waiting)'}`,
