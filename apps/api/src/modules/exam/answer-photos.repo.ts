@@ -1,6 +1,7 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { answerPhotos, answers, media, questions, registrations } from '../../db/schema.ts';
+import { perDatabase } from '../../lib/per-database.ts';
 
 export type AnswerPhotoRow = typeof answerPhotos.$inferSelect;
 
@@ -16,14 +17,18 @@ const withFile = (rows: { photo: AnswerPhotoRow; mediaStatus: PhotoWithFile['med
   rows.map(({ photo, mediaStatus }): PhotoWithFile => ({ ...photo, mediaStatus }));
 
 /** Every photo of these students (committed in time or late), with their files' states. */
-export async function photosOfUsers(db: Executor, userIds: string[]) {
-  if (userIds.length === 0) return [];
-  const rows = await db
+const photosOfUsersOf = perDatabase((db: Executor) =>
+  db
     .select(photoWithFile)
     .from(answerPhotos)
     .leftJoin(media, eq(media.id, answerPhotos.mediaId))
-    .where(inArray(answerPhotos.userId, userIds));
-  return withFile(rows);
+    .where(sql`${answerPhotos.userId} = any(${sql.placeholder('userIds')})`)
+    .prepare('photos_of_users'),
+);
+
+export async function photosOfUsers(db: Executor, userIds: string[]) {
+  if (userIds.length === 0) return [];
+  return withFile(await photosOfUsersOf(db).execute({ userIds }));
 }
 
 /** Every photo committed for (or sent late to) these questions, with their files' states. */
@@ -40,16 +45,23 @@ export async function photosOfQuestions(db: Executor, questionIds: string[]) {
 /** A photo's key among all students' photos. */
 export const photoKey = (userId: string, sha256: string) => `${userId}/${sha256}`;
 
-/** Photos by their keys (photoKey), in one query. */
-export async function findPhotosByKey(db: Executor, keys: string[]) {
-  const pairs = keys.map((key) => {
-    const [userId, sha256] = key.split('/');
-    return sql`(${userId}::uuid, ${sha256})`;
-  });
-  const rows = await db
+const photosByKeyOf = perDatabase((db: Executor) =>
+  db
     .select()
     .from(answerPhotos)
-    .where(sql`(${answerPhotos.userId}, ${answerPhotos.sha256}) in (${sql.join(pairs, sql`, `)})`);
+    .where(
+      sql`(${answerPhotos.userId}, ${answerPhotos.sha256}) in (select * from unnest(${sql.placeholder('userIds')}::uuid[], ${sql.placeholder('sha256s')}::text[]))`,
+    )
+    .prepare('photos_by_key'),
+);
+
+/** Photos by their keys (photoKey), in one query. */
+export async function findPhotosByKey(db: Executor, keys: string[]) {
+  const pairs = keys.map((key) => key.split('/'));
+  const rows = await photosByKeyOf(db).execute({
+    userIds: pairs.map(([userId]) => userId),
+    sha256s: pairs.map(([, sha256]) => sha256),
+  });
   return new Map(rows.map((row) => [photoKey(row.userId, row.sha256), row]));
 }
 
@@ -68,16 +80,38 @@ export async function insertPhotos(db: Executor, rows: (typeof answerPhotos.$inf
   await db.insert(answerPhotos).values(rows).onConflictDoNothing();
 }
 
-/** Links the stored file to a photo: the photo as linked, or undefined when another delivery got there first. */
-export async function linkDelivery(db: Executor, userId: string, sha256: string, mediaId: string, at: Date) {
-  const [row] = await db
-    .update(answerPhotos)
-    .set({ mediaId, deliveredAt: at })
-    .where(
-      and(eq(answerPhotos.userId, userId), eq(answerPhotos.sha256, sha256), isNull(answerPhotos.mediaId)),
+/**
+ * Writes the row of a delivered photo's file (`insert`: the media module's quota-checked insert) and links
+ * it to the photo, in one statement. Undefined when the quota refused the row; `linked` false when another
+ * delivery of the same photo got there first (the row is written all the same, for the caller to remove).
+ */
+export async function insertAndLinkDelivery(
+  db: Executor,
+  insert: SQLWrapper,
+  userId: string,
+  sha256: string,
+  at: Date,
+) {
+  // getSQL(): a query embedded as itself would be put in parentheses, which an INSERT in a CTE may not be.
+  const result = (await db.execute(sql`
+    with file as (${insert.getSQL()}),
+    linked as (
+      update ${answerPhotos} set media_id = file.id, delivered_at = ${at}::timestamptz
+        from file
+       where ${answerPhotos.userId} = ${userId}::uuid and ${answerPhotos.sha256} = ${sha256}
+         and ${answerPhotos.mediaId} is null
+      returning ${answerPhotos.sizeBytes} as size_bytes, ${answerPhotos.late} as late
     )
-    .returning();
-  return row;
+    select file.id, linked.size_bytes, linked.late from file left join linked on true`)) as unknown as {
+    rows: { id: string; size_bytes: number | null; late: boolean | null }[];
+  };
+  const [row] = result.rows;
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    linked: row.size_bytes !== null,
+    photo: { sha256, sizeBytes: Number(row.size_bytes), mediaId: row.id, late: row.late ?? false },
+  };
 }
 
 export async function decideLatePhoto(

@@ -10,14 +10,14 @@ import type { ServiceContext } from '../../lib/context.ts';
 import { perDatabase } from '../../lib/per-database.ts';
 import { toDhakaIso } from '../../lib/time.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
-import { mediaUrl, removeMedia, storeImage } from '../media/media.service.ts';
-import { admitAnswerUpload, recordAnswerPhoto } from '../media/upload-gate.ts';
+import { mediaUrl, removeMedia, storeAnswerPhoto } from '../media/media.service.ts';
+import { admitAnswerUpload } from '../media/upload-gate.ts';
 import {
   type AnswerPhotoRow,
   findPhoto,
   findPhotosByKey,
+  insertAndLinkDelivery,
   insertPhotos,
-  linkDelivery,
   type PhotoWithFile,
   photoKey,
 } from './answer-photos.repo.ts';
@@ -56,7 +56,7 @@ function assertDeliveryOpen(ctx: ServiceContext, s: StudentExam) {
 /** A photo of an answer as the student sees it: stored once the server has its bytes. */
 export function answerImage(
   image: CommittedImage,
-  photo: PhotoWithFile | AnswerPhotoRow | undefined,
+  photo: Pick<AnswerPhotoRow, 'mediaId'> | undefined,
 ): AnswerImage {
   const mediaId = photo?.mediaId ?? null;
   return {
@@ -128,7 +128,7 @@ export async function deliverPhoto(
   assertDeliveryOpen(ctx, s);
   const photo = await committedPhoto(ctx.db, user.id, sha256);
   if (!photo) throw new AppError(404, 'photo.notCommitted');
-  const delivered = (row: AnswerPhotoRow) => ({
+  const delivered = (row: Pick<AnswerPhotoRow, 'sha256' | 'sizeBytes' | 'mediaId' | 'late'>) => ({
     ...answerImage({ sha256: row.sha256, size: row.sizeBytes }, row),
     late: row.late,
   });
@@ -142,21 +142,19 @@ export async function deliverPhoto(
       if (received.sha256 !== sha256 || received.data.length !== photo.sizeBytes) {
         throw new AppError(422, 'photo.mismatch');
       }
-      const stored = await storeImage(
+      // The file's row and its link to the commitment are one statement.
+      const stored = await storeAnswerPhoto(
         ctx,
         user,
         { data: received.data, fileName: `${sha256}.jpg`, sha256 },
-        'upload',
+        (insert) => insertAndLinkDelivery(ctx.db, insert, user.id, sha256, ctx.clock.now()),
       );
-      return recordAnswerPhoto(async () => {
-        const linked = await linkDelivery(ctx.db, user.id, sha256, stored.id, ctx.clock.now());
-        if (linked) return delivered(linked);
-        // The same photo arrived twice at once: the first delivery stands.
-        await removeMedia(ctx, user.id, stored.id);
-        const first = await findPhoto(ctx.db, user.id, sha256);
-        if (!first) throw new AppError(404, 'photo.notCommitted');
-        return delivered(first);
-      });
+      if (stored.linked) return delivered(stored.photo);
+      // The same photo arrived twice at once: the first delivery stands.
+      await removeMedia(ctx, user.id, stored.id);
+      const first = await findPhoto(ctx.db, user.id, sha256);
+      if (!first) throw new AppError(404, 'photo.notCommitted');
+      return delivered(first);
     },
     photo.sizeBytes,
   );

@@ -11,6 +11,7 @@ import {
   sessions,
   users,
 } from '../../db/schema.ts';
+import { perDatabase } from '../../lib/per-database.ts';
 
 export type ExamRow = typeof exams.$inferSelect;
 export type QuestionRow = typeof questions.$inferSelect;
@@ -93,8 +94,8 @@ export type Entrant = NonNullable<Awaited<ReturnType<typeof findEntrant>>>;
  * without a registration): what every exam call needs before it can answer. By token hash, for many
  * lookups at once (exam.service.ts batches them).
  */
-export async function findSessionsWithEntrants(db: Executor, tokenHashes: string[], competitionId: string) {
-  const rows = await db
+const sessionsWithEntrantsOf = perDatabase((db: Executor) =>
+  db
     .select({
       session: sessions,
       user: users,
@@ -107,13 +108,24 @@ export async function findSessionsWithEntrants(db: Executor, tokenHashes: string
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(
       registrations,
-      and(eq(registrations.competitionId, competitionId), eq(registrations.userId, sessions.userId)),
+      and(
+        eq(registrations.competitionId, sql.placeholder('competitionId')),
+        eq(registrations.userId, sessions.userId),
+      ),
     )
     .leftJoin(
       examAttempts,
-      and(eq(examAttempts.competitionId, competitionId), eq(examAttempts.userId, sessions.userId)),
+      and(
+        eq(examAttempts.competitionId, sql.placeholder('competitionId')),
+        eq(examAttempts.userId, sessions.userId),
+      ),
     )
-    .where(inArray(sessions.tokenHash, tokenHashes));
+    .where(sql`${sessions.tokenHash} = any(${sql.placeholder('tokenHashes')})`)
+    .prepare('sessions_with_entrants'),
+);
+
+export async function findSessionsWithEntrants(db: Executor, tokenHashes: string[], competitionId: string) {
+  const rows = await sessionsWithEntrantsOf(db).execute({ tokenHashes, competitionId });
   return new Map(
     rows.map(({ session, user, status, category, extraMinutes, submittedAt }) => {
       const entrant: Entrant | null =
@@ -154,8 +166,16 @@ export async function answersOf(db: Executor, userId: string, questionIds: strin
 }
 
 /** Every answer of each of these students, by student (for many lookups at once: exam.service.ts). */
+const answersOfUsersOf = perDatabase((db: Executor) =>
+  db
+    .select()
+    .from(answers)
+    .where(sql`${answers.userId} = any(${sql.placeholder('userIds')})`)
+    .prepare('answers_of_users'),
+);
+
 export async function answersOfUsers(db: Executor, userIds: string[]) {
-  const rows = await db.select().from(answers).where(inArray(answers.userId, userIds));
+  const rows = await answersOfUsersOf(db).execute({ userIds });
   const byUser = new Map<string, AnswerRow[]>();
   for (const row of rows) {
     const list = byUser.get(row.userId);

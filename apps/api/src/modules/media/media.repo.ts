@@ -29,7 +29,17 @@ export async function insertMediaWithinQuota(
   values: typeof media.$inferInsert,
   quota: { files: number; bytes: number },
 ) {
-  const [row] = await db
+  const [row] = await mediaInsertWithinQuota(db, values, quota);
+  return row;
+}
+
+/** insertMediaWithinQuota's statement, to run alone or inside a larger one (as a CTE: it returns the row). */
+export function mediaInsertWithinQuota(
+  db: Executor,
+  values: typeof media.$inferInsert,
+  quota: { files: number; bytes: number },
+) {
+  return db
     .insert(media)
     .select(
       sql`select ${selectList(values)} from ${users}
@@ -38,7 +48,6 @@ export async function insertMediaWithinQuota(
       for update`,
     )
     .returning();
-  return row;
 }
 
 /**

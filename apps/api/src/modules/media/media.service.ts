@@ -9,7 +9,7 @@ import { newImageKey, newRawKey } from '../../lib/storage.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
 import { graderMaySeeMedia } from '../results/grading-access.ts';
 import { inspectImage, processImage } from './image-pipeline.ts';
-import { deleteMedia, findMedia, insertMediaWithinQuota, type MediaRow, usageOf } from './media.repo.ts';
+import { deleteMedia, findMedia, type MediaRow, mediaInsertWithinQuota, usageOf } from './media.repo.ts';
 import { recordAnswerPhoto } from './upload-gate.ts';
 
 /** The address the browser loads a stored image from (with its session cookie). */
@@ -27,23 +27,25 @@ type NewMedia = Omit<typeof media.$inferInsert, 'ownerId' | 'kind' | 'createdAt'
 
 const sha256Of = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
+const quota = { files: UPLOAD_QUOTA_FILES, bytes: QUOTA_BYTES };
+
 /**
  * Writes the row of a stored file within the owner's quota, in one statement (insertMediaWithinQuota: the
  * check and the insert cannot be passed by two uploads of one account together). The file is already
- * durable; it is removed when the row is not written.
+ * durable; it is removed when the row is not written. `write` runs the row's insert, alone by default.
  */
-async function recordMedia(
+async function recordMedia<T = MediaRow>(
   ctx: ServiceContext,
   db: Executor,
   owner: UserRow,
   kind: MediaRow['kind'],
   values: NewMedia,
+  write: (insert: MediaInsert) => Promise<T | undefined> = async (insert) =>
+    (await insert)[0] as T | undefined,
 ) {
   try {
-    const row = await insertMediaWithinQuota(
-      db,
-      { ...values, ownerId: owner.id, kind, createdAt: ctx.clock.now() },
-      { files: UPLOAD_QUOTA_FILES, bytes: QUOTA_BYTES },
+    const row = await write(
+      mediaInsertWithinQuota(db, { ...values, ownerId: owner.id, kind, createdAt: ctx.clock.now() }, quota),
     );
     if (!row) throw quotaError();
     return row;
@@ -52,6 +54,9 @@ async function recordMedia(
     throw err;
   }
 }
+
+/** The quota-checked insert of a media row, as a query (it returns the row written, none over the quota). */
+export type MediaInsert = ReturnType<typeof mediaInsertWithinQuota>;
 
 /**
  * Stores one image for its owner. An answer photo (`upload`) is acknowledged after the cheap checks
@@ -86,23 +91,59 @@ export async function storeImage(
 }
 
 async function storeReceived(ctx: ServiceContext, owner: UserRow, upload: Upload, db: Executor) {
+  return storeReceivedWith(ctx, owner, upload, db, async (insert) => (await insert)[0]);
+}
+
+/**
+ * Stores the bytes of an answer photo as received, and writes its row with `write`, which is given the
+ * row's quota-checked insert to run inside a statement of its own (a delivery links the file to the photo's
+ * commitment in the same statement) and answers the row's id with what else it wrote, or undefined when
+ * the quota refused the row.
+ */
+export function storeAnswerPhoto<T extends { id: string }>(
+  ctx: ServiceContext,
+  owner: UserRow,
+  upload: Upload,
+  write: (insert: MediaInsert) => Promise<T | undefined>,
+) {
+  return storeReceivedWith(ctx, owner, upload, ctx.db, write);
+}
+
+/**
+ * Bytes acknowledged after the cheap checks (format, pixels and size from the header): the file durable,
+ * its row written `pending` (the quota checked in the row's statement; a refused photo's file is deleted
+ * there), and its re-encoding queued.
+ */
+async function storeReceivedWith<T extends { id: string }>(
+  ctx: ServiceContext,
+  owner: UserRow,
+  upload: Upload,
+  db: Executor,
+  write: (insert: MediaInsert) => Promise<T | undefined>,
+) {
   const header = await inspectImage(upload.data, upload.fileName);
   const storageKey = newRawKey();
   await ctx.storage.put(storageKey, upload.data);
   const sha256 = upload.sha256 ?? sha256Of(upload.data);
-  // The quota is checked in the row's statement (a refused photo's file is deleted there).
   const row = await recordAnswerPhoto(() =>
-    recordMedia(ctx, db, owner, 'upload', {
-      status: 'pending',
-      storageKey,
-      contentType: header.contentType,
-      sizeBytes: upload.data.length,
-      sha256,
-      sourceSha256: sha256,
-      sourceSize: upload.data.length,
-      width: header.width,
-      height: header.height,
-    }),
+    recordMedia(
+      ctx,
+      db,
+      owner,
+      'upload',
+      {
+        status: 'pending',
+        storageKey,
+        contentType: header.contentType,
+        sizeBytes: upload.data.length,
+        sha256,
+        sourceSha256: sha256,
+        sourceSize: upload.data.length,
+        width: header.width,
+        height: header.height,
+      },
+      write,
+    ),
   );
   // Queued with the photos stored at the same moment, outside the database-write slot the row took.
   await ctx.imageJobs.enqueue(row.id);
