@@ -438,6 +438,21 @@ describe('GradingPage: before grading opens', () => {
     );
   });
 
+  it('lets a grader choose another category while this one is not open yet', async () => {
+    const api = stubApi({
+      'GET /api/v1/admin/questions': (request) =>
+        new URL(request.url).searchParams.get('category') === 'junior'
+          ? refused
+          : { body: { status: 'success', data: [{ ...question, id: 'q9', category: 'senior' }] } },
+    });
+    render();
+    await screen.findByTestId('grading-not-open');
+    fireEvent.change(screen.getByLabelText('Category'), { target: { value: 'senior' } });
+    await waitFor(() => expect(screen.queryByTestId('grading-not-open')).not.toBeInTheDocument());
+    expect(screen.getByLabelText('Category')).toHaveValue('senior');
+    expect(api.calls.some((call) => call.url.includes('category=senior'))).toBe(true);
+  });
+
   it('shows an admin a refusal as the error it is', async () => {
     stubApi({
       'GET /api/v1/admin/questions': () => ({

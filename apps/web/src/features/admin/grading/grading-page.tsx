@@ -155,7 +155,11 @@ export function GradingPage() {
   }, [heldKey]);
 
   const choose = (next: { category?: Category; question?: string }) => {
-    if (next.category === category || next.question === questionId) return;
+    // Only what is named is compared: before a category's questions are known (loading, or grading not
+    // open yet) questionId is undefined, and another category must still be chosen.
+    const sameCategory = next.category === undefined || next.category === category;
+    const sameQuestion = next.question === undefined || next.question === questionId;
+    if (sameCategory && sameQuestion) return;
     releaseHeld();
     const params = new URLSearchParams(search);
     if (next.category) {
