@@ -82,8 +82,9 @@ export async function insertPhotos(db: Executor, rows: (typeof answerPhotos.$inf
 
 /**
  * Writes the row of a delivered photo's file (`insert`: the media module's quota-checked insert) and links
- * it to the photo, in one statement. Undefined when the quota refused the row; `linked` false when another
- * delivery of the same photo got there first (the row is written all the same, for the caller to remove).
+ * it to the photo, in one statement. Undefined when the quota refused the row; `photo` undefined when
+ * another delivery of the same photo got there first (the row is written all the same, for the caller to
+ * remove).
  */
 export async function insertAndLinkDelivery(
   db: Executor,
@@ -107,11 +108,11 @@ export async function insertAndLinkDelivery(
   };
   const [row] = result.rows;
   if (!row) return undefined;
-  return {
-    id: row.id,
-    linked: row.size_bytes !== null,
-    photo: { sha256, sizeBytes: Number(row.size_bytes), mediaId: row.id, late: row.late ?? false },
-  };
+  const photo =
+    row.size_bytes === null
+      ? undefined
+      : { sha256, sizeBytes: Number(row.size_bytes), mediaId: row.id, late: row.late ?? false };
+  return { id: row.id, photo };
 }
 
 export async function decideLatePhoto(

@@ -149,7 +149,7 @@ export async function deliverPhoto(
         { data: received.data, fileName: `${sha256}.jpg`, sha256 },
         (insert) => insertAndLinkDelivery(ctx.db, insert, user.id, sha256, ctx.clock.now()),
       );
-      if (stored.linked) return delivered(stored.photo);
+      if (stored.photo) return delivered(stored.photo);
       // The same photo arrived twice at once: the first delivery stands.
       await removeMedia(ctx, user.id, stored.id);
       const first = await findPhoto(ctx.db, user.id, sha256);

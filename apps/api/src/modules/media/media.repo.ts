@@ -19,21 +19,11 @@ export async function usageOf(db: Executor, ownerId: string) {
 }
 
 /**
- * Writes a media row only while its owner stays within the quota, in one statement: the owner's row is
- * locked and its counts checked, and a concurrent store of the same owner waits for the lock, then checks
- * the counts this insert raised (the trigger updates them in the same transaction). Undefined when the
- * quota would be passed.
+ * The insert of a media row that writes it only while its owner stays within the quota, in one statement:
+ * the owner's row is locked and its counts checked, and a concurrent store of the same owner waits for the
+ * lock, then checks the counts this insert raised (the trigger updates them in the same transaction). A
+ * query, run alone or inside a larger statement (as a CTE); it returns the row, none over the quota.
  */
-export async function insertMediaWithinQuota(
-  db: Executor,
-  values: typeof media.$inferInsert,
-  quota: { files: number; bytes: number },
-) {
-  const [row] = await mediaInsertWithinQuota(db, values, quota);
-  return row;
-}
-
-/** insertMediaWithinQuota's statement, to run alone or inside a larger one (as a CTE: it returns the row). */
 export function mediaInsertWithinQuota(
   db: Executor,
   values: typeof media.$inferInsert,

@@ -29,8 +29,14 @@ const sha256Of = (data: Buffer) => createHash('sha256').update(data).digest('hex
 
 const quota = { files: UPLOAD_QUOTA_FILES, bytes: QUOTA_BYTES };
 
+/** The quota-checked insert of a media row, as a query (it returns the row written, none over the quota). */
+export type MediaInsert = ReturnType<typeof mediaInsertWithinQuota>;
+
+/** Runs the insert on its own: the row written, or undefined over the quota. */
+const insertAlone = async (insert: MediaInsert) => (await insert)[0];
+
 /**
- * Writes the row of a stored file within the owner's quota, in one statement (insertMediaWithinQuota: the
+ * Writes the row of a stored file within the owner's quota, in one statement (mediaInsertWithinQuota: the
  * check and the insert cannot be passed by two uploads of one account together). The file is already
  * durable; it is removed when the row is not written. `write` runs the row's insert, alone by default.
  */
@@ -40,8 +46,7 @@ async function recordMedia<T = MediaRow>(
   owner: UserRow,
   kind: MediaRow['kind'],
   values: NewMedia,
-  write: (insert: MediaInsert) => Promise<T | undefined> = async (insert) =>
-    (await insert)[0] as T | undefined,
+  write: (insert: MediaInsert) => Promise<T | undefined> = insertAlone as typeof write,
 ) {
   try {
     const row = await write(
@@ -54,9 +59,6 @@ async function recordMedia<T = MediaRow>(
     throw err;
   }
 }
-
-/** The quota-checked insert of a media row, as a query (it returns the row written, none over the quota). */
-export type MediaInsert = ReturnType<typeof mediaInsertWithinQuota>;
 
 /**
  * Stores one image for its owner. An answer photo (`upload`) is acknowledged after the cheap checks
@@ -91,7 +93,7 @@ export async function storeImage(
 }
 
 async function storeReceived(ctx: ServiceContext, owner: UserRow, upload: Upload, db: Executor) {
-  return storeReceivedWith(ctx, owner, upload, db, async (insert) => (await insert)[0]);
+  return storeReceivedWith(ctx, owner, upload, db, insertAlone);
 }
 
 /**
