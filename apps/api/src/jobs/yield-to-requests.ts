@@ -1,31 +1,5 @@
-import { type EventLoopUtilization, performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-
-/** How much of the last short span of time the process's thread spent working rather than waiting (0 to 1). */
-export type ThreadUse = () => number;
-
-/** The span over which the thread's use is measured. */
-const SPAN_MS = 500;
-
-let lastUse = 0;
-let meter: NodeJS.Timeout | undefined;
-
-/**
- * The event loop's utilisation over the last half second (Node's `performance.eventLoopUtilization`),
- * measured by one timer per process, started on first use (it keeps no process alive).
- */
-export const eventLoopUse: ThreadUse = () => {
-  if (!meter) {
-    let since: EventLoopUtilization = performance.eventLoopUtilization();
-    meter = setInterval(() => {
-      const now = performance.eventLoopUtilization();
-      lastUse = performance.eventLoopUtilization(now, since).utilization;
-      since = now;
-    }, SPAN_MS);
-    meter.unref();
-  }
-  return lastUse;
-};
+import { eventLoopUse, SATURATED_ABOVE, THREAD_USE_SPAN_MS, type ThreadUse } from '../lib/thread-use.ts';
 
 /**
  * Background work that shares a server's cores (the image jobs of a server process) goes after the people
@@ -38,7 +12,12 @@ export const eventLoopUse: ThreadUse = () => {
 export function yieldToRequests(
   options: { busyAbove?: number; longestMs?: number; checkEveryMs?: number; threadUse?: ThreadUse } = {},
 ) {
-  const { busyAbove = 0.9, longestMs = 10_000, checkEveryMs = SPAN_MS, threadUse = eventLoopUse } = options;
+  const {
+    busyAbove = SATURATED_ABOVE,
+    longestMs = 10_000,
+    checkEveryMs = THREAD_USE_SPAN_MS,
+    threadUse = eventLoopUse,
+  } = options;
   return async (): Promise<void> => {
     const until = Date.now() + longestMs;
     while (threadUse() > busyAbove && Date.now() < until) await sleep(checkEveryMs);

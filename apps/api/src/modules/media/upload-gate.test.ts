@@ -87,6 +87,37 @@ describe('byteGate', () => {
   });
 });
 
+describe('byteGate while the thread is busy', () => {
+  it('admits new uploads only within the smaller budget while busy, and within the whole budget once not', async () => {
+    let busy = true;
+    const gate = byteGate({ budgetBytes: 10, waiting: 10, whileBusy: { budgetBytes: 4, busy: () => busy } });
+    const started: string[] = [];
+    const releases = new Map<string, () => void>();
+    const upload = (name: string, bytes: number) =>
+      gate(bytes, () => {
+        started.push(name);
+        return new Promise<string>((resolve) => releases.set(name, () => resolve(name)));
+      });
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+    const uploads = [upload('a', 2), upload('b', 2), upload('c', 2), upload('d', 2)];
+    await settle();
+    expect(started).toEqual(['a', 'b']); // 4 bytes while busy: c and d wait with their bodies unread
+    releases.get('a')?.();
+    await settle();
+    expect(started).toEqual(['a', 'b', 'c']); // still busy: one out, one in
+    busy = false;
+    uploads.push(upload('e', 2), upload('f', 2));
+    await settle();
+    expect(started).toEqual(['a', 'b', 'c', 'd', 'e', 'f']); // 10 bytes again
+    busy = true;
+    for (const name of ['b', 'c', 'd', 'e', 'f']) releases.get(name)?.();
+    expect(await Promise.all(uploads)).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
+    // Nothing in flight: one upload always goes, however busy the thread (slower, never stopped).
+    expect(await gate(8, async () => 'alone')).toBe('alone');
+  });
+});
+
 describe('byteGate when full', () => {
   it('asks a refused upload to come back when the queue will have gone at the recent pace (5 to 60 s)', async () => {
     let now = 0;

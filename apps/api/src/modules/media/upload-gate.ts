@@ -1,5 +1,6 @@
 import pLimit from 'p-limit';
 import { AppError } from '../../lib/app-error.ts';
+import { eventLoopUse, SATURATED_ABOVE } from '../../lib/thread-use.ts';
 import { serverFull, workGate } from '../../lib/work-gate.ts';
 
 /** Seconds a client is asked to wait before sending an upload the server had no room for. */
@@ -80,15 +81,22 @@ export function byteGate(options: {
   waiting: number;
   /** How long an upload may wait for its turn before it is told to come back (503), if at all. */
   longestWaitMs?: number;
+  /** While `busy()`, uploads are admitted only within this smaller budget (see `answerUploads`). */
+  whileBusy?: { budgetBytes: number; busy: () => boolean };
   now?: () => number;
 }) {
   let inFlight = 0;
   const rate = finishRate(10_000, options.now);
   type Waiting = { bytes: number; admit: () => void };
   const queue: Waiting[] = [];
+  const budget = () =>
+    options.whileBusy?.busy()
+      ? Math.min(options.whileBusy.budgetBytes, options.budgetBytes)
+      : options.budgetBytes;
   const admitNext = () => {
+    const budgetBytes = budget();
     for (let next = queue[0]; next; next = queue[0]) {
-      if (inFlight > 0 && inFlight + next.bytes > options.budgetBytes) return;
+      if (inFlight > 0 && inFlight + next.bytes > budgetBytes) return;
       queue.shift();
       inFlight += next.bytes;
       next.admit();
@@ -135,6 +143,12 @@ export function byteGate(options: {
  * (docs/performance.md, "Answer photos acknowledged before processing"). So what bounds them is memory:
  * 128 MB of bodies at once (about 250 photos of 0.5 MB as the exam page sends them, or 8 of 15 MB); 1000
  * wait, at most 20 s each, and beyond that an upload is told when to come back.
+ *
+ * While the thread is saturated, the commitments go first (decision 047): new photos are admitted only
+ * within 16 MB (about 30 to 60 photos, enough to keep the thread working between their reads, flushes and
+ * inserts). Every photo admitted beyond that adds its events to the thread's one line, where the students'
+ * small calls (their commitments, which decide whether a photo counts) wait behind them; the photos left
+ * waiting keep their connections, their bodies unread.
  */
 const answerUploads = byteGate({
   budgetBytes: 128 * 1_000_000,
@@ -143,6 +157,7 @@ const answerUploads = byteGate({
   // connection, and thousands of new connections at once overflow the listen queue, where the JSON calls
   // wait too. Told to come back instead, the phone keeps its connection.
   longestWaitMs: 20_000,
+  whileBusy: { budgetBytes: 16 * 1_000_000, busy: () => eventLoopUse() > SATURATED_ABOVE },
 });
 const answerUploadsPerAccount = accountGate(2);
 
