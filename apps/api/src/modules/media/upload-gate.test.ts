@@ -8,6 +8,20 @@ import {
   uploadGate,
 } from './upload-gate.ts';
 
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** Uploads through a byte gate that say when they start, by name, and hold their place until released. */
+function heldUploads(gate: ReturnType<typeof byteGate>) {
+  const started: string[] = [];
+  const releases = new Map<string, () => void>();
+  const upload = (name: string, bytes: number) =>
+    gate(bytes, () => {
+      started.push(name);
+      return new Promise<string>((resolve) => releases.set(name, () => resolve(name)));
+    });
+  return { started, upload, release: (name: string) => releases.get(name)?.() };
+}
+
 describe('uploadGate', () => {
   it('runs `atOnce` uploads, queues `waiting` more, and refuses the next with 503 and Retry-After', async () => {
     const gate = uploadGate({ atOnce: 1, waiting: 1 });
@@ -48,14 +62,7 @@ describe('accountGate', () => {
 describe('byteGate', () => {
   it('admits uploads in order while their bytes fit, queues the rest, and refuses past `waiting` with 503', async () => {
     const gate = byteGate({ budgetBytes: 10, waiting: 2 });
-    const started: string[] = [];
-    const releases = new Map<string, () => void>();
-    const upload = (name: string, bytes: number) =>
-      gate(bytes, () => {
-        started.push(name);
-        return new Promise<string>((resolve) => releases.set(name, () => resolve(name)));
-      });
-    const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+    const { started, upload, release } = heldUploads(gate);
 
     const a = upload('a', 4);
     const b = upload('b', 5);
@@ -71,11 +78,11 @@ describe('byteGate', () => {
     // The same answer at the door, before anything of the request is read.
     expect(gate.refuseWhenFull).toThrow(expect.objectContaining({ statusCode: 503 }));
 
-    releases.get('a')?.();
+    release('a');
     await settle();
     expect(started).toEqual(['a', 'b', 'c', 'd']);
     expect(gate.refuseWhenFull).not.toThrow();
-    for (const name of ['b', 'c', 'd']) releases.get(name)?.();
+    for (const name of ['b', 'c', 'd']) release(name);
     expect(await Promise.all([a, b, c, d])).toEqual(['a', 'b', 'c', 'd']);
   });
 
@@ -91,19 +98,12 @@ describe('byteGate while the thread is busy', () => {
   it('admits new uploads only within the smaller budget while busy, and within the whole budget once not', async () => {
     let busy = true;
     const gate = byteGate({ budgetBytes: 10, waiting: 10, whileBusy: { budgetBytes: 4, busy: () => busy } });
-    const started: string[] = [];
-    const releases = new Map<string, () => void>();
-    const upload = (name: string, bytes: number) =>
-      gate(bytes, () => {
-        started.push(name);
-        return new Promise<string>((resolve) => releases.set(name, () => resolve(name)));
-      });
-    const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+    const { started, upload, release } = heldUploads(gate);
 
     const uploads = [upload('a', 2), upload('b', 2), upload('c', 2), upload('d', 2)];
     await settle();
     expect(started).toEqual(['a', 'b']); // 4 bytes while busy: c and d wait with their bodies unread
-    releases.get('a')?.();
+    release('a');
     await settle();
     expect(started).toEqual(['a', 'b', 'c']); // still busy: one out, one in
     busy = false;
@@ -111,7 +111,7 @@ describe('byteGate while the thread is busy', () => {
     await settle();
     expect(started).toEqual(['a', 'b', 'c', 'd', 'e', 'f']); // 10 bytes again
     busy = true;
-    for (const name of ['b', 'c', 'd', 'e', 'f']) releases.get(name)?.();
+    for (const name of ['b', 'c', 'd', 'e', 'f']) release(name);
     expect(await Promise.all(uploads)).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
     // Nothing in flight: one upload always goes, however busy the thread (slower, never stopped).
     expect(await gate(8, async () => 'alone')).toBe('alone');
@@ -122,7 +122,6 @@ describe('byteGate when full', () => {
   it('asks a refused upload to come back when the queue will have gone at the recent pace (5 to 60 s)', async () => {
     let now = 0;
     const gate = byteGate({ budgetBytes: 1, waiting: 4, now: () => now });
-    const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
     const retryAfter = async () => {
       const refused = (await gate(1, async () => 'refused').catch((err: unknown) => err)) as AppError;
       expect(refused.statusCode).toBe(503);
@@ -181,7 +180,6 @@ describe('byteGate with a longest wait', () => {
 
 describe('recordAnswerPhoto', () => {
   it('writes only a few photos to the database at once, leaving its connections to the rest', async () => {
-    const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
     const writing: number[] = [];
     const releases: Array<() => void> = [];
     const photos = Array.from({ length: ANSWER_RECORDS_AT_ONCE + 3 }, (_, i) =>

@@ -89,10 +89,7 @@ export function byteGate(options: {
   const rate = finishRate(10_000, options.now);
   type Waiting = { bytes: number; admit: () => void };
   const queue: Waiting[] = [];
-  const budget = () =>
-    options.whileBusy?.busy()
-      ? Math.min(options.whileBusy.budgetBytes, options.budgetBytes)
-      : options.budgetBytes;
+  const budget = () => (options.whileBusy?.busy() ? options.whileBusy.budgetBytes : options.budgetBytes);
   const admitNext = () => {
     const budgetBytes = budget();
     for (let next = queue[0]; next; next = queue[0]) {
