@@ -6,7 +6,8 @@
 // (apps/web/src/features/exam/answer-queue.ts, transport.ts): each photo is COMMITTED (POST answers with the
 // question's full list of hashes and the version last read; a stale version reloads and commits again) and
 // its answers are read again, then its bytes are DELIVERED (PUT answer-photos/<sha256>, two at a time per
-// phone, 30 s without progress aborts it); 429, 503 and lost connections are tried again after the
+// phone, 30 s without progress aborts it; the page shows a delivered photo from that call's answer, with no
+// read after it); 429, 503 and lost connections are tried again after the
 // server's Retry-After plus up to half of it again, at least the page's back-off (1, 2, 4... s, at most
 // 30 s, with jitter), also after the end. At the end each page submits (after its waiting commits).
 // The exam's window is set so that it ends BENCH_END_IN seconds (default 150) after the students are
@@ -285,8 +286,8 @@ class Student {
         this.tally.count(`PUT photo ${failureOf(error)}`);
       }
       if (reply?.ok) {
+        // The page shows the photo from this answer; it reads the answers again only after a commit.
         photo.acknowledgedAt = performance.now();
-        void this.reload();
         return;
       }
       if (reply) this.tally.count(`PUT photo ${reply.status}`);

@@ -92,6 +92,10 @@ export const AnswerImageSchema = CommittedImageSchema.extend({
 });
 export type AnswerImage = z.infer<typeof AnswerImageSchema>;
 
+/** The spec's `image_urls` of an answer: the addresses of its photos that have arrived, in order. */
+export const imageUrlsOf = (images: readonly AnswerImage[]) =>
+  images.flatMap((image) => (image.url ? [image.url] : []));
+
 export const AnswerSchema = z.object({
   question_id: z.string(),
   /** The stored images' addresses (the spec's field); a committed photo appears here once it has arrived. */

@@ -1,5 +1,12 @@
 import type { Category } from '@ngso/shared/constants';
-import type { Answer, CommittedImage, Exam, Question, SaveAnswerSchema } from '@ngso/shared/schemas/exam';
+import {
+  type Answer,
+  type CommittedImage,
+  type Exam,
+  imageUrlsOf,
+  type Question,
+  type SaveAnswerSchema,
+} from '@ngso/shared/schemas/exam';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -61,7 +68,7 @@ function toAnswer(row: AnswerRow, photoOf: (sha256: string) => PhotoWithFile | u
   const images = row.images.map((image) => answerImage(image, photoOf(image.sha256)));
   return {
     question_id: row.questionId,
-    image_urls: images.flatMap((image) => (image.url ? [image.url] : [])),
+    image_urls: imageUrlsOf(images),
     images,
     version: row.version,
     saved_at: toDhakaIso(row.savedAt),

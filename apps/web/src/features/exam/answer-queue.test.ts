@@ -90,7 +90,12 @@ function fakeServer() {
           throw new TransportError('refused', 'mismatch', { status: 422 });
         onProgress(100);
         stored.add(p.sha256);
-        return { sha256: p.sha256, url: `/api/v1/media/${p.sha256.slice(0, 8)}`, late: isLate };
+        return {
+          sha256: p.sha256,
+          url: `/api/v1/media/${p.sha256.slice(0, 8)}`,
+          status: 'stored' as const,
+          late: isLate,
+        };
       },
       registerLate: async (input) => {
         server.calls.push(`late ${input.question_id}`);
@@ -170,6 +175,30 @@ describe('AnswerQueue', () => {
     expect(queue.getState()).toMatchObject({ waiting: 0, sending: 0, sendingLate: 0 });
     expect(Object.keys(queue.getState().sent).sort()).toEqual([...expected].sort());
     expect(storage.data.size).toBe(0);
+    queue.stop();
+  });
+
+  it("shows a delivered photo as stored from the delivery's own answer, without reading every answer again", async () => {
+    const server = fakeServer();
+    const load = server.transport.loadAnswers;
+    server.transport.loadAnswers = async () => {
+      server.calls.push('load');
+      return load();
+    };
+    const queue = newQueue(server);
+    await queue.start();
+    await queue.addPhotos('q1', [photo('one.jpg')]);
+    expect(await queue.flush(1000, { deliveries: true })).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    // Read at the start and after the commit (the spec's rule), not after the delivery: at the exam's end
+    // every phone delivers at once, and a read per photo would double the server's calls.
+    expect(server.calls.filter((call) => call === 'load')).toHaveLength(2);
+    const answer = queue.getState().answers.q1;
+    expect(answer?.images).toMatchObject([
+      { status: 'stored', url: expect.stringMatching(/^\/api\/v1\/media\//) },
+    ]);
+    expect(answer?.image_urls).toEqual([answer?.images[0]?.url]);
     queue.stop();
   });
 

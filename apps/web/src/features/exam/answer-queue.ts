@@ -1,6 +1,7 @@
 import {
   type Answer,
   type CommittedImage,
+  imageUrlsOf,
   type LatePhoto,
   MAX_IMAGES_PER_ANSWER,
 } from '@ngso/shared/schemas/exam';
@@ -27,7 +28,12 @@ export type SavedAnswer = Answer;
 
 export type SaveInput = { question_id: string; images: CommittedImage[]; version: number };
 
-export type DeliveredPhoto = { sha256: string; url: string | null; late: boolean };
+export type DeliveredPhoto = {
+  sha256: string;
+  url: string | null;
+  status: 'pending' | 'stored';
+  late: boolean;
+};
 
 export type LatePhotoInput = { question_id: string; sha256: string; size: number; taken_at: string };
 
@@ -688,6 +694,28 @@ export class AnswerQueue {
     await this.o.storage.del(photoKey(this.o.scope, id));
   }
 
+  /**
+   * Shows a delivered photo as the server now has it, from the delivery's own answer: in the exam's last
+   * minutes every phone delivers at once, and reading every answer again after each photo would double the
+   * server's calls at its busiest. False when no answer or late photo on screen lists it (then read again).
+   */
+  private showDelivered(delivered: DeliveredPhoto): boolean {
+    let shown = false;
+    const withDelivery = <T extends { sha256: string; url: string | null; status: string }>(image: T): T => {
+      if (image.sha256 !== delivered.sha256) return image;
+      shown = true;
+      return { ...image, url: delivered.url, status: delivered.status };
+    };
+    const answers: Record<string, SavedAnswer> = {};
+    for (const [questionId, answer] of Object.entries(this.state.answers)) {
+      const images = answer.images.map(withDelivery);
+      answers[questionId] = { ...answer, images, image_urls: imageUrlsOf(images) };
+    }
+    const latePhotos = this.state.latePhotos.map(withDelivery);
+    if (shown) this.update({ answers, latePhotos });
+    return shown;
+  }
+
   /** Records a question's waiting changes: in memory at once (so concurrent work sees them), then on the device. */
   private async writeIntent(intent: StoredIntent) {
     const empty = intent.add.length === 0 && intent.remove.length === 0;
@@ -818,7 +846,7 @@ export class AnswerQueue {
       this.inFlight.delete(id);
       this.lastConnectionFailed = false;
       await this.photoArrived(id, delivered.late || photo.stage === 'lateDeliver');
-      void this.reloadAnswers();
+      if (!this.showDelivered(delivered)) void this.reloadAnswers();
     } catch (error) {
       this.inFlight.delete(id);
       const restarted = this.restarting.delete(id);

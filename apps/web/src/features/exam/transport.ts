@@ -4,6 +4,7 @@ import {
   AnswerSchema,
   AnswersResponseSchema,
   DeliveredPhotoResponseSchema,
+  imageUrlsOf,
   LatePhotoResponseSchema,
   SaveAnswerResponseSchema,
 } from '@ngso/shared/schemas/exam';
@@ -138,7 +139,7 @@ export function practiceTransport(storage: QueueStorage, key: string, now = Date
         entry.status === 'stored' ? { ...entry, url: await previewOf(entry.sha256) } : entry,
       ),
     );
-    return { ...answer, images, image_urls: images.flatMap((entry) => (entry.url ? [entry.url] : [])) };
+    return { ...answer, images, image_urls: imageUrlsOf(images) };
   };
   const write = (answers: SavedAnswer[]) =>
     storage.set(
@@ -192,7 +193,7 @@ export function practiceTransport(storage: QueueStorage, key: string, now = Date
         })),
       );
       onProgress(100);
-      return { sha256: photo.sha256, url: await previewOf(photo.sha256), late: false };
+      return { sha256: photo.sha256, url: await previewOf(photo.sha256), status: 'stored', late: false };
     },
     registerLate: async () => {
       // The practice has no deadline to miss.
