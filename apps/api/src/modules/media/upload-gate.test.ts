@@ -154,6 +154,37 @@ describe('byteGate when full', () => {
   });
 });
 
+describe('byteGate turning many away at once', () => {
+  it('gives each upload it turns away in the same moment a moment of its own to come back, at the recent pace', async () => {
+    let now = 0;
+    const gate = byteGate({ budgetBytes: 1, waiting: 1, now: () => now });
+    // One upload a second for 10 s: the recent pace.
+    for (let i = 0; i < 10; i++) {
+      let release = () => {};
+      const upload = gate(1, () => new Promise<void>((resolve) => (release = resolve)));
+      await settle();
+      now += 1000;
+      release();
+      await upload;
+    }
+    const { upload, release } = heldUploads(gate);
+    const running = [upload('running', 1), upload('waiting', 1)];
+    await settle();
+    const retryAfters: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const refused = (await gate(1, async () => 'refused').catch((err: unknown) => err)) as AppError;
+      expect(refused.statusCode).toBe(503);
+      retryAfters.push(String(refused.options.headers?.['Retry-After']));
+    }
+    // Not all "5 s" (they would come back together to a queue still full): one a second, from 5 s.
+    expect(retryAfters).toEqual(['5', '6', '7', '8']);
+    release('running');
+    await settle();
+    release('waiting');
+    await Promise.all(running);
+  });
+});
+
 describe('byteGate with a longest wait', () => {
   it('tells an upload that waited too long to come back (503), before the page would drop it, and admits the rest', async () => {
     vi.useFakeTimers();

@@ -10,23 +10,36 @@ export const UPLOAD_RETRY_AFTER_SECONDS = 5;
 export const LONGEST_RETRY_AFTER_SECONDS = 60;
 
 /**
- * Uploads finished in the last `windowMs`, to tell a refused client when the queue in front of it will
- * have gone: thousands told "5 s" at once would all come back together to a queue that is still full.
+ * When to tell refused uploads to come back. The pace is the uploads finished in the last `windowMs`; each
+ * refused upload is given a moment of its own, one upload's time after the one refused before it, and no
+ * earlier than the queue in front of it will have gone: hundreds refused in the same second and all told
+ * "5 s" would come back together to a queue that is still full, and be refused again, each time sending
+ * their bytes for nothing.
  */
-function finishRate(windowMs = 10_000, now = () => Date.now()) {
+function returnTimes(windowMs = 10_000, now = () => Date.now()) {
   const finished: number[] = [];
+  /** The moment the last refused upload was asked to come back. */
+  let lastReturn = 0;
   const forget = () => {
     while (finished.length && (finished[0] as number) <= now() - windowMs) finished.shift();
   };
   return {
     finished: () => finished.push(now()),
-    /** Seconds until `queued` uploads have gone at the recent rate (the short default when none went). */
+    /** Seconds until this upload's turn to come back, with `queued` uploads in front of it (5 to 60 s). */
     secondsFor(queued: number) {
       forget();
       if (finished.length === 0) return UPLOAD_RETRY_AFTER_SECONDS;
-      const perSecond = finished.length / (windowMs / 1000);
-      const seconds = Math.ceil(queued / perSecond);
-      return Math.min(LONGEST_RETRY_AFTER_SECONDS, Math.max(UPLOAD_RETRY_AFTER_SECONDS, seconds));
+      const msPerUpload = windowMs / finished.length;
+      const at = Math.min(
+        now() + LONGEST_RETRY_AFTER_SECONDS * 1000,
+        Math.max(
+          now() + UPLOAD_RETRY_AFTER_SECONDS * 1000,
+          now() + queued * msPerUpload,
+          lastReturn + msPerUpload,
+        ),
+      );
+      lastReturn = at;
+      return Math.ceil((at - now()) / 1000);
     },
   };
 }
@@ -74,7 +87,7 @@ export function accountGate(atOnce: number) {
  * leave the server idle while photos trickle in. Uploads are admitted in their order of arrival while
  * their sizes fit `budgetBytes` (one larger than the budget runs alone); the others wait with their bodies
  * unread (TCP holds the bytes back on the client), and beyond `waiting` of them an upload is refused at
- * once with 503 and a Retry-After of the time the queue takes to go at the recent pace (5 to 60 s).
+ * once with 503 and a Retry-After of its own moment to come back, at the recent pace (5 to 60 s).
  */
 export function byteGate(options: {
   budgetBytes: number;
@@ -86,7 +99,7 @@ export function byteGate(options: {
   now?: () => number;
 }) {
   let inFlight = 0;
-  const rate = finishRate(10_000, options.now);
+  const returns = returnTimes(10_000, options.now);
   type Waiting = { bytes: number; admit: () => void };
   const queue: Waiting[] = [];
   const budget = () => (options.whileBusy?.busy() ? options.whileBusy.budgetBytes : options.budgetBytes);
@@ -101,7 +114,7 @@ export function byteGate(options: {
   };
   /** Refuses (503 with Retry-After) when no upload could wait for its turn now. */
   const refuseWhenFull = () => {
-    if (queue.length >= options.waiting) throw serverFull(rate.secondsFor(queue.length));
+    if (queue.length >= options.waiting) throw serverFull(returns.secondsFor(queue.length));
   };
   const admit = async <T>(bytes: number, work: () => Promise<T>): Promise<T> => {
     refuseWhenFull();
@@ -112,7 +125,7 @@ export function byteGate(options: {
           const at = queue.indexOf(entry);
           if (at < 0) return;
           queue.splice(at, 1);
-          refuse(serverFull(rate.secondsFor(at + 1)));
+          refuse(serverFull(returns.secondsFor(at + 1)));
         }, options.longestWaitMs);
         entry.admit = () => {
           clearTimeout(timer);
@@ -126,7 +139,7 @@ export function byteGate(options: {
       return await work();
     } finally {
       inFlight -= bytes;
-      rate.finished();
+      returns.finished();
       admitNext();
     }
   };
