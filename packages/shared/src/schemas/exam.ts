@@ -141,6 +141,7 @@ export const DeliveredPhotoResponseSchema = z.object({
   status: z.literal('success'),
   data: AnswerImageSchema.extend({ late: z.boolean() }),
 });
+export type DeliveredPhoto = z.infer<typeof DeliveredPhotoResponseSchema>['data'];
 
 /** `POST /v1/:competition/late-photos`: a photo that could not be committed in time, sent anyway. */
 export const LatePhotoInputSchema = CommittedImageSchema.extend({

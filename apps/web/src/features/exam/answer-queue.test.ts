@@ -92,6 +92,7 @@ function fakeServer() {
         stored.add(p.sha256);
         return {
           sha256: p.sha256,
+          size: p.bytes.size,
           url: `/api/v1/media/${p.sha256.slice(0, 8)}`,
           status: 'stored' as const,
           late: isLate,

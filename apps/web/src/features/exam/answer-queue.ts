@@ -1,6 +1,7 @@
 import {
   type Answer,
   type CommittedImage,
+  type DeliveredPhoto,
   imageUrlsOf,
   type LatePhoto,
   MAX_IMAGES_PER_ANSWER,
@@ -27,13 +28,6 @@ import { sha256Hex } from './photo-hash.ts';
 export type SavedAnswer = Answer;
 
 export type SaveInput = { question_id: string; images: CommittedImage[]; version: number };
-
-export type DeliveredPhoto = {
-  sha256: string;
-  url: string | null;
-  status: 'pending' | 'stored';
-  late: boolean;
-};
 
 export type LatePhotoInput = { question_id: string; sha256: string; size: number; taken_at: string };
 

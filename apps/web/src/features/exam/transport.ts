@@ -193,7 +193,13 @@ export function practiceTransport(storage: QueueStorage, key: string, now = Date
         })),
       );
       onProgress(100);
-      return { sha256: photo.sha256, url: await previewOf(photo.sha256), status: 'stored', late: false };
+      return {
+        sha256: photo.sha256,
+        size: photo.bytes.size,
+        url: await previewOf(photo.sha256),
+        status: 'stored',
+        late: false,
+      };
     },
     registerLate: async () => {
       // The practice has no deadline to miss.
