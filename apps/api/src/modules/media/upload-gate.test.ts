@@ -152,22 +152,19 @@ describe('byteGate when full', () => {
     }
     await Promise.all(running);
   });
-});
 
-describe('byteGate turning many away at once', () => {
   it('gives each upload it turns away in the same moment a moment of its own to come back, at the recent pace', async () => {
     let now = 0;
     const gate = byteGate({ budgetBytes: 1, waiting: 1, now: () => now });
+    const { upload, release } = heldUploads(gate);
     // One upload a second for 10 s: the recent pace.
     for (let i = 0; i < 10; i++) {
-      let release = () => {};
-      const upload = gate(1, () => new Promise<void>((resolve) => (release = resolve)));
+      const paced = upload(`paced ${i}`, 1);
       await settle();
       now += 1000;
-      release();
-      await upload;
+      release(`paced ${i}`);
+      await paced;
     }
-    const { upload, release } = heldUploads(gate);
     const running = [upload('running', 1), upload('waiting', 1)];
     await settle();
     const retryAfters: string[] = [];
