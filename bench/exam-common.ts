@@ -192,6 +192,9 @@ export type Reply = {
 /** Raised when a request made no progress for `idleMs` (a phone's stall watchdog) or took longer than `totalMs`. */
 export class Stalled extends Error {}
 
+/** A connection, with what its last request and answer were (for the report of a request that timed out). */
+type Carried = import('node:net').Socket & { carried?: string };
+
 /**
  * One request with plain node:http, not fetch: on these two cores, fetch's own work per request was as
  * large as the server's, and its event loop, busy starting a thousand requests at once, added up to a
@@ -209,6 +212,12 @@ export function send(
   const length = parts.reduce((sum, part) => sum + part.length, 0);
   return new Promise<Reply>((resolve, reject) => {
     let sentAt = performance.now();
+    // Where a request that timed out was: waiting for one of the page's connections, connecting, sent and
+    // waiting for the answer, or reading it; and what its connection carried before, if anything.
+    let state = 'no connection yet';
+    let finished = false;
+    let before = '';
+    const where = () => `${state}${before}`;
     const request = http.request(
       `${BASE}${url}`,
       {
@@ -217,6 +226,8 @@ export function send(
         headers: body === undefined ? headers : { ...headers, 'content-length': String(length) },
       },
       (response) => {
+        state = 'answer arriving';
+        (response.socket as Carried).carried = `${method} ${response.statusCode}`;
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('error', reject);
@@ -233,14 +244,29 @@ export function send(
       },
     );
     const total = limits.totalMs
-      ? setTimeout(() => request.destroy(new Stalled('timeout')), limits.totalMs)
+      ? setTimeout(() => request.destroy(new Stalled(`timeout (${where()})`)), limits.totalMs)
       : undefined;
-    if (limits.idleMs) request.setTimeout(limits.idleMs, () => request.destroy(new Stalled('stalled')));
+    if (limits.idleMs)
+      request.setTimeout(limits.idleMs, () => request.destroy(new Stalled(`stalled (${where()})`)));
+    request.on('socket', (socket: Carried) => {
+      if (socket.carried) before = ` after ${socket.carried}`;
+      const connected = () => {
+        state = finished ? 'sent, no answer' : 'sending';
+      };
+      if (!socket.connecting) connected();
+      else {
+        state = 'connecting';
+        socket.once('connect', connected);
+      }
+    });
     request.on('error', (error) => {
       clearTimeout(total);
       reject(error);
     });
     request.on('finish', () => {
+      // (A request written before its connection is made is finished while it still waits for it.)
+      finished = true;
+      if (state !== 'connecting') state = 'sent, no answer';
       sentAt = performance.now();
     });
     for (const part of parts.slice(0, -1)) request.write(part);

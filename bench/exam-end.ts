@@ -105,6 +105,12 @@ class Tally {
   of(what: string) {
     return this.statuses.get(what) ?? 0;
   }
+  /** All the counts of one kind, whatever the detail after it (where a stalled request was, say). */
+  ofKind(what: string) {
+    let sum = 0;
+    for (const [key, count] of this.statuses) if (key === what || key.startsWith(`${what} (`)) sum += count;
+    return sum;
+  }
 }
 
 const failureOf = (error: unknown) =>
@@ -541,7 +547,7 @@ async function runOnce(n: number, bases: Buffer[]) {
         `bytes acknowledged: ${acknowledged.length} (${acknowledged.filter((p) => (p.acknowledgedAt as number) > end).length} after the end); recorded as delivered in the database: ${final.delivered}; processed: ${final.ready} ready, ${final.failed} failed`,
         `every photo acknowledged ${allAcknowledged ? `${sinceEnd(lastAck).toFixed(1)} s after the end` : 'NOT (the bench stopped waiting)'}; every photo processed ${firstReady ? `${sinceEnd(firstReady.at).toFixed(0)} s after the end (polled every 2 s)` : processedAt ? 'yes' : 'NOT (the bench stopped waiting)'}`,
         `acknowledged uploads per second: peak ${peak1} (busiest second), ${peak10.toFixed(0)} (busiest 10 s); average ${average.toFixed(0)} (first photo taken to last acknowledged)`,
-        `429: ${tally.of('PUT photo 429')}, 503: ${tally.of('PUT photo 503')}, stalled (30 s without progress): ${tally.of('PUT photo stalled')}; all refusals and failures: ${statuses.join(', ') || 'none'}`,
+        `429: ${tally.of('PUT photo 429')}, 503: ${tally.of('PUT photo 503')}, stalled (30 s without progress): ${tally.ofKind('PUT photo stalled')}; all refusals and failures: ${statuses.join(', ') || 'none'}`,
         `server event loop delay during the burst: p99 of the per-second p99s ${percentile(loopP99s, 99)} ms, worst second's p99 ${Math.round(loopP99s.at(-1) ?? 0)} ms, max ${Math.round(Math.max(0, ...loopInBurst.map((l) => l.max)))} ms`,
         `load average at the release ${loadAtStart}, highest 1-min ${maxLoad.toFixed(2)}, at the end of the run ${loadAverage()}; listen queue overflows ${tcpAtEnd.overflows - tcpAtStart.overflows}, SYNs sent again ${tcpAtEnd.synRetransmits - tcpAtStart.synRetransmits} (machine-wide); load generator's event loop delay p99 ${(loopDelay.percentile(99) / 1e6).toFixed(0)} ms`,
       ].join('\n'),
