@@ -18,7 +18,7 @@ import { translate } from './lib/messages.ts';
 import { openStorage } from './lib/open-storage.ts';
 import { contractTransform, securitySchemes } from './lib/openapi.ts';
 import { createRateLimits } from './lib/rate-limits.ts';
-import type { ThreadUse } from './lib/thread-use.ts';
+import { type ThreadUse, threadBusy } from './lib/thread-use.ts';
 import { MailWorker } from './mail/mail-worker.ts';
 import { enqueueMail } from './mail/outbox.repo.ts';
 import { fileTransport, type MailTransport, smtpTransport } from './mail/transport.ts';
@@ -42,6 +42,7 @@ import { questionImagesRoutes } from './modules/exam/question-images.routes.ts';
 import { gradingRoutes } from './modules/grading/grading.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
+import { answerPhotosAtPeak } from './modules/media/upload-gate.ts';
 import { adminPreliminaryRoutes } from './modules/preliminary/preliminary-admin.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { rechecksRoutes } from './modules/rechecks/rechecks.routes.ts';
@@ -78,6 +79,8 @@ export type AppOverrides = {
   logStream?: { write: (line: string) => void };
   /** How busy the server's thread is, for the image jobs that wait their turn (tests set it). */
   threadUse?: ThreadUse;
+  /** Whether answer photos arrive at a peak, for the same (tests set it). */
+  photosAtPeak?: () => boolean;
 };
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -160,6 +163,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   });
 
   const storage = await openStorage(config);
+  const threadIsBusy = threadBusy(overrides.threadUse);
+  const photosAtPeak = overrides.photosAtPeak ?? answerPhotosAtPeak;
   const images = imageJobs({
     queue: openJobQueue(database, app.log, config.IMAGE_JOB_TIMEOUT_SECONDS),
     db: database.db,
@@ -168,9 +173,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     workers: config.IMAGE_WORKERS,
     timeoutSeconds: config.IMAGE_JOB_TIMEOUT_SECONDS,
     // A job holds its place in the queue while it waits: well within the time after which it counts as lost.
+    // While photos arrive at a peak the thread may still have time to spare, but the cores do not: the
+    // database's work and the files' writes take them (decision 049).
     waitYourTurn: yieldToRequests({
       longestMs: Math.min(10_000, (config.IMAGE_JOB_TIMEOUT_SECONDS * 1000) / 3),
-      ...(overrides.threadUse ? { threadUse: overrides.threadUse } : {}),
+      busy: () => threadIsBusy() || photosAtPeak(),
     }),
   });
 

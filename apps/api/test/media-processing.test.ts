@@ -32,7 +32,7 @@ type TestApp = Parameters<typeof signedInAdmin>[0];
 async function startApp(
   workers: number,
   env: Record<string, string> = {},
-  overrides: { threadUse?: () => number } = {},
+  overrides: { threadUse?: () => number; photosAtPeak?: () => boolean } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -253,6 +253,25 @@ describe('acknowledgements before processing', () => {
     expect(waiting?.status).toBe('pending');
 
     threadUse = 0.2;
+    expect((await waitForMedia(t.db, response.json().url)).status).toBe('ready');
+  });
+
+  it('re-encodes a photo only once answer photos no longer arrive at a peak, however idle the thread', async () => {
+    for (const app of apps.splice(0)) await app.close();
+    let atPeak = true;
+    const t = await startApp(2, {}, { threadUse: () => 0.2, photosAtPeak: () => atPeak });
+    const owner = await organiser(t);
+    const response = await upload(owner, await jpegPhoto({ width: 320, height: 200 }));
+    expect(response.statusCode, response.body).toBe(200);
+
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const [waiting] = await t.db
+      .select()
+      .from(media)
+      .where(eq(media.id, mediaIdOf(response.json().url)));
+    expect(waiting?.status).toBe('pending');
+
+    atPeak = false;
     expect((await waitForMedia(t.db, response.json().url)).status).toBe('ready');
   });
 });

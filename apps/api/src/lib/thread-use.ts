@@ -32,3 +32,9 @@ export const eventLoopUse: ThreadUse = () => {
  * then, for the people's calls.
  */
 export const SATURATED_ABOVE = 0.9;
+
+/** Whether the thread is saturated now, by `threadUse` (the event loop's by default). */
+export const threadBusy =
+  (threadUse: ThreadUse = eventLoopUse) =>
+  () =>
+    threadUse() > SATURATED_ABOVE;

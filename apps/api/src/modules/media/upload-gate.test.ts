@@ -182,6 +182,33 @@ describe('byteGate when full', () => {
   });
 });
 
+describe('byteGate at a peak', () => {
+  it('is at a peak while uploads wait for their turn, or while more than the peak pace finished over the last 10 s', async () => {
+    let now = 0;
+    const gate = byteGate({ budgetBytes: 1, waiting: 10, now: () => now });
+    const { upload, release } = heldUploads(gate);
+    expect(gate.atPeak(1)).toBe(false);
+
+    const first = upload('first', 1);
+    const second = upload('second', 1); // waits for its turn
+    await settle();
+    expect(gate.atPeak(1)).toBe(true);
+
+    // 10 finished in 10 s is one a second: a peak above half a second's pace, not above one.
+    release('first');
+    await settle();
+    release('second');
+    await Promise.all([first, second]);
+    for (let i = 0; i < 8; i++) await gate(1, async () => i);
+    expect(gate.atPeak(0.5)).toBe(true);
+    expect(gate.atPeak(1)).toBe(false);
+
+    // The pace is that of the last 10 s only.
+    now = 10_000;
+    expect(gate.atPeak(0.5)).toBe(false);
+  });
+});
+
 describe('byteGate with a longest wait', () => {
   it('tells an upload that waited too long to come back (503), before the page would drop it, and admits the rest', async () => {
     vi.useFakeTimers();

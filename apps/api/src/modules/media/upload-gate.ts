@@ -1,6 +1,6 @@
 import pLimit from 'p-limit';
 import { AppError } from '../../lib/app-error.ts';
-import { eventLoopUse, SATURATED_ABOVE } from '../../lib/thread-use.ts';
+import { threadBusy } from '../../lib/thread-use.ts';
 import { serverFull, workGate } from '../../lib/work-gate.ts';
 
 /** Seconds a client is asked to wait before sending an upload the server had no room for. */
@@ -25,6 +25,11 @@ function returnTimes(windowMs = 10_000, now = () => Date.now()) {
   };
   return {
     finished: () => finished.push(now()),
+    /** Uploads finished a second, over the last `windowMs`. */
+    perSecond() {
+      forget();
+      return finished.length / (windowMs / 1000);
+    },
     /** Seconds until this upload's turn to come back, with `queued` uploads in front of it (5 to 60 s). */
     secondsFor(queued: number) {
       forget();
@@ -143,7 +148,12 @@ export function byteGate(options: {
       admitNext();
     }
   };
-  return Object.assign(admit, { refuseWhenFull });
+  /**
+   * Whether uploads are arriving at a peak: some wait for their turn, or more than `peakPerSecond` a second
+   * finished over the last 10 s.
+   */
+  const atPeak = (peakPerSecond: number) => queue.length > 0 || returns.perSecond() > peakPerSecond;
+  return Object.assign(admit, { refuseWhenFull, atPeak });
 }
 
 /**
@@ -167,7 +177,7 @@ const answerUploads = byteGate({
   // connection, and thousands of new connections at once overflow the listen queue, where the JSON calls
   // wait too. Told to come back instead, the phone keeps its connection.
   longestWaitMs: 20_000,
-  whileBusy: { budgetBytes: 16 * 1_000_000, busy: () => eventLoopUse() > SATURATED_ABOVE },
+  whileBusy: { budgetBytes: 16 * 1_000_000, busy: threadBusy() },
 });
 const answerUploadsPerAccount = accountGate(2);
 
@@ -187,6 +197,19 @@ export function admitAnswerUpload<T>(
 ): Promise<T> {
   return answerUploadsPerAccount(accountId, () => answerUploads(bytes, work));
 }
+
+/**
+ * Answer photos a second above which the exam is at a peak of photos. Far above the pace of a whole exam
+ * (5,000 finalists with six pages in an hour are 8 a second) and far below its last minutes (hundreds).
+ */
+export const PHOTO_PEAK_PER_SECOND = 20;
+
+/**
+ * Whether answer photos are arriving at a peak in this process (some wait for their turn, or more than
+ * PHOTO_PEAK_PER_SECOND a second were stored over the last 10 s): the image jobs wait then
+ * (jobs/yield-to-requests.ts), as each re-encoding takes a core from the next acknowledgement for 40 ms.
+ */
+export const answerPhotosAtPeak = () => answerUploads.atPeak(PHOTO_PEAK_PER_SECOND);
 
 /**
  * A route hook (onRequest) for the answer uploads: 503 with Retry-After at the door while the gate's queue
