@@ -29,7 +29,7 @@ const OUTAGE_MS = Number(process.env.FAULTS_OUTAGE_SECONDS ?? 30) * 1000;
 let env: FaultEnvironment;
 
 beforeAll(async () => {
-  env = await faultEnvironment({ postgres: 55441, http: 4621, smtp: 4626 });
+  env = await faultEnvironment({ postgres: 4641, http: 4621, smtp: 4626 });
   await env.startSmtp();
   await env.startServer();
 });

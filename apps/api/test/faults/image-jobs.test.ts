@@ -18,7 +18,7 @@ import { ADMIN, DATABASE, eventually, expectStatus, photoForm } from './support.
  * The image jobs under kill -9: a worker process killed in the middle of a job (the job runs again and the
  * photo ends processed), and a server killed right after acknowledging uploads (nothing acknowledged is
  * lost), on PostgreSQL (pg-boss) and on the embedded database (the queue in the process).
- * Ports: servers 4624 and 4628, PostgreSQL 55447.
+ * Ports: servers 4624 and 4628, PostgreSQL 4647.
  */
 const TIMEOUT_SECONDS = '4';
 
@@ -118,7 +118,7 @@ async function expectAllServed(client: HttpClient, urls: string[], timeoutMs = 9
 
 describe('image jobs on PostgreSQL', () => {
   it('runs again the job of a worker killed in its middle, and the photo ends processed', async () => {
-    cluster = await startThrowawayPostgres(55447);
+    cluster = await startThrowawayPostgres(4647);
     await cluster.query(`create database ${DATABASE}`);
     const dataDir = await newDataDir();
     const env = {

@@ -34,7 +34,7 @@ let env: FaultEnvironment;
 let admin: HttpClient;
 
 beforeAll(async () => {
-  env = await faultEnvironment({ postgres: 55440, http: 4620, smtp: 4625 });
+  env = await faultEnvironment({ postgres: 4640, http: 4620, smtp: 4625 });
   // A slow mail server, so mails are still waiting in the outbox when the server is killed.
   await env.startSmtp(80);
   await env.startServer();

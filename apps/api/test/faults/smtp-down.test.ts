@@ -25,7 +25,7 @@ const DOWN_MS = 7_000;
 let env: FaultEnvironment;
 
 beforeAll(async () => {
-  env = await faultEnvironment({ postgres: 55442, http: 4622, smtp: 4627 });
+  env = await faultEnvironment({ postgres: 4642, http: 4622, smtp: 4627 });
   await env.startSmtp();
   await env.startServer();
 });

@@ -17,7 +17,8 @@ import { verifyThroughOutbox } from '../helpers/verify-through-outbox.ts';
 /**
  * What each fault test runs on: a PostgreSQL cluster of its own (stopped and crashed at will), a real SMTP
  * server in the test process, and the real server as a child process over real HTTP. Ports: servers
- * 4620-4629, PostgreSQL 55440-55449.
+ * 4620-4629, PostgreSQL 4640-4649: all below Linux's ephemeral ports (32768 and up), which the outgoing
+ * connections of other tests take, and could hold the moment PostgreSQL binds.
  */
 export const ADMIN = { email: 'admin@faults.test', password: 'Admin-faults-pass-1' };
 export const DATABASE = 'ngso_faults';

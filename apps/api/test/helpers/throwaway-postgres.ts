@@ -98,8 +98,10 @@ export async function startThrowawayPostgres(port: number) {
   try {
     await cluster.start();
   } catch (err) {
+    // The server's own log says why (a port taken, say); the folder that holds it goes.
+    const why = cluster.log();
     await rm(dir, { recursive: true, force: true });
-    throw err;
+    throw new Error(`${(err as Error).message}\nPostgreSQL's log:\n${why}`);
   }
   return cluster;
 }
