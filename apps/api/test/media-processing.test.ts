@@ -236,11 +236,17 @@ describe('the sweep', () => {
 });
 
 describe('acknowledgements before processing', () => {
-  it("re-encodes a photo only once the server's thread is no longer busy answering", async () => {
-    // The servers of the tests above share the database, and would process the photo in their sweeps.
+  /**
+   * Uploads a photo to a server with two image workers (the only server running: the servers of the tests
+   * above share the database, and would process it in their sweeps), checks that it is still pending 1.5 s
+   * later, then lets the server go (`go`) and waits for the photo to be processed.
+   */
+  async function heldUntil(
+    overrides: { threadUse: () => number; photosAtPeak?: () => boolean },
+    go: () => void,
+  ) {
     for (const app of apps.splice(0)) await app.close();
-    let threadUse = 0.99;
-    const t = await startApp(2, {}, { threadUse: () => threadUse });
+    const t = await startApp(2, {}, overrides);
     const owner = await organiser(t);
     const response = await upload(owner, await jpegPhoto({ width: 320, height: 200 }));
     expect(response.statusCode, response.body).toBe(200);
@@ -252,27 +258,22 @@ describe('acknowledgements before processing', () => {
       .where(eq(media.id, mediaIdOf(response.json().url)));
     expect(waiting?.status).toBe('pending');
 
-    threadUse = 0.2;
+    go();
     expect((await waitForMedia(t.db, response.json().url)).status).toBe('ready');
+  }
+
+  it("re-encodes a photo only once the server's thread is no longer busy answering", async () => {
+    let threadUse = 0.99;
+    await heldUntil({ threadUse: () => threadUse }, () => {
+      threadUse = 0.2;
+    });
   });
 
   it('re-encodes a photo only once answer photos no longer arrive at a peak, however idle the thread', async () => {
-    for (const app of apps.splice(0)) await app.close();
     let atPeak = true;
-    const t = await startApp(2, {}, { threadUse: () => 0.2, photosAtPeak: () => atPeak });
-    const owner = await organiser(t);
-    const response = await upload(owner, await jpegPhoto({ width: 320, height: 200 }));
-    expect(response.statusCode, response.body).toBe(200);
-
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    const [waiting] = await t.db
-      .select()
-      .from(media)
-      .where(eq(media.id, mediaIdOf(response.json().url)));
-    expect(waiting?.status).toBe('pending');
-
-    atPeak = false;
-    expect((await waitForMedia(t.db, response.json().url)).status).toBe('ready');
+    await heldUntil({ threadUse: () => 0.2, photosAtPeak: () => atPeak }, () => {
+      atPeak = false;
+    });
   });
 });
 
