@@ -193,7 +193,7 @@ export type Reply = {
 export class Stalled extends Error {}
 
 /** A connection, with what its last request and answer were (for the report of a request that timed out). */
-type Carried = import('node:net').Socket & { carried?: string };
+type Carried = import('node:net').Socket & { carried?: string; carriedBefore?: string };
 
 /**
  * One request with plain node:http, not fetch: on these two cores, fetch's own work per request was as
@@ -214,10 +214,21 @@ export function send(
     let sentAt = performance.now();
     // Where a request that timed out was: waiting for one of the page's connections, connecting, sent and
     // waiting for the answer, or reading it; and what its connection carried before, if anything.
-    let state = 'no connection yet';
+    let socket: Carried | undefined;
     let finished = false;
-    let before = '';
-    const where = () => `${state}${before}`;
+    let answering = false;
+    const where = () => {
+      const state = !socket
+        ? 'no connection yet'
+        : answering
+          ? 'answer arriving'
+          : socket.connecting
+            ? 'connecting'
+            : finished
+              ? 'sent, no answer'
+              : 'sending';
+      return socket?.carriedBefore ? `${state} after ${socket.carriedBefore}` : state;
+    };
     const request = http.request(
       `${BASE}${url}`,
       {
@@ -226,7 +237,7 @@ export function send(
         headers: body === undefined ? headers : { ...headers, 'content-length': String(length) },
       },
       (response) => {
-        state = 'answer arriving';
+        answering = true;
         (response.socket as Carried).carried = `${method} ${response.statusCode}`;
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -248,25 +259,16 @@ export function send(
       : undefined;
     if (limits.idleMs)
       request.setTimeout(limits.idleMs, () => request.destroy(new Stalled(`stalled (${where()})`)));
-    request.on('socket', (socket: Carried) => {
-      if (socket.carried) before = ` after ${socket.carried}`;
-      const connected = () => {
-        state = finished ? 'sent, no answer' : 'sending';
-      };
-      if (!socket.connecting) connected();
-      else {
-        state = 'connecting';
-        socket.once('connect', connected);
-      }
+    request.on('socket', (assigned: Carried) => {
+      assigned.carriedBefore = assigned.carried;
+      socket = assigned;
     });
     request.on('error', (error) => {
       clearTimeout(total);
       reject(error);
     });
     request.on('finish', () => {
-      // (A request written before its connection is made is finished while it still waits for it.)
       finished = true;
-      if (state !== 'connecting') state = 'sent, no answer';
       sentAt = performance.now();
     });
     for (const part of parts.slice(0, -1)) request.write(part);

@@ -242,7 +242,7 @@ describe('acknowledgements before processing', () => {
    * later, then lets the server go (`go`) and waits for the photo to be processed.
    */
   async function heldUntil(
-    overrides: { threadUse: () => number; photosAtPeak?: () => boolean },
+    overrides: { threadUse: () => number; photosAtPeak: () => boolean },
     go: () => void,
   ) {
     for (const app of apps.splice(0)) await app.close();
@@ -264,7 +264,7 @@ describe('acknowledgements before processing', () => {
 
   it("re-encodes a photo only once the server's thread is no longer busy answering", async () => {
     let threadUse = 0.99;
-    await heldUntil({ threadUse: () => threadUse }, () => {
+    await heldUntil({ threadUse: () => threadUse, photosAtPeak: () => false }, () => {
       threadUse = 0.2;
     });
   });
