@@ -4,6 +4,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
@@ -26,6 +27,27 @@ if (PROCESSES > 1 && !NGINX) throw new Error('BENCH_PROCESSES > 1 needs nginx in
 const SERVER_PORTS = NGINX ? Array.from({ length: PROCESSES }, (_, i) => PORT + 1 + i) : [PORT];
 /** The layout in words, for a benchmark's heading. */
 export const LAYOUT = `${PROCESSES} server process${PROCESSES > 1 ? 'es' : ''}${NGINX ? ' behind nginx (deploy/nginx/ngso.conf)' : ', no proxy'}`;
+
+/**
+ * Throws when a port of the layout is taken: a previous run's server still holding it would answer the
+ * students instead of this run's (nginx and the server fail to start, and the run measures the old one).
+ * A bench calls it first, before it creates its database.
+ */
+export async function assertLayoutPortsFree() {
+  for (const port of NGINX ? [PORT, ...SERVER_PORTS] : SERVER_PORTS) {
+    await new Promise<void>((resolve, reject) => {
+      const probe = net.createServer();
+      probe.once('error', (error: NodeJS.ErrnoException) =>
+        reject(
+          new Error(
+            `port ${port} is taken (${error.code}): stop what listens there (a previous run's server or nginx?), or set BENCH_PORT`,
+          ),
+        ),
+      );
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve()));
+    });
+  }
+}
 
 /**
  * The servers of the layout (BENCH_PROCESSES, BENCH_NGINX), started together on one database and one data

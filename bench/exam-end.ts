@@ -32,6 +32,7 @@ import { TIME_UP_SUBMIT_SPREAD_MS } from '../apps/web/src/features/exam/finish-e
 import { retryDelay } from '../apps/web/src/lib/retry.ts';
 import {
   ADMIN_URL,
+  assertLayoutPortsFree,
   headersOf,
   LAYOUT,
   loadAverage,
@@ -351,6 +352,7 @@ async function serverState(client: pg.Client) {
 }
 
 async function runOnce(n: number, bases: Buffer[]) {
+  await assertLayoutPortsFree();
   const dbName = `ngso_bench_end_${process.pid}_${n}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();

@@ -29,6 +29,7 @@ import pLimit from 'p-limit';
 import pg from 'pg';
 import {
   ADMIN_URL,
+  assertLayoutPortsFree,
   headersOf,
   LAYOUT,
   loadAverage,
@@ -139,6 +140,7 @@ async function firstQuestionOf(client: pg.Client) {
 }
 
 async function runOnce(n: number, photo: Buffer) {
+  await assertLayoutPortsFree();
   const dbName = `ngso_bench_${process.pid}_${n}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
