@@ -170,9 +170,15 @@ export function byteGate(options: {
  * small calls (their commitments, which decide whether a photo counts) wait behind them; the photos left
  * waiting keep their connections, their bodies unread.
  */
+/**
+ * Answer photos that may wait for their turn in a process, each holding its connection (nginx keeps as many
+ * idle connections to a process, deploy/nginx/ngso.conf's `keepalive`, so that it never opens new ones for them).
+ */
+export const ANSWER_UPLOADS_WAITING = 1000;
+
 const answerUploads = byteGate({
   budgetBytes: 128 * 1_000_000,
-  waiting: 1000,
+  waiting: ANSWER_UPLOADS_WAITING,
   // Under the exam page's 30 s: a delivery silent that long is dropped by the page and sent again on a new
   // connection, and thousands of new connections at once overflow the listen queue, where the JSON calls
   // wait too. Told to come back instead, the phone keeps its connection.
