@@ -52,15 +52,6 @@ export async function questionsOf(db: Executor, competitionId: string, category:
     .orderBy(asc(questions.position), asc(questions.id));
 }
 
-export async function findAttempt(db: Executor, competitionId: string, userId: string) {
-  const [row] = await db
-    .select()
-    .from(examAttempts)
-    .where(and(eq(examAttempts.competitionId, competitionId), eq(examAttempts.userId, userId)))
-    .limit(1);
-  return row;
-}
-
 /**
  * A student's registration (status, category) and exam attempt (extra minutes, submission) in one query;
  * undefined without a registration. The attempt's fields are null when the student has none yet.
@@ -135,16 +126,35 @@ export async function findSessionsWithEntrants(db: Executor, tokenHashes: string
   );
 }
 
-/** Records the submission time once: a second submit keeps the first time. */
-export async function recordSubmission(db: Executor, competitionId: string, userId: string, at: Date) {
-  await db
-    .insert(examAttempts)
-    .values({ competitionId, userId, submittedAt: at })
-    .onConflictDoUpdate({
-      target: [examAttempts.competitionId, examAttempts.userId],
-      set: { submittedAt: sql`coalesce(${examAttempts.submittedAt}, excluded.submitted_at)` },
-    });
-  return findAttempt(db, competitionId, userId);
+/**
+ * Records the submission time once (a second submit keeps the first time) and counts the questions answered
+ * with at least one photo, in one statement: at the exam's end every page submits within seconds
+ * (TIME_UP_SUBMIT_SPREAD_MS), while the last photos still arrive.
+ */
+export async function recordSubmission(
+  db: Executor,
+  values: { competitionId: string; userId: string; at: Date; questionIds: string[] },
+): Promise<{ submittedAt: Date; answered: number }> {
+  const { competitionId, userId, at } = values;
+  // A PostgreSQL array literal of the paper's question ids (uuids read from the database).
+  const questionIds = `{${values.questionIds.join(',')}}`;
+  const result = (await db.execute(sql`
+    with attempt as (
+      insert into ${examAttempts} (competition_id, user_id, submitted_at)
+      values (${competitionId}::uuid, ${userId}::uuid, ${at}::timestamptz)
+      on conflict (competition_id, user_id) do update
+        set submitted_at = coalesce(${examAttempts.submittedAt}, excluded.submitted_at)
+      returning submitted_at
+    )
+    select (select submitted_at from attempt) as "submittedAt",
+           (select count(*)::int from ${answers}
+             where user_id = ${userId}::uuid and question_id = any(${questionIds}::uuid[])
+               and jsonb_array_length(images) > 0) as "answered"`)) as unknown as {
+    rows: { submittedAt: string | Date; answered: number }[];
+  };
+  const [row] = result.rows;
+  if (!row) throw new Error('recordSubmission: the statement returned no row');
+  return { submittedAt: new Date(row.submittedAt), answered: Number(row.answered) };
 }
 
 export async function setExtraMinutes(db: Executor, competitionId: string, userId: string, minutes: number) {
@@ -155,14 +165,6 @@ export async function setExtraMinutes(db: Executor, competitionId: string, userI
       target: [examAttempts.competitionId, examAttempts.userId],
       set: { extraMinutes: minutes },
     });
-}
-
-export async function answersOf(db: Executor, userId: string, questionIds: string[]) {
-  if (questionIds.length === 0) return [];
-  return db
-    .select()
-    .from(answers)
-    .where(and(eq(answers.userId, userId), inArray(answers.questionId, questionIds)));
 }
 
 /** Every answer of each of these students, by student (for many lookups at once: exam.service.ts). */

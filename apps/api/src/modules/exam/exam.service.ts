@@ -19,7 +19,6 @@ import { type PhotoWithFile, photosOfUsers } from './answer-photos.repo.ts';
 import { answerImage, latePhotoOf } from './answer-photos.service.ts';
 import {
   type AnswerRow,
-  answersOf,
   answersOfUsers,
   ownUploadsByIds,
   recordSubmission,
@@ -209,16 +208,14 @@ export async function submitExam(ctx: ServiceContext, code: string, user: UserRo
   const s = await studentExam(ctx, code, user);
   if (s.phase === 'BEFORE_EXAM') throw new AppError(409, 'exam.notStarted');
   const at = s.phase === 'AFTER_EXAM' ? s.window.end : s.now;
-  const attempt = await recordSubmission(ctx.db, s.competition.id, user.id, at);
-  const answered = (
-    await answersOf(
-      ctx.db,
-      user.id,
-      s.questions.map((question) => question.id),
-    )
-  ).filter((answer) => answer.images.length > 0).length;
+  const { submittedAt, answered } = await recordSubmission(ctx.db, {
+    competitionId: s.competition.id,
+    userId: user.id,
+    at,
+    questionIds: s.questions.map((question) => question.id),
+  });
   return {
-    submitted_at: toDhakaIso(attempt?.submittedAt ?? at),
+    submitted_at: toDhakaIso(submittedAt),
     answered,
     total: s.questions.length,
   };
