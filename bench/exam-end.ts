@@ -532,6 +532,17 @@ async function runOnce(n: number, bases: Buffer[]) {
     const loopInBurst = serverLoop.filter((l) => l.at >= wallOf(burstStart) && l.at <= wallOf(burstEnd));
     const loopP99s = loopInBurst.map((l) => l.p99).sort((a, b) => a - b);
 
+    // When the slow JSON calls were sent, to set beside the server's and the machine's own records.
+    const slowBySecond = new Map<number, number>();
+    for (const s of inBurst) {
+      if (s.call === 'PUT photo' || s.ms <= 1000) continue;
+      const second = Math.floor(sinceEnd(s.at) / 5) * 5;
+      slowBySecond.set(second, (slowBySecond.get(second) ?? 0) + 1);
+    }
+    const slowJson = [...slowBySecond]
+      .sort(([a], [b]) => a - b)
+      .map(([second, count]) => `${second}: ${count}`);
+
     const statuses = [...tally.statuses.entries()].sort().map(([k, v]) => `${k}: ${v}`);
     console.log(
       `\nN = ${n} students x ${PHOTOS} photos, starts spread over ${BURST_SPREAD / 1000} s from ${BURST_FROM / 1000} s before the end`,
@@ -555,6 +566,9 @@ async function runOnce(n: number, bases: Buffer[]) {
       ].join('\n'),
     );
     console.table(table);
+    console.log(
+      `JSON calls over 1 s, by the 5 s in which they were sent (s from the end): ${slowJson.join('  ') || 'none'}`,
+    );
     const said = nginxSaid(servers.nginx);
     if (said) console.log(`nginx: ${said}`);
     console.log('progress after the end (s: committed / delivered / processed):');

@@ -143,8 +143,10 @@ describe('byteGate when full', () => {
     await settle();
     now = 10_000;
     expect(await retryAfter()).toBe('20');
-    // The pace is forgotten after 10 s: the default again.
+    // The pace is remembered for a minute, then forgotten: the default again.
     now = 30_000;
+    expect(await retryAfter()).toBe('20');
+    now = 71_000;
     expect(await retryAfter()).toBe('5');
     for (let i = 0; i < 10; i++) {
       releases.shift()?.();
@@ -175,6 +177,42 @@ describe('byteGate when full', () => {
     }
     // Not all "5 s" (they would come back together to a queue still full): one a second, from 5 s.
     expect(retryAfters).toEqual(['5', '6', '7', '8']);
+    release('running');
+    await settle();
+    release('waiting');
+    await Promise.all(running);
+  });
+});
+
+describe('byteGate after a slow spell', () => {
+  it('asks refused uploads to come back at the best pace of the last minute, not the slower pace of the last 10 s', async () => {
+    let now = 0;
+    const gate = byteGate({ budgetBytes: 1, waiting: 1, now: () => now });
+    const { upload, release } = heldUploads(gate);
+    // Two uploads a second for 10 s.
+    for (let i = 0; i < 20; i++) {
+      const paced = upload(`paced ${i}`, 1);
+      await settle();
+      now += 500;
+      release(`paced ${i}`);
+      await paced;
+    }
+    // Then 20 s of one upload in 10 s (the phones told to come back are away).
+    now += 15_000;
+    const slow = upload('slow', 1);
+    await settle();
+    now += 5_000;
+    release('slow');
+    await slow;
+    const running = [upload('running', 1), upload('waiting', 1)];
+    await settle();
+    const retryAfters: string[] = [];
+    for (let i = 0; i < 14; i++) {
+      const refused = (await gate(1, async () => 'refused').catch((err: unknown) => err)) as AppError;
+      retryAfters.push(String(refused.options.headers?.['Retry-After']));
+    }
+    // Two a second, from 5 s (at the last 10 s' pace alone, one each 10 s: 10, 20, 30, ... up to 60).
+    expect(retryAfters).toEqual(['5', '6', '6', '7', '7', '8', '8', '9', '9', '10', '10', '11', '11', '12']);
     release('running');
     await settle();
     release('waiting');
