@@ -99,6 +99,8 @@ type Sample = { call: string; ms: number; ok: boolean; at: number };
 /** What every student adds to. */
 class Tally {
   samples: Sample[] = [];
+  /** The Retry-After (s) of each photo turned away with 503, and when it was refused. */
+  retryAfters: { at: number; seconds: number }[] = [];
   statuses = new Map<string, number>();
   count(what: string) {
     this.statuses.set(what, (this.statuses.get(what) ?? 0) + 1);
@@ -298,6 +300,9 @@ class Student {
         return;
       }
       if (reply) this.tally.count(`PUT photo ${reply.status}`);
+      if (reply?.status === 503 && reply.retryAfter && /^\d+$/.test(reply.retryAfter)) {
+        this.tally.retryAfters.push({ at: started, seconds: Number(reply.retryAfter) });
+      }
       if (reply?.status === 404) {
         // The server knows no commitment for it: the page commits it again.
         await this.commit(photo);
@@ -543,6 +548,19 @@ async function runOnce(n: number, bases: Buffer[]) {
       .sort(([a], [b]) => a - b)
       .map(([second, count]) => `${second}: ${count}`);
 
+    // When the photos turned away were told to come back: by the 10 s in which they were refused.
+    const refusedBy = new Map<number, number[]>();
+    for (const r of tally.retryAfters) {
+      const second = Math.floor(sinceEnd(r.at) / 10) * 10;
+      refusedBy.set(second, [...(refusedBy.get(second) ?? []), r.seconds]);
+    }
+    const retryAfters = [...refusedBy]
+      .sort(([a], [b]) => a - b)
+      .map(([second, all]) => {
+        const sorted = all.sort((a, b) => a - b);
+        return `${second}: ${all.length} (${percentile(sorted, 50)} / ${sorted.at(-1)} s)`;
+      });
+
     const statuses = [...tally.statuses.entries()].sort().map(([k, v]) => `${k}: ${v}`);
     console.log(
       `\nN = ${n} students x ${PHOTOS} photos, starts spread over ${BURST_SPREAD / 1000} s from ${BURST_FROM / 1000} s before the end`,
@@ -568,6 +586,9 @@ async function runOnce(n: number, bases: Buffer[]) {
     console.table(table);
     console.log(
       `JSON calls over 1 s, by the 5 s in which they were sent (s from the end): ${slowJson.join('  ') || 'none'}`,
+    );
+    console.log(
+      `photos turned away (503), by the 10 s in which they were refused (s from the end): count (median / longest Retry-After): ${retryAfters.join('  ') || 'none'}`,
     );
     const said = nginxSaid(servers.nginx);
     if (said) console.log(`nginx: ${said}`);
