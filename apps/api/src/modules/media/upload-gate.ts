@@ -177,6 +177,13 @@ export function byteGate(options: {
 }
 
 /**
+ * Answer photos that may wait for their turn in a process, each holding its connection (nginx keeps as
+ * many idle connections to a process, deploy/nginx/ngso.conf's `keepalive`, so that it never opens new
+ * ones for them).
+ */
+export const ANSWER_UPLOADS_WAITING = 1000;
+
+/**
  * The students' answer photos, for the whole process. Storing one is cheap now (header checks, a flushed
  * write and the inserts; re-encoding runs later in the image jobs): 9 ms of CPU per acknowledgment on
  * PostgreSQL and 14 ms on the embedded database, against 41 ms to re-encode the same photo
@@ -186,16 +193,11 @@ export function byteGate(options: {
  *
  * While the thread is saturated, the commitments go first (decision 047): new photos are admitted only
  * within 8 MB (about 15 to 30 photos, enough to keep the thread working between their reads, flushes and
- * inserts; 16 MB until decision 050's runs, where 8 MB kept the commitments' p99 under half a second). Every photo admitted beyond that adds its events to the thread's one line, where the students'
- * small calls (their commitments, which decide whether a photo counts) wait behind them; the photos left
- * waiting keep their connections, their bodies unread.
+ * inserts; 16 MB until decision 050's runs, where 8 MB kept the commitments' p95 under half a second).
+ * Every photo admitted beyond that adds its events to the thread's one line, where the students' small calls
+ * (their commitments, which decide whether a photo counts) wait behind them; the photos left waiting keep
+ * their connections, their bodies unread.
  */
-/**
- * Answer photos that may wait for their turn in a process, each holding its connection (nginx keeps as many
- * idle connections to a process, deploy/nginx/ngso.conf's `keepalive`, so that it never opens new ones for them).
- */
-export const ANSWER_UPLOADS_WAITING = 1000;
-
 const answerUploads = byteGate({
   budgetBytes: 128 * 1_000_000,
   waiting: ANSWER_UPLOADS_WAITING,
