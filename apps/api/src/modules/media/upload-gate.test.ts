@@ -119,7 +119,7 @@ describe('byteGate while the thread is busy', () => {
 });
 
 describe('byteGate when full', () => {
-  it('asks a refused upload to come back when the queue will have gone at the recent pace (5 to 60 s)', async () => {
+  it('asks a refused upload to come back when the queue will have gone at the recent pace (5 to 30 s)', async () => {
     let now = 0;
     const gate = byteGate({ budgetBytes: 1, waiting: 4, now: () => now });
     const retryAfter = async () => {
@@ -177,6 +177,36 @@ describe('byteGate when full', () => {
     }
     // Not all "5 s" (they would come back together to a queue still full): one a second, from 5 s.
     expect(retryAfters).toEqual(['5', '6', '7', '8']);
+    release('running');
+    await settle();
+    release('waiting');
+    await Promise.all(running);
+  });
+});
+
+describe('byteGate with a long line', () => {
+  it('never asks a phone to stay away longer than 30 s, however many were turned away before it', async () => {
+    let now = 0;
+    const gate = byteGate({ budgetBytes: 1, waiting: 1, now: () => now });
+    const { upload, release } = heldUploads(gate);
+    // One upload a second: 40 turned away in the same moment would be given 5 s to 44 s.
+    for (let i = 0; i < 10; i++) {
+      const paced = upload(`paced ${i}`, 1);
+      await settle();
+      now += 1000;
+      release(`paced ${i}`);
+      await paced;
+    }
+    const running = [upload('running', 1), upload('waiting', 1)];
+    await settle();
+    const retryAfters: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const refused = (await gate(1, async () => 'refused').catch((err: unknown) => err)) as AppError;
+      retryAfters.push(Number(refused.options.headers?.['Retry-After']));
+    }
+    expect(retryAfters.slice(0, 3)).toEqual([5, 6, 7]);
+    expect(Math.max(...retryAfters)).toBe(30);
+    expect(retryAfters.filter((seconds) => seconds === 30)).toHaveLength(15);
     release('running');
     await settle();
     release('waiting');
