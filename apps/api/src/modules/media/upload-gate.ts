@@ -7,11 +7,12 @@ import { serverFull, workGate } from '../../lib/work-gate.ts';
 export const UPLOAD_RETRY_AFTER_SECONDS = 5;
 
 /**
- * The longest wait a full gate asks for: a phone comes back within this, however long the queue. Its page
- * adds up to half again (apps/web/src/lib/retry.ts), so a phone told 30 s is back within 45 s; 60 s kept the
- * photos turned away early in the exam's last minutes away while the server sat idle (decision 052).
+ * The longest wait a full gate asks for: a phone comes back within this, however long the queue (its page
+ * adds up to half again, apps/web/src/lib/retry.ts). 30 s was measured too: the photos came back sooner, but
+ * into the students' last commitments, which then waited up to 3 s (docs/performance.md, "nginx's idle
+ * connections").
  */
-export const LONGEST_RETRY_AFTER_SECONDS = 30;
+export const LONGEST_RETRY_AFTER_SECONDS = 60;
 
 /**
  * When to tell refused uploads to come back. The pace is the uploads finished a second over `windowMs`, at
@@ -54,7 +55,7 @@ function returnTimes(windowMs = 10_000, now = () => Date.now(), rememberMs = 60_
       bestPace();
     },
     perSecond,
-    /** Seconds until this upload's turn to come back, with `queued` uploads in front of it (5 to 30 s). */
+    /** Seconds until this upload's turn to come back, with `queued` uploads in front of it (5 to 60 s). */
     secondsFor(queued: number) {
       const pace = bestPace();
       if (pace === 0) return UPLOAD_RETRY_AFTER_SECONDS;
@@ -116,7 +117,7 @@ export function accountGate(atOnce: number) {
  * leave the server idle while photos trickle in. Uploads are admitted in their order of arrival while
  * their sizes fit `budgetBytes` (one larger than the budget runs alone); the others wait with their bodies
  * unread (TCP holds the bytes back on the client), and beyond `waiting` of them an upload is refused at
- * once with 503 and a Retry-After of its own moment to come back, at the recent pace (5 to 30 s).
+ * once with 503 and a Retry-After of its own moment to come back, at the recent pace (5 to 60 s).
  */
 export function byteGate(options: {
   budgetBytes: number;
