@@ -22,6 +22,49 @@ function heldUploads(gate: ReturnType<typeof byteGate>) {
   return { started, upload, release: (name: string) => releases.get(name)?.() };
 }
 
+/**
+ * A byte gate of one place and one waiting, on a clock of its own: `pace(count, everyMs)` finishes uploads one
+ * after another, `fill()` takes the place and the waiting one, `refuse(count)` answers the Retry-Afters of
+ * that many uploads turned away in the same moment, and `empty()` lets the two go.
+ */
+function fullGate() {
+  const clock = { now: 0 };
+  const gate = byteGate({ budgetBytes: 1, waiting: 1, now: () => clock.now });
+  const { upload, release } = heldUploads(gate);
+  let running: Promise<string>[] = [];
+  return {
+    clock,
+    async pace(count: number, everyMs: number) {
+      for (let i = 0; i < count; i++) {
+        const paced = upload(`paced ${i}`, 1);
+        await settle();
+        clock.now += everyMs;
+        release(`paced ${i}`);
+        await paced;
+      }
+    },
+    async fill() {
+      running = [upload('running', 1), upload('waiting', 1)];
+      await settle();
+    },
+    async refuse(count: number) {
+      const retryAfters: string[] = [];
+      for (let i = 0; i < count; i++) {
+        const refused = (await gate(1, async () => 'refused').catch((err: unknown) => err)) as AppError;
+        expect(refused.statusCode).toBe(503);
+        retryAfters.push(String(refused.options.headers?.['Retry-After']));
+      }
+      return retryAfters;
+    },
+    async empty() {
+      release('running');
+      await settle();
+      release('waiting');
+      await Promise.all(running);
+    },
+  };
+}
+
 describe('uploadGate', () => {
   it('runs `atOnce` uploads, queues `waiting` more, and refuses the next with 503 and Retry-After', async () => {
     const gate = uploadGate({ atOnce: 1, waiting: 1 });
@@ -156,97 +199,56 @@ describe('byteGate when full', () => {
   });
 
   it('gives each upload it turns away in the same moment a moment of its own to come back, at the recent pace', async () => {
-    let now = 0;
-    const gate = byteGate({ budgetBytes: 1, waiting: 1, now: () => now });
-    const { upload, release } = heldUploads(gate);
+    const gate = fullGate();
     // One upload a second for 10 s: the recent pace.
-    for (let i = 0; i < 10; i++) {
-      const paced = upload(`paced ${i}`, 1);
-      await settle();
-      now += 1000;
-      release(`paced ${i}`);
-      await paced;
-    }
-    const running = [upload('running', 1), upload('waiting', 1)];
-    await settle();
-    const retryAfters: string[] = [];
-    for (let i = 0; i < 4; i++) {
-      const refused = (await gate(1, async () => 'refused').catch((err: unknown) => err)) as AppError;
-      expect(refused.statusCode).toBe(503);
-      retryAfters.push(String(refused.options.headers?.['Retry-After']));
-    }
+    await gate.pace(10, 1000);
+    await gate.fill();
     // Not all "5 s" (they would come back together to a queue still full): one a second, from 5 s.
-    expect(retryAfters).toEqual(['5', '6', '7', '8']);
-    release('running');
-    await settle();
-    release('waiting');
-    await Promise.all(running);
+    expect(await gate.refuse(4)).toEqual(['5', '6', '7', '8']);
+    await gate.empty();
   });
 });
 
 describe('byteGate with a long line', () => {
   it('never asks a phone to stay away longer than 60 s, however many were turned away before it', async () => {
-    let now = 0;
-    const gate = byteGate({ budgetBytes: 1, waiting: 1, now: () => now });
-    const { upload, release } = heldUploads(gate);
+    const gate = fullGate();
     // One upload a second: 70 turned away in the same moment would be given 5 s to 74 s.
-    for (let i = 0; i < 10; i++) {
-      const paced = upload(`paced ${i}`, 1);
-      await settle();
-      now += 1000;
-      release(`paced ${i}`);
-      await paced;
-    }
-    const running = [upload('running', 1), upload('waiting', 1)];
-    await settle();
-    const retryAfters: number[] = [];
-    for (let i = 0; i < 70; i++) {
-      const refused = (await gate(1, async () => 'refused').catch((err: unknown) => err)) as AppError;
-      retryAfters.push(Number(refused.options.headers?.['Retry-After']));
-    }
+    await gate.pace(10, 1000);
+    await gate.fill();
+    const retryAfters = (await gate.refuse(70)).map(Number);
     expect(retryAfters.slice(0, 3)).toEqual([5, 6, 7]);
     expect(Math.max(...retryAfters)).toBe(60);
     expect(retryAfters.filter((seconds) => seconds === 60)).toHaveLength(15);
-    release('running');
-    await settle();
-    release('waiting');
-    await Promise.all(running);
+    await gate.empty();
   });
 });
 
 describe('byteGate after a slow spell', () => {
   it('asks refused uploads to come back at the best pace of the last minute, not the slower pace of the last 10 s', async () => {
-    let now = 0;
-    const gate = byteGate({ budgetBytes: 1, waiting: 1, now: () => now });
-    const { upload, release } = heldUploads(gate);
-    // Two uploads a second for 10 s.
-    for (let i = 0; i < 20; i++) {
-      const paced = upload(`paced ${i}`, 1);
-      await settle();
-      now += 500;
-      release(`paced ${i}`);
-      await paced;
-    }
-    // Then 20 s of one upload in 10 s (the phones told to come back are away).
-    now += 15_000;
-    const slow = upload('slow', 1);
-    await settle();
-    now += 5_000;
-    release('slow');
-    await slow;
-    const running = [upload('running', 1), upload('waiting', 1)];
-    await settle();
-    const retryAfters: string[] = [];
-    for (let i = 0; i < 14; i++) {
-      const refused = (await gate(1, async () => 'refused').catch((err: unknown) => err)) as AppError;
-      retryAfters.push(String(refused.options.headers?.['Retry-After']));
-    }
+    const gate = fullGate();
+    // Two uploads a second for 10 s, then 20 s of one upload in 10 s (the phones told to come back are away).
+    await gate.pace(20, 500);
+    gate.clock.now += 15_000;
+    await gate.pace(1, 5_000);
+    await gate.fill();
     // Two a second, from 5 s (at the last 10 s' pace alone, one each 10 s: 10, 20, 30, ... up to 60).
-    expect(retryAfters).toEqual(['5', '6', '6', '7', '7', '8', '8', '9', '9', '10', '10', '11', '11', '12']);
-    release('running');
-    await settle();
-    release('waiting');
-    await Promise.all(running);
+    expect(await gate.refuse(14)).toEqual([
+      '5',
+      '6',
+      '6',
+      '7',
+      '7',
+      '8',
+      '8',
+      '9',
+      '9',
+      '10',
+      '10',
+      '11',
+      '11',
+      '12',
+    ]);
+    await gate.empty();
   });
 });
 
