@@ -29,7 +29,7 @@ import pLimit from 'p-limit';
 import pg from 'pg';
 import { DEFAULT_BACKOFF } from '../apps/web/src/features/exam/answer-queue.ts';
 import { TIME_UP_SUBMIT_SPREAD_MS } from '../apps/web/src/features/exam/finish-exam.ts';
-import { retryDelay } from '../apps/web/src/lib/retry.ts';
+import { parseRetryAfter, retryDelay } from '../apps/web/src/lib/retry.ts';
 import {
   ADMIN_URL,
   assertLayoutPortsFree,
@@ -68,10 +68,23 @@ const PAGE = {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
 
 /** The page's pause before trying again: its back-off, or the server's Retry-After plus up to half of it. */
-function pause(attempt: number, retryAfter: string | undefined) {
-  const backoff = retryDelay(attempt, DEFAULT_BACKOFF);
-  const asked = retryAfter && /^\d+$/.test(retryAfter) ? Number(retryAfter) * 1000 : undefined;
-  return asked === undefined ? backoff : Math.max(backoff, asked + Math.round(asked * 0.5 * Math.random()));
+const pause = (attempt: number, retryAfter: string | undefined) =>
+  retryDelay(attempt, DEFAULT_BACKOFF, Math.random, parseRetryAfter(retryAfter));
+
+/** Entries by the span of `spanSeconds` (seconds from the end) in which they happened, earliest first. */
+function bySpanFromEnd<T extends { at: number }>(
+  entries: T[],
+  spanSeconds: number,
+  sinceEnd: (at: number) => number,
+) {
+  const spans = new Map<number, T[]>();
+  for (const entry of entries) {
+    const span = Math.floor(sinceEnd(entry.at) / spanSeconds) * spanSeconds;
+    const inSpan = spans.get(span);
+    if (inSpan) inSpan.push(entry);
+    else spans.set(span, [entry]);
+  }
+  return [...spans].sort(([a], [b]) => a - b);
 }
 
 type Photo = {
@@ -300,9 +313,9 @@ class Student {
         return;
       }
       if (reply) this.tally.count(`PUT photo ${reply.status}`);
-      if (reply?.status === 503 && reply.retryAfter && /^\d+$/.test(reply.retryAfter)) {
-        this.tally.retryAfters.push({ at: started, seconds: Number(reply.retryAfter) });
-      }
+      const retryAfterMs = reply?.status === 503 ? parseRetryAfter(reply.retryAfter) : undefined;
+      if (retryAfterMs !== undefined)
+        this.tally.retryAfters.push({ at: started, seconds: retryAfterMs / 1000 });
       if (reply?.status === 404) {
         // The server knows no commitment for it: the page commits it again.
         await this.commit(photo);
@@ -538,28 +551,16 @@ async function runOnce(n: number, bases: Buffer[]) {
     const loopP99s = loopInBurst.map((l) => l.p99).sort((a, b) => a - b);
 
     // When the slow JSON calls were sent, to set beside the server's and the machine's own records.
-    const slowBySecond = new Map<number, number>();
-    for (const s of inBurst) {
-      if (s.call === 'PUT photo' || s.ms <= 1000) continue;
-      const second = Math.floor(sinceEnd(s.at) / 5) * 5;
-      slowBySecond.set(second, (slowBySecond.get(second) ?? 0) + 1);
-    }
-    const slowJson = [...slowBySecond]
-      .sort(([a], [b]) => a - b)
-      .map(([second, count]) => `${second}: ${count}`);
-
+    const slowJson = bySpanFromEnd(
+      inBurst.filter((s) => s.call !== 'PUT photo' && s.ms > 1000),
+      5,
+      sinceEnd,
+    ).map(([second, calls]) => `${second}: ${calls.length}`);
     // When the photos turned away were told to come back: by the 10 s in which they were refused.
-    const refusedBy = new Map<number, number[]>();
-    for (const r of tally.retryAfters) {
-      const second = Math.floor(sinceEnd(r.at) / 10) * 10;
-      refusedBy.set(second, [...(refusedBy.get(second) ?? []), r.seconds]);
-    }
-    const retryAfters = [...refusedBy]
-      .sort(([a], [b]) => a - b)
-      .map(([second, all]) => {
-        const sorted = all.sort((a, b) => a - b);
-        return `${second}: ${all.length} (${percentile(sorted, 50)} / ${sorted.at(-1)} s)`;
-      });
+    const retryAfters = bySpanFromEnd(tally.retryAfters, 10, sinceEnd).map(([second, refused]) => {
+      const sorted = refused.map((r) => r.seconds).sort((a, b) => a - b);
+      return `${second}: ${sorted.length} (${percentile(sorted, 50)} / ${sorted.at(-1)} s)`;
+    });
 
     const statuses = [...tally.statuses.entries()].sort().map(([k, v]) => `${k}: ${v}`);
     console.log(

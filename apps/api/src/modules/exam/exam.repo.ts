@@ -136,8 +136,6 @@ export async function recordSubmission(
   values: { competitionId: string; userId: string; at: Date; questionIds: string[] },
 ): Promise<{ submittedAt: Date; answered: number }> {
   const { competitionId, userId, at } = values;
-  // A PostgreSQL array literal of the paper's question ids (uuids read from the database).
-  const questionIds = `{${values.questionIds.join(',')}}`;
   const result = (await db.execute(sql`
     with attempt as (
       insert into ${examAttempts} (competition_id, user_id, submitted_at)
@@ -148,8 +146,11 @@ export async function recordSubmission(
     )
     select (select submitted_at from attempt) as "submittedAt",
            (select count(*)::int from ${answers}
-             where user_id = ${userId}::uuid and question_id = any(${questionIds}::uuid[])
-               and jsonb_array_length(images) > 0) as "answered"`)) as unknown as {
+             where ${and(
+               eq(answers.userId, userId),
+               inArray(answers.questionId, values.questionIds),
+               sql`jsonb_array_length(${answers.images}) > 0`,
+             )}) as "answered"`)) as unknown as {
     rows: { submittedAt: string | Date; answered: number }[];
   };
   const [row] = result.rows;

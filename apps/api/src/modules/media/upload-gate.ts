@@ -41,18 +41,22 @@ function returnTimes(windowMs = 10_000, now = () => Date.now(), rememberMs = 60_
     forget();
     return finished.length / (windowMs / 1000);
   };
-  /** The best pace of the last `rememberMs`, the present one included. */
-  const bestPace = () => {
+  /** Keeps the present pace among this second's readings. */
+  const notePace = () => {
     const current = perSecond();
     const last = paces.at(-1);
     if (!last || now() - last.at >= 1000) paces.push({ at: now(), perSecond: current });
     else last.perSecond = Math.max(last.perSecond, current);
+  };
+  /** The best pace of the last `rememberMs`, the present one included. */
+  const bestPace = () => {
+    notePace();
     return Math.max(...paces.map((pace) => pace.perSecond));
   };
   return {
     finished() {
       finished.push(now());
-      bestPace();
+      notePace();
     },
     perSecond,
     /** Seconds until this upload's turn to come back, with `queued` uploads in front of it (5 to 60 s). */
