@@ -17,7 +17,9 @@
 // named by hash). The server runs with its defaults (IMAGE_WORKERS, EXAM_GRACE_SECONDS... from the
 // environment); its event-loop delay is sampled once a second by a preloaded probe (bench/event-loop-probe.ts).
 // BENCH_CPU_PROF=<folder> writes the server's CPU profile there. BENCH_PROCESSES=2 runs two server processes
-// behind nginx, as bench/exam.ts does (exam-common.ts, startServers). Prints a summary and a table per N.
+// behind nginx, as bench/exam.ts does (exam-common.ts, startServers). DATABASE_URL names the PostgreSQL server
+// (default 127.0.0.1:5432 over TCP; on one machine production connects over its Unix socket, docs/operations.md:
+// DATABASE_URL='postgres://postgres@localhost/postgres?host=/var/run/postgresql'). Prints a summary and a table per N.
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -96,6 +98,8 @@ type Photo = {
   takenAt: number;
   committedAt?: number;
   acknowledgedAt?: number;
+  /** How many times its delivery was turned away with 503. */
+  turnedAway: number;
   /** Why it will not count: a commitment refused, or bytes never acknowledged. */
   lost?: string;
   lostAt?: number;
@@ -314,8 +318,10 @@ class Student {
       }
       if (reply) this.tally.count(`PUT photo ${reply.status}`);
       const retryAfterMs = reply?.status === 503 ? parseRetryAfter(reply.retryAfter) : undefined;
-      if (retryAfterMs !== undefined)
+      if (retryAfterMs !== undefined) {
         this.tally.retryAfters.push({ at: started, seconds: retryAfterMs / 1000 });
+        photo.turnedAway += 1;
+      }
       if (reply?.status === 404) {
         // The server knows no commitment for it: the page commits it again.
         await this.commit(photo);
@@ -459,7 +465,7 @@ async function runOnce(n: number, bases: Buffer[]) {
       let at = startsAt;
       for (const plan of plans[s] ?? []) {
         await sleep(at - performance.now());
-        student.take({ ...plan, takenAt: performance.now() });
+        student.take({ ...plan, takenAt: performance.now(), turnedAway: 0 });
         at += 1000 + Math.random() * 2000;
       }
     });
@@ -562,6 +568,14 @@ async function runOnce(n: number, bases: Buffer[]) {
       return `${second}: ${sorted.length} (${percentile(sorted, 50)} / ${sorted.at(-1)} s)`;
     });
 
+    // How often the same photo was turned away: a line that counts refusals, not photos, sends some many times.
+    const timesTurnedAway = new Map<number, number>();
+    for (const p of photos) timesTurnedAway.set(p.turnedAway, (timesTurnedAway.get(p.turnedAway) ?? 0) + 1);
+    const turnedAwayCounts = [...timesTurnedAway]
+      .filter(([times]) => times > 0)
+      .sort(([a], [b]) => a - b)
+      .map(([times, count]) => `${times}x: ${count}`);
+
     const statuses = [...tally.statuses.entries()].sort().map(([k, v]) => `${k}: ${v}`);
     console.log(
       `\nN = ${n} students x ${PHOTOS} photos, starts spread over ${BURST_SPREAD / 1000} s from ${BURST_FROM / 1000} s before the end`,
@@ -590,6 +604,9 @@ async function runOnce(n: number, bases: Buffer[]) {
     );
     console.log(
       `photos turned away (503), by the 10 s in which they were refused (s from the end): count (median / longest Retry-After): ${retryAfters.join('  ') || 'none'}`,
+    );
+    console.log(
+      `photos turned away at least once: ${photos.filter((p) => p.turnedAway > 0).length} (by how many times: ${turnedAwayCounts.join(', ') || 'none'})`,
     );
     const said = nginxSaid(servers.nginx);
     if (said) console.log(`nginx: ${said}`);
