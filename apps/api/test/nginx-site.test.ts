@@ -12,4 +12,16 @@ describe('the shipped nginx site file', () => {
     const keepalive = Number(/^\s*keepalive (\d+);/m.exec(upstream)?.[1]);
     expect(keepalive).toBeGreaterThanOrEqual(ANSWER_UPLOADS_WAITING);
   });
+
+  it("holds the answer photos' bodies in memory, not in temporary files, up to 512 KB (decision 052)", () => {
+    const photoLocation = [...site.matchAll(/^\s*location ~ (\S+) \{([^}]*)\}/gm)].find(([, pattern]) =>
+      ['/api/v1/ngso-2026/answer-photos/' + 'a'.repeat(64), '/api/v1/upload'].every((path) =>
+        new RegExp(pattern as string).test(path),
+      ),
+    );
+    expect(photoLocation).toBeDefined();
+    const body = photoLocation?.[2] ?? '';
+    expect(/^\s*client_body_buffer_size (\d+)k;/m.exec(body)?.[1]).toBe('512');
+    expect(body).toMatch(/^\s*proxy_pass http:\/\/ngso;/m);
+  });
 });
