@@ -157,6 +157,7 @@ export async function deliverPhoto(
       return delivered(first);
     },
     photo.sizeBytes,
+    sha256,
   );
 }
 

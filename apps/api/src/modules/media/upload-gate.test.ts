@@ -162,7 +162,7 @@ describe('byteGate while the thread is busy', () => {
 });
 
 describe('byteGate when full', () => {
-  it('asks a refused upload to come back when the queue will have gone at the recent pace (5 to 60 s)', async () => {
+  it('asks a refused upload to come back when the queue will have gone at the recent pace (5 to 30 s)', async () => {
     let now = 0;
     const gate = byteGate({ budgetBytes: 1, waiting: 4, now: () => now });
     const retryAfter = async () => {
@@ -210,15 +210,15 @@ describe('byteGate when full', () => {
 });
 
 describe('byteGate with a long line', () => {
-  it('never asks a phone to stay away longer than 60 s, however many were turned away before it', async () => {
+  it('never asks a phone to stay away longer than 30 s, however many were turned away before it', async () => {
     const gate = fullGate();
-    // One upload a second: 70 turned away in the same moment would be given 5 s to 74 s.
+    // One upload a second: 40 turned away in the same moment would be given 5 s to 44 s.
     await gate.pace(10, 1000);
     await gate.fill();
-    const retryAfters = (await gate.refuse(70)).map(Number);
+    const retryAfters = (await gate.refuse(40)).map(Number);
     expect(retryAfters.slice(0, 3)).toEqual([5, 6, 7]);
-    expect(Math.max(...retryAfters)).toBe(60);
-    expect(retryAfters.filter((seconds) => seconds === 60)).toHaveLength(15);
+    expect(Math.max(...retryAfters)).toBe(30);
+    expect(retryAfters.filter((seconds) => seconds === 30)).toHaveLength(15);
     await gate.empty();
   });
 });
@@ -249,6 +249,56 @@ describe('byteGate after a slow spell', () => {
       '12',
     ]);
     await gate.empty();
+  });
+});
+
+describe('byteGate keeping places for the uploads it turned away', () => {
+  it('lets an upload it asked to come back wait in a place kept for returns, where a new one is turned away', async () => {
+    const clock = { now: 0 };
+    const gate = byteGate({ budgetBytes: 1, waiting: 2, keptForReturns: 1, now: () => clock.now });
+    const { started, upload, release } = heldUploads(gate);
+    const refusal = async (key: string) => {
+      const refused = (await gate(1, async () => 'refused', key).catch((err: unknown) => err)) as AppError;
+      expect(refused.statusCode).toBe(503);
+      return refused.options.headers?.['Retry-After'];
+    };
+    const running = [upload('running', 1), upload('waiting', 1)];
+    await settle();
+    // One waits: the other place is kept for returns, so a new photo is turned away, and told its moment.
+    expect(await refusal('photo')).toBe('5');
+    // Back 2 s too soon: turned away as a new one, and given a new moment (8 s).
+    clock.now = 3_000;
+    expect(await refusal('photo')).toBe('5');
+    // A second before its moment is in time (the phone counts its own seconds).
+    clock.now = 7_000;
+    expect(() => gate.refuseWhenFull('new')).toThrow(expect.objectContaining({ statusCode: 503 }));
+    expect(() => gate.refuseWhenFull('photo')).not.toThrow();
+    running.push(gate(1, async () => 'photo', 'photo'));
+    await settle();
+    // Its place is taken: the moment was kept once, and the queue is full for anyone now.
+    expect(await refusal('photo')).toBe('5');
+    expect(() => gate.refuseWhenFull('photo')).toThrow(expect.objectContaining({ statusCode: 503 }));
+    release('running');
+    await settle();
+    release('waiting');
+    expect(await Promise.all(running)).toEqual(['running', 'waiting', 'photo']);
+    expect(started).toEqual(['running', 'waiting']);
+  });
+
+  it('forgets the moment of an upload that never came back after five minutes', async () => {
+    const clock = { now: 0 };
+    const gate = byteGate({ budgetBytes: 1, waiting: 2, keptForReturns: 1, now: () => clock.now });
+    const { upload, release } = heldUploads(gate);
+    const running = [upload('running', 1), upload('waiting', 1)];
+    await settle();
+    expect(() => gate.refuseWhenFull('photo')).toThrow(expect.objectContaining({ statusCode: 503 }));
+    clock.now = 5_000 + 5 * 60_000;
+    expect(() => gate.refuseWhenFull('another')).toThrow(expect.objectContaining({ statusCode: 503 }));
+    expect(() => gate.refuseWhenFull('photo')).toThrow(expect.objectContaining({ statusCode: 503 }));
+    release('running');
+    await settle();
+    release('waiting');
+    await Promise.all(running);
   });
 });
 

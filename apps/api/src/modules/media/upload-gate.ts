@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import pLimit from 'p-limit';
 import { AppError } from '../../lib/app-error.ts';
 import { threadBusy } from '../../lib/thread-use.ts';
@@ -8,11 +9,15 @@ export const UPLOAD_RETRY_AFTER_SECONDS = 5;
 
 /**
  * The longest wait a full gate asks for: a phone comes back within this, however long the queue (its page
- * adds up to half again, apps/web/src/lib/retry.ts). 30 s was measured too: the photos came back sooner, but
- * into the students' last commitments, which then waited up to 3 s (docs/performance.md, "nginx's idle
- * connections").
+ * adds up to half again, apps/web/src/lib/retry.ts). 60 s kept the photos away while the server had room
+ * again; 30 s brought them back sooner, and since a photo coming back at its moment finds its place kept
+ * (`keptForReturns`), it no longer sends its bytes a second time into the students' last commitments
+ * (decision 052).
  */
-export const LONGEST_RETRY_AFTER_SECONDS = 60;
+export const LONGEST_RETRY_AFTER_SECONDS = 30;
+
+/** How long a moment given to an upload turned away is kept for it, past that moment. */
+const FORGET_PROMISES_AFTER_MS = 5 * 60_000;
 
 /**
  * When to tell refused uploads to come back. The pace is the uploads finished a second over `windowMs`, at
@@ -28,6 +33,11 @@ export const LONGEST_RETRY_AFTER_SECONDS = 60;
  */
 function returnTimes(windowMs = 10_000, now = () => Date.now(), rememberMs = 60_000) {
   const finished: number[] = [];
+  /**
+   * The moment each upload turned away was given, by its key (a photo's SHA-256), in the order given (the
+   * moments hardly ever go back, so forgetting them stops at the first one still kept).
+   */
+  const promised = new Map<string, number>();
   /** The pace as it was over the last `rememberMs`: its highest reading in each second. */
   const paces: { at: number; perSecond: number }[] = [];
   /** The moment the last refused upload was asked to come back. */
@@ -35,6 +45,11 @@ function returnTimes(windowMs = 10_000, now = () => Date.now(), rememberMs = 60_
   const forget = () => {
     while (finished.length && (finished[0] as number) <= now() - windowMs) finished.shift();
     while (paces.length && (paces[0] as { at: number }).at <= now() - rememberMs) paces.shift();
+    // A phone that never came back (its page closed, say) has gone out of the line.
+    for (const [key, at] of promised) {
+      if (at > now() - FORGET_PROMISES_AFTER_MS) break;
+      promised.delete(key);
+    }
   };
   /** Uploads finished a second, over the last `windowMs`. */
   const perSecond = () => {
@@ -59,20 +74,38 @@ function returnTimes(windowMs = 10_000, now = () => Date.now(), rememberMs = 60_
       notePace();
     },
     perSecond,
-    /** Seconds until this upload's turn to come back, with `queued` uploads in front of it (5 to 60 s). */
-    secondsFor(queued: number) {
+    /**
+     * Whether the upload of this key was turned away before and comes back at (or after) the moment it was
+     * given. A second early counts as in time: the phone's and the server's seconds are counted apart.
+     */
+    cameBack(key: string | undefined) {
+      const at = key === undefined ? undefined : promised.get(key);
+      return at !== undefined && at - 1000 <= now();
+    },
+    /** The upload of this key has its place in the queue: its moment is no longer held for it. */
+    admitted(key: string | undefined) {
+      if (key !== undefined) promised.delete(key);
+    },
+    /**
+     * Seconds until this upload's turn to come back, with `queued` uploads in front of it (5 to 30 s); the
+     * moment is kept for it by its key, when it has one.
+     */
+    secondsFor(queued: number, key?: string) {
       const pace = bestPace();
-      if (pace === 0) return UPLOAD_RETRY_AFTER_SECONDS;
-      const msPerUpload = 1000 / pace;
-      const at = Math.min(
-        now() + LONGEST_RETRY_AFTER_SECONDS * 1000,
-        Math.max(
-          now() + UPLOAD_RETRY_AFTER_SECONDS * 1000,
-          now() + queued * msPerUpload,
-          lastReturn + msPerUpload,
-        ),
-      );
-      lastReturn = at;
+      let at = now() + UPLOAD_RETRY_AFTER_SECONDS * 1000;
+      if (pace > 0) {
+        const msPerUpload = 1000 / pace;
+        at = Math.min(
+          now() + LONGEST_RETRY_AFTER_SECONDS * 1000,
+          Math.max(at, now() + queued * msPerUpload, lastReturn + msPerUpload),
+        );
+        lastReturn = at;
+      }
+      if (key !== undefined) {
+        promised.delete(key);
+        promised.set(key, at);
+        forget();
+      }
       return Math.ceil((at - now()) / 1000);
     },
   };
@@ -121,11 +154,16 @@ export function accountGate(atOnce: number) {
  * leave the server idle while photos trickle in. Uploads are admitted in their order of arrival while
  * their sizes fit `budgetBytes` (one larger than the budget runs alone); the others wait with their bodies
  * unread (TCP holds the bytes back on the client), and beyond `waiting` of them an upload is refused at
- * once with 503 and a Retry-After of its own moment to come back, at the recent pace (5 to 60 s).
+ * once with 503 and a Retry-After of its own moment to come back, at the recent pace (5 to 30 s).
  */
 export function byteGate(options: {
   budgetBytes: number;
   waiting: number;
+  /**
+   * Of the `waiting` places, those kept for the uploads that come back at the moment they were given: a new
+   * upload is refused once `waiting - keptForReturns` wait (default 0).
+   */
+  keptForReturns?: number;
   /** How long an upload may wait for its turn before it is told to come back (503), if at all. */
   longestWaitMs?: number;
   /** While `busy()`, uploads are admitted only within this smaller budget (see `answerUploads`). */
@@ -146,12 +184,17 @@ export function byteGate(options: {
       next.admit();
     }
   };
-  /** Refuses (503 with Retry-After) when no upload could wait for its turn now. */
-  const refuseWhenFull = () => {
-    if (queue.length >= options.waiting) throw serverFull(returns.secondsFor(queue.length));
+  /**
+   * Refuses (503 with Retry-After) when this upload could not wait for its turn now. `key` names the upload
+   * (a photo's SHA-256) so that, turned away, it finds a place kept for it when it comes back at its moment.
+   */
+  const refuseWhenFull = (key?: string) => {
+    const places = returns.cameBack(key) ? options.waiting : options.waiting - (options.keptForReturns ?? 0);
+    if (queue.length >= places) throw serverFull(returns.secondsFor(queue.length, key));
   };
-  const admit = async <T>(bytes: number, work: () => Promise<T>): Promise<T> => {
-    refuseWhenFull();
+  const admit = async <T>(bytes: number, work: () => Promise<T>, key?: string): Promise<T> => {
+    refuseWhenFull(key);
+    returns.admitted(key);
     await new Promise<void>((admit, refuse) => {
       const entry: Waiting = { bytes, admit };
       if (options.longestWaitMs !== undefined) {
@@ -159,7 +202,7 @@ export function byteGate(options: {
           const at = queue.indexOf(entry);
           if (at < 0) return;
           queue.splice(at, 1);
-          refuse(serverFull(returns.secondsFor(at + 1)));
+          refuse(serverFull(returns.secondsFor(at + 1, key)));
         }, options.longestWaitMs);
         entry.admit = () => {
           clearTimeout(timer);
@@ -193,6 +236,13 @@ export function byteGate(options: {
 export const ANSWER_UPLOADS_WAITING = 1000;
 
 /**
+ * Of those places, the ones kept for the photos turned away before that come back at their moment (known
+ * by their SHA-256): a photo the gate asked to come back finds its place, instead of being turned away again
+ * by the new ones that arrived meanwhile and sending its bytes once more for nothing (decision 052).
+ */
+export const ANSWER_UPLOADS_KEPT_FOR_RETURNS = 200;
+
+/**
  * The students' answer photos, for the whole process. Storing one is cheap now (header checks, a flushed
  * write and the inserts; re-encoding runs later in the image jobs): 9 ms of CPU per acknowledgment on
  * PostgreSQL and 14 ms on the embedded database, against 41 ms to re-encode the same photo
@@ -215,6 +265,7 @@ const answerUploads = byteGate({
   // wait too. Told to come back instead, the phone keeps its connection.
   longestWaitMs: 20_000,
   whileBusy: { budgetBytes: 8 * 1_000_000, busy: threadBusy() },
+  keptForReturns: ANSWER_UPLOADS_KEPT_FOR_RETURNS,
 });
 const answerUploadsPerAccount = accountGate(2);
 
@@ -231,8 +282,9 @@ export function admitAnswerUpload<T>(
   accountId: string,
   work: () => Promise<T>,
   bytes: number = UNKNOWN_UPLOAD_BYTES,
+  sha256?: string,
 ): Promise<T> {
-  return answerUploadsPerAccount(accountId, () => answerUploads(bytes, work));
+  return answerUploadsPerAccount(accountId, () => answerUploads(bytes, work, sha256));
 }
 
 /**
@@ -251,10 +303,11 @@ export const answerPhotosAtPeak = () => answerUploads.atPeak(PHOTO_PEAK_PER_SECO
 /**
  * A route hook (onRequest) for the answer uploads: 503 with Retry-After at the door while the gate's queue
  * is full, before the session, the commitment or the body is looked at. In the exam's last minutes most
- * refused uploads are refused here, and cost the server no query.
+ * refused uploads are refused here, and cost the server no query. A photo's delivery is known by the
+ * SHA-256 in its path, so that it finds its place kept when it comes back at its moment.
  */
-export async function refuseAnswerUploadWhenFull() {
-  answerUploads.refuseWhenFull();
+export async function refuseAnswerUploadWhenFull(request: FastifyRequest) {
+  answerUploads.refuseWhenFull((request.params as { sha256?: string }).sha256);
 }
 
 /** Answer photos whose rows are being written at once, per process. */
