@@ -4,6 +4,8 @@ import {
   ANSWER_RECORDS_AT_ONCE,
   accountGate,
   byteGate,
+  PROMISES_KEPT_AT_MOST,
+  photoAtTheDoor,
   recordAnswerPhoto,
   uploadGate,
 } from './upload-gate.ts';
@@ -285,6 +287,31 @@ describe('byteGate keeping places for the uploads it turned away', () => {
     expect(started).toEqual(['running', 'waiting']);
   });
 
+  it('keeps at most PROMISES_KEPT_AT_MOST moments, forgetting the oldest first', async () => {
+    const clock = { now: 0 };
+    const gate = byteGate({ budgetBytes: 1, waiting: 2, keptForReturns: 1, now: () => clock.now });
+    const { upload, release } = heldUploads(gate);
+    const running = [upload('running', 1), upload('waiting', 1)];
+    await settle();
+    const turnAway = (key: string) => {
+      try {
+        gate.refuseWhenFull(key);
+      } catch {
+        return;
+      }
+      throw new Error(`${key} was let in`);
+    };
+    for (let i = 0; i <= PROMISES_KEPT_AT_MOST; i++) turnAway(`photo ${i}`);
+    clock.now = 5_000;
+    // The first was forgotten to make room for the last: the second still has its place, the first is new.
+    expect(() => gate.refuseWhenFull('photo 1')).not.toThrow();
+    expect(() => gate.refuseWhenFull('photo 0')).toThrow(expect.objectContaining({ statusCode: 503 }));
+    release('running');
+    await settle();
+    release('waiting');
+    await Promise.all(running);
+  });
+
   it('forgets the moment of an upload that never came back after five minutes', async () => {
     const clock = { now: 0 };
     const gate = byteGate({ budgetBytes: 1, waiting: 2, keptForReturns: 1, now: () => clock.now });
@@ -299,6 +326,17 @@ describe('byteGate keeping places for the uploads it turned away', () => {
     await settle();
     release('waiting');
     await Promise.all(running);
+  });
+});
+
+describe('photoAtTheDoor', () => {
+  it("remembers a delivery by its path's SHA-256, and anything else as nothing", () => {
+    const sha256 = 'ab'.repeat(32);
+    expect(photoAtTheDoor({ competition: 'ngso-2026', sha256 })).toBe(sha256);
+    expect(photoAtTheDoor({ competition: 'ngso-2026', sha256: 'x'.repeat(5000) })).toBeUndefined();
+    expect(photoAtTheDoor({ competition: 'ngso-2026', sha256: 'AB'.repeat(32) })).toBeUndefined();
+    expect(photoAtTheDoor({})).toBeUndefined();
+    expect(photoAtTheDoor(undefined)).toBeUndefined();
   });
 });
 

@@ -1,3 +1,4 @@
+import { Sha256Schema } from '@ngso/shared/schemas/exam';
 import type { FastifyRequest } from 'fastify';
 import pLimit from 'p-limit';
 import { AppError } from '../../lib/app-error.ts';
@@ -18,6 +19,9 @@ export const LONGEST_RETRY_AFTER_SECONDS = 30;
 
 /** How long a moment given to an upload turned away is kept for it, past that moment. */
 const FORGET_PROMISES_AFTER_MS = 5 * 60_000;
+
+/** The most moments kept at once (the oldest go first): the keys come from clients, and memory is finite. */
+export const PROMISES_KEPT_AT_MOST = 100_000;
 
 /**
  * When to tell refused uploads to come back. The pace is the uploads finished a second over `windowMs`, at
@@ -105,6 +109,7 @@ function returnTimes(windowMs = 10_000, now = () => Date.now(), rememberMs = 60_
         promised.delete(key);
         promised.set(key, at);
         forget();
+        if (promised.size > PROMISES_KEPT_AT_MOST) promised.delete(promised.keys().next().value as string);
       }
       return Math.ceil((at - now()) / 1000);
     },
@@ -307,7 +312,16 @@ export const answerPhotosAtPeak = () => answerUploads.atPeak(PHOTO_PEAK_PER_SECO
  * SHA-256 in its path, so that it finds its place kept when it comes back at its moment.
  */
 export async function refuseAnswerUploadWhenFull(request: FastifyRequest) {
-  answerUploads.refuseWhenFull((request.params as { sha256?: string }).sha256);
+  answerUploads.refuseWhenFull(photoAtTheDoor(request.params));
+}
+
+/**
+ * The photo a delivery names in its path, as the gate remembers it: the door comes before the route's own
+ * validation, so anything but a SHA-256 (a long made-up string, say) is remembered as nothing.
+ */
+export function photoAtTheDoor(params: unknown): string | undefined {
+  const sha256 = (params as { sha256?: unknown } | undefined)?.sha256;
+  return Sha256Schema.safeParse(sha256).success ? (sha256 as string) : undefined;
 }
 
 /** Answer photos whose rows are being written at once, per process. */
