@@ -64,11 +64,15 @@ test('a page read while the app is starting stays where the reader scrolled', as
   const release = await holdTheApp(page);
   await page.goto('/');
   await page.evaluate(() => window.scrollTo(0, 900));
-  const started = page.evaluate(
-    () => new Promise<void>((resolve) => document.addEventListener('ngso:app-started', () => resolve())),
+  // Listening before the app is let go: a listener added after it could miss the event for good.
+  type Watched = Window & { appStarted?: boolean };
+  await page.evaluate(() =>
+    document.addEventListener('ngso:app-started', () => {
+      (window as Watched).appStarted = true;
+    }),
   );
   release();
-  await started;
+  await page.waitForFunction(() => (window as Watched).appStarted === true);
   // Effects of the hydrated page (the navbar's scroll check among them) have run by now.
   await expect(page.getByTestId('navbar')).toHaveAttribute('data-nav-style', 'solid');
   expect(await page.evaluate(() => window.scrollY)).toBe(900);
