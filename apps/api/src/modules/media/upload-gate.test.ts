@@ -67,6 +67,30 @@ function fullGate() {
   };
 }
 
+/**
+ * A byte gate of two places, one kept for returns, on a clock of its own, with one upload running and one
+ * waiting: a new upload is turned away, one back at its moment is let in. `empty()` lets the two go.
+ */
+async function gateKeepingOnePlace() {
+  const clock = { now: 0 };
+  const gate = byteGate({ budgetBytes: 1, waiting: 2, keptForReturns: 1, now: () => clock.now });
+  const { started, upload, release } = heldUploads(gate);
+  const running = [upload('running', 1), upload('waiting', 1)];
+  await settle();
+  return {
+    clock,
+    gate,
+    started,
+    running,
+    async empty() {
+      release('running');
+      await settle();
+      release('waiting');
+      return Promise.all(running);
+    },
+  };
+}
+
 describe('uploadGate', () => {
   it('runs `atOnce` uploads, queues `waiting` more, and refuses the next with 503 and Retry-After', async () => {
     const gate = uploadGate({ atOnce: 1, waiting: 1 });
@@ -256,16 +280,12 @@ describe('byteGate after a slow spell', () => {
 
 describe('byteGate keeping places for the uploads it turned away', () => {
   it('lets an upload it asked to come back wait in a place kept for returns, where a new one is turned away', async () => {
-    const clock = { now: 0 };
-    const gate = byteGate({ budgetBytes: 1, waiting: 2, keptForReturns: 1, now: () => clock.now });
-    const { started, upload, release } = heldUploads(gate);
+    const { clock, gate, started, running, empty } = await gateKeepingOnePlace();
     const refusal = async (key: string) => {
       const refused = (await gate(1, async () => 'refused', key).catch((err: unknown) => err)) as AppError;
       expect(refused.statusCode).toBe(503);
       return refused.options.headers?.['Retry-After'];
     };
-    const running = [upload('running', 1), upload('waiting', 1)];
-    await settle();
     // One waits: the other place is kept for returns, so a new photo is turned away, and told its moment.
     expect(await refusal('photo')).toBe('5');
     // Back 2 s too soon: turned away as a new one, and given a new moment (8 s).
@@ -280,19 +300,13 @@ describe('byteGate keeping places for the uploads it turned away', () => {
     // Its place is taken: the moment was kept once, and the queue is full for anyone now.
     expect(await refusal('photo')).toBe('5');
     expect(() => gate.refuseWhenFull('photo')).toThrow(expect.objectContaining({ statusCode: 503 }));
-    release('running');
-    await settle();
-    release('waiting');
+    await empty();
     expect(await Promise.all(running)).toEqual(['running', 'waiting', 'photo']);
     expect(started).toEqual(['running', 'waiting']);
   });
 
   it('keeps at most PROMISES_KEPT_AT_MOST moments, forgetting the oldest first', async () => {
-    const clock = { now: 0 };
-    const gate = byteGate({ budgetBytes: 1, waiting: 2, keptForReturns: 1, now: () => clock.now });
-    const { upload, release } = heldUploads(gate);
-    const running = [upload('running', 1), upload('waiting', 1)];
-    await settle();
+    const { clock, gate, empty } = await gateKeepingOnePlace();
     const turnAway = (key: string) => {
       try {
         gate.refuseWhenFull(key);
@@ -306,26 +320,16 @@ describe('byteGate keeping places for the uploads it turned away', () => {
     // The first was forgotten to make room for the last: the second still has its place, the first is new.
     expect(() => gate.refuseWhenFull('photo 1')).not.toThrow();
     expect(() => gate.refuseWhenFull('photo 0')).toThrow(expect.objectContaining({ statusCode: 503 }));
-    release('running');
-    await settle();
-    release('waiting');
-    await Promise.all(running);
+    await empty();
   });
 
   it('forgets the moment of an upload that never came back after five minutes', async () => {
-    const clock = { now: 0 };
-    const gate = byteGate({ budgetBytes: 1, waiting: 2, keptForReturns: 1, now: () => clock.now });
-    const { upload, release } = heldUploads(gate);
-    const running = [upload('running', 1), upload('waiting', 1)];
-    await settle();
+    const { clock, gate, empty } = await gateKeepingOnePlace();
     expect(() => gate.refuseWhenFull('photo')).toThrow(expect.objectContaining({ statusCode: 503 }));
     clock.now = 5_000 + 5 * 60_000;
     expect(() => gate.refuseWhenFull('another')).toThrow(expect.objectContaining({ statusCode: 503 }));
     expect(() => gate.refuseWhenFull('photo')).toThrow(expect.objectContaining({ statusCode: 503 }));
-    release('running');
-    await settle();
-    release('waiting');
-    await Promise.all(running);
+    await empty();
   });
 });
 

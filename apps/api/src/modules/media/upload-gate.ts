@@ -108,7 +108,6 @@ function returnTimes(windowMs = 10_000, now = () => Date.now(), rememberMs = 60_
       if (key !== undefined) {
         promised.delete(key);
         promised.set(key, at);
-        forget();
         if (promised.size > PROMISES_KEPT_AT_MOST) promised.delete(promised.keys().next().value as string);
       }
       return Math.ceil((at - now()) / 1000);
