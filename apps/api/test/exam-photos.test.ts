@@ -2,9 +2,11 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, exams, resultPublications } from '../src/db/schema.ts';
+import { answerPhotos, auditLog, exams, media, resultPublications, users } from '../src/db/schema.ts';
 import { fixedClock } from '../src/lib/clock.ts';
+import { recordDeliveries } from '../src/modules/exam/answer-photos.repo.ts';
 import { forgetExamDefinition } from '../src/modules/exam/exam-cache.ts';
+import type { NewMediaRow } from '../src/modules/media/media.repo.ts';
 import { registeredStudent, signedInAdmin } from './helpers/fixtures.ts';
 import { client, createTestApp } from './helpers/test-app.ts';
 
@@ -328,5 +330,79 @@ describe('graders', () => {
     const standings = (await admin.get('/api/v1/admin/results/junior')).json().data;
     expect(standings.photos_arriving).toBeGreaterThanOrEqual(1);
     expect(standings.late_photos_undecided).toBe(0);
+  });
+});
+
+describe('recording the photos delivered together', () => {
+  let keys = 0;
+  /** The row of a delivered photo's file, as the server writes it once the bytes are on disk. */
+  const fileRow = (ownerId: string, photo: Photo): NewMediaRow => {
+    keys += 1;
+    return {
+      ownerId,
+      kind: 'upload',
+      status: 'pending',
+      storageKey: `together${String(keys).padStart(24, '0')}.jpg`,
+      contentType: 'image/jpeg',
+      sizeBytes: photo.size,
+      sha256: photo.sha256,
+      sourceSha256: photo.sha256,
+      sourceSize: photo.size,
+      width: 320,
+      height: 240,
+      createdAt: new Date(later(END, 600)),
+    };
+  };
+
+  it("writes each student's files in one statement, linked to each one's own photo, within each quota", async () => {
+    const one = await studentInExam();
+    const two = await studentInExam();
+    const [a, b, c, d] = [await newPhoto(), await newPhoto(), await newPhoto(), await newPhoto()];
+    await commit(one.browser, one.questionIds[0] as string, [a, b]);
+    await commit(two.browser, two.questionIds[0] as string, [c, d]);
+    // The second student has room for one more file: of their two rows, the first is written.
+    await t.db.update(users).set({ mediaFiles: 199 }).where(eq(users.id, two.user.id));
+
+    const rows = [
+      fileRow(one.user.id, a),
+      fileRow(two.user.id, c),
+      fileRow(one.user.id, b),
+      fileRow(two.user.id, d),
+      fileRow(one.user.id, a), // the same photo again, in the same statement
+      fileRow(one.user.id, await newPhoto()), // bytes nobody committed
+    ];
+    const recorded = await recordDeliveries(t.db, rows);
+
+    expect(recorded.map((r) => r?.photo?.sha256)).toEqual([
+      a.sha256,
+      c.sha256,
+      b.sha256,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    expect(recorded[3]).toBeUndefined(); // over the quota: no row
+    expect(recorded[4]?.id).toBeDefined(); // written, for the caller to remove: the first stands
+    expect(recorded[5]?.id).toBeDefined();
+    const linked = await t.db.select().from(answerPhotos).where(eq(answerPhotos.sha256, a.sha256));
+    expect(linked).toEqual([
+      expect.objectContaining({
+        userId: one.user.id,
+        mediaId: recorded[0]?.id,
+        deliveredAt: new Date(later(END, 600)),
+      }),
+    ]);
+    expect(recorded[2]?.photo).toEqual({
+      sha256: b.sha256,
+      sizeBytes: b.size,
+      mediaId: recorded[2]?.id,
+      late: false,
+    });
+    const [counted] = await t.db
+      .select({ files: users.mediaFiles })
+      .from(users)
+      .where(eq(users.id, two.user.id));
+    expect(counted?.files).toBe(200);
+    expect(await t.db.$count(media, eq(media.ownerId, two.user.id))).toBe(1);
   });
 });

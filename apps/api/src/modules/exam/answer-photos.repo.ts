@@ -1,7 +1,8 @@
-import { and, eq, inArray, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { answerPhotos, answers, media, questions, registrations } from '../../db/schema.ts';
 import { perDatabase } from '../../lib/per-database.ts';
+import { mediaInsertWithinQuota, type NewMediaRow } from '../media/media.repo.ts';
 
 export type AnswerPhotoRow = typeof answerPhotos.$inferSelect;
 
@@ -80,39 +81,62 @@ export async function insertPhotos(db: Executor, rows: (typeof answerPhotos.$inf
   await db.insert(answerPhotos).values(rows).onConflictDoNothing();
 }
 
+/** What recording a delivered photo wrote: its file's row, and the photo when the file is linked to it. */
+export type RecordedDelivery = {
+  id: string;
+  photo: Pick<AnswerPhotoRow, 'sha256' | 'sizeBytes' | 'mediaId' | 'late'> | undefined;
+};
+
 /**
- * Writes the row of a delivered photo's file (`insert`: the media module's quota-checked insert) and links
- * it to the photo, in one statement. Undefined when the quota refused the row; `photo` undefined when
- * another delivery of the same photo got there first (the row is written all the same, for the caller to
- * remove).
+ * Writes the rows of delivered photos' files (each within its owner's quota: the media module's
+ * mediaInsertWithinQuota) and links each to its photo (by owner and the hash of the bytes received), in
+ * one statement. For each row, in order: undefined when the quota refused it; `photo` undefined when
+ * another delivery of the same photo got there first (the row is written all the same, for the caller
+ * to remove).
  */
-export async function insertAndLinkDelivery(
+export async function recordDeliveries(
   db: Executor,
-  insert: SQLWrapper,
-  userId: string,
-  sha256: string,
-  at: Date,
-) {
+  rows: NewMediaRow[],
+): Promise<(RecordedDelivery | undefined)[]> {
   // getSQL(): a query embedded as itself would be put in parentheses, which an INSERT in a CTE may not be.
   const result = (await db.execute(sql`
-    with file as (${insert.getSQL()}),
+    with file as (${mediaInsertWithinQuota(db, rows).getSQL()}),
     linked as (
-      update ${answerPhotos} set media_id = file.id, delivered_at = ${at}::timestamptz
+      update ${answerPhotos} set media_id = file.id, delivered_at = file.created_at
         from file
-       where ${answerPhotos.userId} = ${userId}::uuid and ${answerPhotos.sha256} = ${sha256}
+       where ${answerPhotos.userId} = file.owner_id and ${answerPhotos.sha256} = file.source_sha256
          and ${answerPhotos.mediaId} is null
-      returning ${answerPhotos.sizeBytes} as size_bytes, ${answerPhotos.late} as late
+      returning ${answerPhotos.mediaId} as media_id, ${answerPhotos.sha256} as sha256,
+                ${answerPhotos.sizeBytes} as size_bytes, ${answerPhotos.late} as late
     )
-    select file.id, linked.size_bytes, linked.late from file left join linked on true`)) as unknown as {
-    rows: { id: string; size_bytes: number | null; late: boolean | null }[];
+    select file.id, file.storage_key, linked.sha256, linked.size_bytes, linked.late
+      from file left join linked on linked.media_id = file.id`)) as unknown as {
+    rows: {
+      id: string;
+      storage_key: string;
+      sha256: string | null;
+      size_bytes: number | null;
+      late: boolean | null;
+    }[];
   };
-  const [row] = result.rows;
-  if (!row) return undefined;
-  const photo =
-    row.size_bytes === null
-      ? undefined
-      : { sha256, sizeBytes: Number(row.size_bytes), mediaId: row.id, late: row.late ?? false };
-  return { id: row.id, photo };
+  const written = new Map(
+    result.rows.map((row): [string, RecordedDelivery] => [
+      row.storage_key,
+      {
+        id: row.id,
+        photo:
+          row.sha256 === null
+            ? undefined
+            : {
+                sha256: row.sha256,
+                sizeBytes: Number(row.size_bytes),
+                mediaId: row.id,
+                late: row.late ?? false,
+              },
+      },
+    ]),
+  );
+  return rows.map((row) => written.get(row.storageKey));
 }
 
 export async function decideLatePhoto(

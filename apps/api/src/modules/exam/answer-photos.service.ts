@@ -6,20 +6,22 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { batchLoader } from '../../lib/batch-loader.ts';
+import { batchWriter } from '../../lib/batch-writer.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { perDatabase } from '../../lib/per-database.ts';
 import { toDhakaIso } from '../../lib/time.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
-import { mediaUrl, removeMedia, storeAnswerPhoto } from '../media/media.service.ts';
+import type { NewMediaRow } from '../media/media.repo.ts';
+import { mediaUrl, removeMedia, storeReceived } from '../media/media.service.ts';
 import { admitAnswerUpload } from '../media/upload-gate.ts';
 import {
   type AnswerPhotoRow,
   findPhoto,
   findPhotosByKey,
-  insertAndLinkDelivery,
   insertPhotos,
   type PhotoWithFile,
   photoKey,
+  recordDeliveries,
 } from './answer-photos.repo.ts';
 import { deliveryEnd, graceEnd, type StudentExam, studentExam } from './student-exam.ts';
 
@@ -43,6 +45,16 @@ const photoLoaderOf = perDatabase((db: Database) =>
 function committedPhoto(db: Database, userId: string, sha256: string) {
   return photoLoaderOf(db)(photoKey(userId, sha256));
 }
+
+/** Deliveries recorded together (lib/batch-writer.ts), for the same reason, two statements at a time. */
+export const DELIVERY_RECORDS_AT_ONCE = 2;
+
+const recordDeliveryOf = perDatabase((db: Database) =>
+  batchWriter((rows: NewMediaRow[]) => recordDeliveries(db, rows), {
+    atOnce: DELIVERY_RECORDS_AT_ONCE,
+    maxBatch: 50,
+  }),
+);
 
 /**
  * Refuses bytes after the delivery deadline, and once the category's results are out (as this process's exam
@@ -142,12 +154,13 @@ export async function deliverPhoto(
       if (received.sha256 !== sha256 || received.data.length !== photo.sizeBytes) {
         throw new AppError(422, 'photo.mismatch');
       }
-      // The file's row and its link to the commitment are one statement.
-      const stored = await storeAnswerPhoto(
+      // The file's row and its link to the commitment are one statement, shared with the photos
+      // recorded at the same moment.
+      const stored = await storeReceived(
         ctx,
         user,
         { data: received.data, fileName: `${sha256}.jpg`, sha256 },
-        (insert) => insertAndLinkDelivery(ctx.db, insert, user.id, sha256, ctx.clock.now()),
+        recordDeliveryOf(ctx.db),
       );
       if (stored.photo) return delivered(stored.photo);
       // The same photo arrived twice at once: the first delivery stands.

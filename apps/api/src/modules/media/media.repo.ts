@@ -1,3 +1,4 @@
+import { UPLOAD_QUOTA_FILES, UPLOAD_QUOTA_MEGABYTES } from '@ngso/shared/constants';
 import { and, asc, eq, getTableColumns, is, lt, SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { media, users } from '../../db/schema.ts';
@@ -18,33 +19,58 @@ export async function usageOf(db: Executor, ownerId: string) {
   return { files: row?.files ?? 0, bytes: Number(row?.bytes ?? 0) };
 }
 
+/** What one account may store: files and bytes (docs/decisions on uploads; counted by `media_usage`). */
+export const MEDIA_QUOTA = { files: UPLOAD_QUOTA_FILES, bytes: UPLOAD_QUOTA_MEGABYTES * 1_000_000 };
+
+export type NewMediaRow = typeof media.$inferInsert;
+
 /**
- * The insert of a media row that writes it only while its owner stays within the quota, in one statement:
- * the owner's row is locked and its counts checked, and a concurrent store of the same owner waits for the
- * lock, then checks the counts this insert raised (the trigger updates them in the same transaction). A
- * query, run alone or inside a larger statement (as a CTE); it returns the row, none over the quota.
+ * The insert of media rows that writes each only while its owner stays within the quota, in one
+ * statement: the owners' rows are locked (in id order, so two such statements never wait for each other
+ * in a circle; FOR NO KEY UPDATE, the lock the trigger's own update takes, so that rows which only refer to
+ * an owner, as an answer's photos do, are written meanwhile) and their counts checked, each row counted after the rows of its owner before it in
+ * `rows`; a concurrent store of the same owner waits for the lock, then checks the counts this insert
+ * raised (the trigger updates them in the same transaction). A query, run alone or inside a larger
+ * statement (as a CTE); it returns the rows written, none of those over the quota.
  */
-export function mediaInsertWithinQuota(
-  db: Executor,
-  values: typeof media.$inferInsert,
-  quota: { files: number; bytes: number },
-) {
+export function mediaInsertWithinQuota(db: Executor, rows: NewMediaRow[]) {
+  const columns = Object.values(getTableColumns(media)).map((column) => sql.identifier(column.name));
+  const owners = [...new Set(rows.map((row) => row.ownerId))];
   return db
     .insert(media)
     .select(
-      sql`select ${selectList(values)} from ${users}
-      where ${users.id} = ${values.ownerId} and ${users.mediaFiles} < ${quota.files}
-        and ${users.mediaBytes} + ${values.sizeBytes} <= ${quota.bytes}
-      for update`,
+      sql`select ${sql.join(
+        columns.map((column) => sql`given.${column}`),
+        sql`, `,
+      )}
+      from (
+        select v.*, row_number() over owner_rows as nth, sum(v.size_bytes) over owner_rows as bytes_so_far
+          from (values ${sql.join(
+            rows.map((row, i) => sql`(${i}::int, ${selectList(row)})`),
+            sql`, `,
+          )}) as v(ord, ${sql.join(columns, sql`, `)})
+        window owner_rows as (partition by v.owner_id order by v.ord)
+      ) given
+      join (
+        select ${users.id} as id, ${users.mediaFiles} as files, ${users.mediaBytes} as bytes from ${users}
+         where ${users.id} in (${sql.join(
+           owners.map((id) => sql`${id}::uuid`),
+           sql`, `,
+         )})
+         order by ${users.id}
+           for no key update
+      ) owner on owner.id = given.owner_id
+      where owner.files + given.nth <= ${MEDIA_QUOTA.files}
+        and owner.bytes + given.bytes_so_far <= ${MEDIA_QUOTA.bytes}`,
     )
     .returning();
 }
 
 /**
- * The values of a media row as a SELECT list in the table's column order (an INSERT ... SELECT names every
+ * The values of a media row as a list in the table's column order (an INSERT ... SELECT names every
  * column): each given value as a typed parameter, else the column's default.
  */
-function selectList(values: typeof media.$inferInsert) {
+function selectList(values: NewMediaRow) {
   const given = values as Record<string, unknown>;
   const items = Object.entries(getTableColumns(media)).map(([key, column]) => {
     const value = given[key] !== undefined ? column.mapToDriverValue(given[key]) : undefined;

@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
-import { UPLOAD_QUOTA_FILES, UPLOAD_QUOTA_MEGABYTES } from '@ngso/shared/constants';
 import type { Executor } from '../../db/client.ts';
-import type { media } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -9,49 +7,57 @@ import { newImageKey, newRawKey } from '../../lib/storage.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
 import { graderMaySeeMedia } from '../results/grading-access.ts';
 import { inspectImage, processImage } from './image-pipeline.ts';
-import { deleteMedia, findMedia, type MediaRow, mediaInsertWithinQuota, usageOf } from './media.repo.ts';
+import {
+  deleteMedia,
+  findMedia,
+  MEDIA_QUOTA,
+  type MediaRow,
+  mediaInsertWithinQuota,
+  type NewMediaRow,
+  usageOf,
+} from './media.repo.ts';
 import { recordAnswerPhoto } from './upload-gate.ts';
 
 /** The address the browser loads a stored image from (with its session cookie). */
 export const mediaUrl = (id: string) => `/api/v1/media/${id}`;
 
 const quotaError = () => new AppError(403, 'media.quota');
-const QUOTA_BYTES = UPLOAD_QUOTA_MEGABYTES * 1_000_000;
 
 const overQuota = (usage: { files: number; bytes: number }, adding: number) =>
-  usage.files >= UPLOAD_QUOTA_FILES || usage.bytes + adding > QUOTA_BYTES;
+  usage.files >= MEDIA_QUOTA.files || usage.bytes + adding > MEDIA_QUOTA.bytes;
 
 /** An upload's bytes; `sha256` when the caller hashed them already (as they arrived). */
 type Upload = { data: Buffer; fileName: string; sha256?: string };
-type NewMedia = Omit<typeof media.$inferInsert, 'ownerId' | 'kind' | 'createdAt'>;
+type NewMedia = Omit<NewMediaRow, 'ownerId' | 'kind' | 'createdAt'>;
 
 const sha256Of = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
-const quota = { files: UPLOAD_QUOTA_FILES, bytes: QUOTA_BYTES };
+/**
+ * Writes a media row within its owner's quota (mediaInsertWithinQuota: the check and the insert are one
+ * statement, which two uploads of one account together cannot pass): the row written, or undefined over
+ * the quota.
+ */
+export type MediaWrite<T> = (row: NewMediaRow) => Promise<T | undefined>;
 
-/** The quota-checked insert of a media row, as a query (it returns the row written, none over the quota). */
-export type MediaInsert = ReturnType<typeof mediaInsertWithinQuota>;
-
-/** Runs the insert on its own: the row written, or undefined over the quota. */
-const insertAlone = async (insert: MediaInsert) => (await insert)[0];
+/** Writes the row in a statement of its own. */
+const insertAlone =
+  (db: Executor): MediaWrite<MediaRow> =>
+  async (row) =>
+    (await mediaInsertWithinQuota(db, [row]))[0];
 
 /**
- * Writes the row of a stored file within the owner's quota, in one statement (mediaInsertWithinQuota: the
- * check and the insert cannot be passed by two uploads of one account together). The file is already
- * durable; it is removed when the row is not written. `write` runs the row's insert, alone by default.
+ * Writes the row of a stored file with `write` (alone by default). The file is already durable; it is
+ * removed when the row is not written.
  */
 async function recordMedia<T = MediaRow>(
   ctx: ServiceContext,
-  db: Executor,
   owner: UserRow,
   kind: MediaRow['kind'],
   values: NewMedia,
-  write: (insert: MediaInsert) => Promise<T | undefined> = insertAlone as typeof write,
+  write: MediaWrite<T>,
 ) {
   try {
-    const row = await write(
-      mediaInsertWithinQuota(db, { ...values, ownerId: owner.id, kind, createdAt: ctx.clock.now() }, quota),
-    );
+    const row = await write({ ...values, ownerId: owner.id, kind, createdAt: ctx.clock.now() });
     if (!row) throw quotaError();
     return row;
   } catch (err) {
@@ -73,81 +79,68 @@ export async function storeImage(
   kind: MediaRow['kind'],
   db: Executor = ctx.db,
 ) {
-  if (kind === 'upload') return storeReceived(ctx, owner, upload, db);
+  if (kind === 'upload') {
+    // A few rows at a time (recordAnswerPhoto): the exam's JSON calls need the database's connections too.
+    return storeReceived(ctx, owner, upload, (row) => recordAnswerPhoto(() => insertAlone(db)(row)));
+  }
   // Refuses early, before any work, what the quota would refuse anyway (the check that counts is atomic;
   // a processed image is smaller than the bytes received, so only the count is known here).
   if (overQuota(await usageOf(db, owner.id), 0)) throw quotaError();
   const image = await processImage(upload.data, upload.fileName);
   const storageKey = newImageKey();
   await ctx.storage.put(storageKey, image.data);
-  return recordMedia(ctx, db, owner, kind, {
-    storageKey,
-    contentType: image.contentType,
-    sizeBytes: image.data.length,
-    sha256: image.sha256,
-    sourceSha256: sha256Of(upload.data),
-    sourceSize: upload.data.length,
-    width: image.width,
-    height: image.height,
-  });
-}
-
-async function storeReceived(ctx: ServiceContext, owner: UserRow, upload: Upload, db: Executor) {
-  return storeReceivedWith(ctx, owner, upload, db, insertAlone);
-}
-
-/**
- * Stores the bytes of an answer photo as received, and writes its row with `write`, which is given the
- * row's quota-checked insert to run inside a statement of its own (a delivery links the file to the photo's
- * commitment in the same statement) and answers the row's id with what else it wrote, or undefined when
- * the quota refused the row.
- */
-export function storeAnswerPhoto<T extends { id: string }>(
-  ctx: ServiceContext,
-  owner: UserRow,
-  upload: Upload,
-  write: (insert: MediaInsert) => Promise<T | undefined>,
-) {
-  return storeReceivedWith(ctx, owner, upload, ctx.db, write);
+  return recordMedia(
+    ctx,
+    owner,
+    kind,
+    {
+      storageKey,
+      contentType: image.contentType,
+      sizeBytes: image.data.length,
+      sha256: image.sha256,
+      sourceSha256: sha256Of(upload.data),
+      sourceSize: upload.data.length,
+      width: image.width,
+      height: image.height,
+    },
+    insertAlone(db),
+  );
 }
 
 /**
  * Bytes acknowledged after the cheap checks (format, pixels and size from the header): the file durable,
- * its row written `pending` (the quota checked in the row's statement; a refused photo's file is deleted
- * there), and its re-encoding queued.
+ * its row written `pending` by `write` (a delivery links the file to the photo's commitment in the same
+ * statement; a refused photo's file is deleted), and its re-encoding queued. `write` answers the row's id
+ * with what else it wrote, or undefined when the quota refused the row.
  */
-async function storeReceivedWith<T extends { id: string }>(
+export async function storeReceived<T extends { id: string }>(
   ctx: ServiceContext,
   owner: UserRow,
   upload: Upload,
-  db: Executor,
-  write: (insert: MediaInsert) => Promise<T | undefined>,
+  write: MediaWrite<T>,
 ) {
   const header = await inspectImage(upload.data, upload.fileName);
   const storageKey = newRawKey();
   await ctx.storage.put(storageKey, upload.data);
   const sha256 = upload.sha256 ?? sha256Of(upload.data);
-  const row = await recordAnswerPhoto(() =>
-    recordMedia(
-      ctx,
-      db,
-      owner,
-      'upload',
-      {
-        status: 'pending',
-        storageKey,
-        contentType: header.contentType,
-        sizeBytes: upload.data.length,
-        sha256,
-        sourceSha256: sha256,
-        sourceSize: upload.data.length,
-        width: header.width,
-        height: header.height,
-      },
-      write,
-    ),
+  const row = await recordMedia(
+    ctx,
+    owner,
+    'upload',
+    {
+      status: 'pending',
+      storageKey,
+      contentType: header.contentType,
+      sizeBytes: upload.data.length,
+      sha256,
+      sourceSha256: sha256,
+      sourceSize: upload.data.length,
+      width: header.width,
+      height: header.height,
+    },
+    write,
   );
-  // Queued with the photos stored at the same moment, outside the database-write slot the row took.
+  // Queued with the photos stored at the same moment.
   await ctx.imageJobs.enqueue(row.id);
   return row;
 }

@@ -323,15 +323,17 @@ export function photoAtTheDoor(params: unknown): string | undefined {
   return Sha256Schema.safeParse(sha256).success ? (sha256 as string) : undefined;
 }
 
-/** Answer photos whose rows are being written at once, per process. */
+/** Photos sent to /v1/upload whose rows are being written at once, per process. */
 export const ANSWER_RECORDS_AT_ONCE = 8;
 const answerRecords = pLimit(ANSWER_RECORDS_AT_ONCE);
 
 /**
- * Runs the database writes of a received answer photo, a few photos at a time. Hundreds of admitted
- * uploads writing at once would queue every JSON call of the exam (the students' commitments among them)
- * behind theirs for the database's connections. Only the writes wait here: the bodies are read and the
- * files written and flushed in parallel (flushes run faster together than one after another).
+ * Runs the database writes of a photo sent to /v1/upload (the answers of clients that send URLs), a few
+ * photos at a time. Hundreds of admitted uploads writing at once would queue every JSON call of the exam
+ * (the students' commitments among them) behind theirs for the database's connections. Only the writes
+ * wait here: the bodies are read and the files written and flushed in parallel (flushes run faster
+ * together than one after another). Deliveries of committed photos are written together instead, a few
+ * statements at a time (answer-photos.service.ts).
  */
 export function recordAnswerPhoto<T>(work: () => Promise<T>): Promise<T> {
   return answerRecords(work);
