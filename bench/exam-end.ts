@@ -69,7 +69,7 @@ const PAGE = {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
 
-/** The page's pause before trying again: its back-off, or the server's Retry-After plus up to half of it. */
+/** The page's pause before trying again: its back-off, or the server's Retry-After plus up to half of it (5 s at most). */
 const pause = (attempt: number, retryAfter: string | undefined) =>
   retryDelay(attempt, DEFAULT_BACKOFF, Math.random, parseRetryAfter(retryAfter));
 

@@ -18,9 +18,11 @@ describe('the back-off', () => {
     expect(retryDelay(10, DEFAULT_RETRY_POLICY, () => 1)).toBe(8000);
   });
 
-  it("honours the server's Retry-After, with up to half again of jitter", () => {
+  it("honours the server's Retry-After, with up to half again of jitter, 5 s at most", () => {
+    expect(retryDelay(0, DEFAULT_RETRY_POLICY, () => 0, 6000)).toBe(6000);
+    expect(retryDelay(0, DEFAULT_RETRY_POLICY, () => 1, 6000)).toBe(9000);
     expect(retryDelay(0, DEFAULT_RETRY_POLICY, () => 0, 30_000)).toBe(30_000);
-    expect(retryDelay(0, DEFAULT_RETRY_POLICY, () => 1, 30_000)).toBe(45_000);
+    expect(retryDelay(0, DEFAULT_RETRY_POLICY, () => 1, 30_000)).toBe(35_000);
     // A Retry-After shorter than the back-off does not shorten it.
     expect(retryDelay(3, DEFAULT_RETRY_POLICY, () => 1, 1000)).toBe(8000);
   });

@@ -19,8 +19,17 @@ export const isRetryableStatus = (status: number): boolean => status >= 500 || s
  * The pause before the next attempt (`attempt` 0 for the first retry): exponential back-off (1 s, 2 s,
  * 4 s... at most `maxDelayMs`) with jitter, so phones that lost the same cell tower do not all come back
  * at once. When the server said how long to wait (`retryAfterMs`, from Retry-After), at least that,
- * plus up to half again, so phones told the same time do not all come back in the same second.
+ * plus up to half again (at most RETRY_AFTER_JITTER_MAX_MS), so phones told the same time do not all come
+ * back in the same second.
  */
+/**
+ * The most a phone adds to a Retry-After. Phones told the same short wait (5 s) spread over half of it
+ * again; a long wait is the server's own moment for that phone (the answer-photo gate gives each photo it
+ * turns away a moment of its own, one upload's time after the one before, decision 048), and half of 30 s
+ * again kept the photos away 15 s longer than the server asked, while it had room (decision 055).
+ */
+export const RETRY_AFTER_JITTER_MAX_MS = 5000;
+
 export function retryDelay(
   attempt: number,
   policy: RetryPolicy = DEFAULT_RETRY_POLICY,
@@ -30,7 +39,8 @@ export function retryDelay(
   const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** attempt);
   const backOff = Math.round(ceiling / 2 + (ceiling / 2) * random());
   if (retryAfterMs === undefined) return backOff;
-  return Math.max(backOff, retryAfterMs + Math.round(retryAfterMs * 0.5 * random()));
+  const jitter = Math.min(retryAfterMs * 0.5, RETRY_AFTER_JITTER_MAX_MS);
+  return Math.max(backOff, retryAfterMs + Math.round(jitter * random()));
 }
 
 /**

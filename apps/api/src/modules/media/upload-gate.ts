@@ -10,7 +10,7 @@ export const UPLOAD_RETRY_AFTER_SECONDS = 5;
 
 /**
  * The longest wait a full gate asks for: a phone comes back within this, however long the queue (its page
- * adds up to half again, apps/web/src/lib/retry.ts). 60 s kept the photos away while the server had room
+ * adds up to half again, 5 s at most, apps/web/src/lib/retry.ts). 60 s kept the photos away while the server had room
  * again; 30 s brought them back sooner, and since a photo coming back at its moment finds its place kept
  * (`keptForReturns`), it no longer sends its bytes a second time into the students' last commitments
  * (decision 052).
