@@ -142,7 +142,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
 
   const database =
     overrides.database ??
-    (await openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL }));
+    (await openDatabase({
+      dataDir: config.DATA_DIR,
+      databaseUrl: config.DATABASE_URL,
+      poolSize: config.DATABASE_POOL_SIZE,
+    }));
   const clock = overrides.clock ?? systemClock;
   const redis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, { lazyConnect: false, enableOfflineQueue: true })

@@ -20,6 +20,13 @@ describe('loadConfig', () => {
     });
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.SMTP_URL).toBeUndefined();
+    expect(config.DATABASE_POOL_SIZE).toBe(40);
+    expect(exampleValue('DATABASE_POOL_SIZE')).toBe('40');
+  });
+
+  it('refuses a database pool of fewer than two connections, naming the variable', () => {
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '1' })).toThrow(/DATABASE_POOL_SIZE/);
+    expect(loadConfig({ DATABASE_POOL_SIZE: '60' }).DATABASE_POOL_SIZE).toBe(60);
   });
 
   it('derives BASE_URL from PORT and drops a trailing slash', () => {

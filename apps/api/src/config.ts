@@ -2,6 +2,13 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, UPLOAD_MAX_MEGABYTES } from '
 import { z } from 'zod';
 import { isCommonPassword } from './modules/auth/common-passwords.ts';
 
+/**
+ * PostgreSQL connections a process keeps at most. At the exam's end, 20 were all busy for seconds at a time,
+ * with up to 367 queries waiting for one (the students' commitments among them) while the database waited
+ * for its log's flushes: with 40, its commits flush together (decision 056).
+ */
+export const DEFAULT_DATABASE_POOL_SIZE = 40;
+
 /** Environment variables (decisions.md, Configuration). Parsed once at start-up. */
 const onOff = z.enum(['on', 'off']);
 
@@ -22,6 +29,8 @@ export const ConfigSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
+    /** Connections to PostgreSQL per process (docs/decisions/056-forty-database-connections-a-process.md). */
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(DEFAULT_DATABASE_POOL_SIZE),
     BASE_URL: z.url().optional(),
     SMTP_URL: z
       .string()

@@ -11,7 +11,11 @@ import { seedTutorials } from './modules/tutorials/tutorial-seed.ts';
 async function main() {
   const config = loadConfig();
   const releaseLock = config.DATABASE_URL ? () => {} : acquireDataDirLock(config.DATA_DIR, 'server');
-  const database = await openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL });
+  const database = await openDatabase({
+    dataDir: config.DATA_DIR,
+    databaseUrl: config.DATABASE_URL,
+    poolSize: config.DATABASE_POOL_SIZE,
+  });
   const app = await buildApp(config, { database });
   app.addHook('onClose', async () => {
     await database.close();

@@ -44,7 +44,11 @@ async function main() {
   }
   const jobsAtOnce = config.IMAGE_WORKERS > 0 ? config.IMAGE_WORKERS : DEFAULT_JOBS_AT_ONCE;
   allowImagesAtOnce(jobsAtOnce);
-  const database = await openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL });
+  const database = await openDatabase({
+    dataDir: config.DATA_DIR,
+    databaseUrl: config.DATABASE_URL,
+    poolSize: config.DATABASE_POOL_SIZE,
+  });
   const jobs = imageJobs({
     queue: openJobQueue(database, log, config.IMAGE_JOB_TIMEOUT_SECONDS),
     db: database.db,

@@ -12,7 +12,11 @@ export async function openForTool(tool: string) {
   const config = { ...loadConfig(), LOG_LEVEL: 'warn' as const };
   const release = config.DATABASE_URL ? () => {} : acquireDataDirLock(config.DATA_DIR, tool);
   try {
-    const database = await openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL });
+    const database = await openDatabase({
+      dataDir: config.DATA_DIR,
+      databaseUrl: config.DATABASE_URL,
+      poolSize: config.DATABASE_POOL_SIZE,
+    });
     const app = await buildApp(config, { database, startMailWorker: false });
     return {
       config,

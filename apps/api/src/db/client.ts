@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { DEFAULT_DATABASE_POOL_SIZE } from '../config.ts';
 import * as schema from './schema.ts';
 
 /** One type for both drivers: the services and repos never know which one runs. */
@@ -27,8 +28,10 @@ export const migrationsFolder = fileURLToPath(new URL('./migrations', import.met
 export async function openDatabase(options: {
   dataDir: string;
   databaseUrl?: string;
+  /** PostgreSQL's connections at most (DATABASE_POOL_SIZE). */
+  poolSize?: number;
 }): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize);
   const dir = path.join(options.dataDir, 'db');
   mkdirSync(dir, { recursive: true });
   return openEmbedded(new PGlite(dir));
@@ -53,8 +56,15 @@ export async function openEmbedded(client: PGlite): Promise<DatabaseHandle> {
 /** Serialises migrations across processes that start together on one PostgreSQL. */
 const MIGRATION_LOCK_ID = 4_202_501;
 
-export async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString, max: 20, options: `-c random_page_cost=${RANDOM_PAGE_COST}` });
+export async function openPostgres(
+  connectionString: string,
+  poolSize = DEFAULT_DATABASE_POOL_SIZE,
+): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString,
+    max: poolSize,
+    options: `-c random_page_cost=${RANDOM_PAGE_COST}`,
+  });
   // A connection that the server closes (a restart, a failover) must not crash the process. An idle one
   // is reported on the pool. One in use (a request's query or transaction) fails that request (503), and
   // also emits 'error' on its client, which nothing else listens to: an unhandled 'error' event would
