@@ -46,10 +46,10 @@ const insertAlone =
     (await mediaInsertWithinQuota(db, [row]))[0];
 
 /**
- * Writes the row of a stored file with `write` (alone by default). The file is already durable; it is
- * removed when the row is not written.
+ * Writes the row of a stored file with `write`. The file is already durable; it is removed when the row is
+ * not written.
  */
-async function recordMedia<T = MediaRow>(
+async function recordMedia<T>(
   ctx: ServiceContext,
   owner: UserRow,
   kind: MediaRow['kind'],
