@@ -15,7 +15,7 @@ describe('the shipped nginx site file', () => {
 
   it("holds the answer photos' bodies in memory, not in temporary files, up to 512 KB (decision 052)", () => {
     const photoLocation = [...site.matchAll(/^\s*location ~ (\S+) \{([^}]*)\}/gm)].find(([, pattern]) =>
-      ['/api/v1/ngso-2026/answer-photos/' + 'a'.repeat(64), '/api/v1/upload'].every((path) =>
+      [`/api/v1/ngso-2026/answer-photos/${'a'.repeat(64)}`, '/api/v1/upload'].every((path) =>
         new RegExp(pattern as string).test(path),
       ),
     );
