@@ -7,7 +7,7 @@ import Fastify, { type FastifyReply, type FastifyRequest, LogController } from '
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
-import { type Database, type DatabaseHandle, openDatabase } from './db/client.ts';
+import { type Database, type DatabaseHandle, openConfiguredDatabase } from './db/client.ts';
 import { imageJobs, openJobQueue } from './jobs/image-jobs.ts';
 import { yieldToRequests } from './jobs/yield-to-requests.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
@@ -140,13 +140,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database =
-    overrides.database ??
-    (await openDatabase({
-      dataDir: config.DATA_DIR,
-      databaseUrl: config.DATABASE_URL,
-      poolSize: config.DATABASE_POOL_SIZE,
-    }));
+  const database = overrides.database ?? (await openConfiguredDatabase(config));
   const clock = overrides.clock ?? systemClock;
   const redis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, { lazyConnect: false, enableOfflineQueue: true })

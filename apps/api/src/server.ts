@@ -1,7 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase, withStartupLock } from './db/client.ts';
+import { openConfiguredDatabase, withStartupLock } from './db/client.ts';
 import { acquireDataDirLock, DataDirLockedError } from './lib/data-dir-lock.ts';
 import { createFirstAdmin } from './modules/auth/admin-accounts.ts';
 import { seedPreparationEbook } from './modules/ebooks/ebook-seed.ts';
@@ -11,11 +11,7 @@ import { seedTutorials } from './modules/tutorials/tutorial-seed.ts';
 async function main() {
   const config = loadConfig();
   const releaseLock = config.DATABASE_URL ? () => {} : acquireDataDirLock(config.DATA_DIR, 'server');
-  const database = await openDatabase({
-    dataDir: config.DATA_DIR,
-    databaseUrl: config.DATABASE_URL,
-    poolSize: config.DATABASE_POOL_SIZE,
-  });
+  const database = await openConfiguredDatabase(config);
   const app = await buildApp(config, { database });
   app.addHook('onClose', async () => {
     await database.close();

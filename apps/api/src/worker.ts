@@ -1,6 +1,6 @@
 import closeWithGrace from 'close-with-grace';
 import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase, withStartupLock } from './db/client.ts';
+import { openConfiguredDatabase, withStartupLock } from './db/client.ts';
 import { imageJobs, openJobQueue } from './jobs/image-jobs.ts';
 import type { JobLog } from './jobs/job-queue.ts';
 import { serializeLoggedError } from './lib/database-errors.ts';
@@ -44,11 +44,7 @@ async function main() {
   }
   const jobsAtOnce = config.IMAGE_WORKERS > 0 ? config.IMAGE_WORKERS : DEFAULT_JOBS_AT_ONCE;
   allowImagesAtOnce(jobsAtOnce);
-  const database = await openDatabase({
-    dataDir: config.DATA_DIR,
-    databaseUrl: config.DATABASE_URL,
-    poolSize: config.DATABASE_POOL_SIZE,
-  });
+  const database = await openConfiguredDatabase(config);
   const jobs = imageJobs({
     queue: openJobQueue(database, log, config.IMAGE_JOB_TIMEOUT_SECONDS),
     db: database.db,

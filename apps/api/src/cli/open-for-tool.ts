@@ -1,6 +1,6 @@
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/client.ts';
+import { openConfiguredDatabase } from '../db/client.ts';
 import { acquireDataDirLock } from '../lib/data-dir-lock.ts';
 
 /**
@@ -12,11 +12,7 @@ export async function openForTool(tool: string) {
   const config = { ...loadConfig(), LOG_LEVEL: 'warn' as const };
   const release = config.DATABASE_URL ? () => {} : acquireDataDirLock(config.DATA_DIR, tool);
   try {
-    const database = await openDatabase({
-      dataDir: config.DATA_DIR,
-      databaseUrl: config.DATABASE_URL,
-      poolSize: config.DATABASE_POOL_SIZE,
-    });
+    const database = await openConfiguredDatabase(config);
     const app = await buildApp(config, { database, startMailWorker: false });
     return {
       config,

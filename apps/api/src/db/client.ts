@@ -8,7 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { DEFAULT_DATABASE_POOL_SIZE } from '../config.ts';
+import { type Config, DEFAULT_DATABASE_POOL_SIZE } from '../config.ts';
 import * as schema from './schema.ts';
 
 /** One type for both drivers: the services and repos never know which one runs. */
@@ -36,6 +36,16 @@ export async function openDatabase(options: {
   mkdirSync(dir, { recursive: true });
   return openEmbedded(new PGlite(dir));
 }
+
+/** The database the configuration names: DATABASE_URL with its pool size, else the embedded one in DATA_DIR. */
+export const openConfiguredDatabase = (
+  config: Pick<Config, 'DATA_DIR' | 'DATABASE_URL' | 'DATABASE_POOL_SIZE'>,
+) =>
+  openDatabase({
+    dataDir: config.DATA_DIR,
+    databaseUrl: config.DATABASE_URL,
+    poolSize: config.DATABASE_POOL_SIZE,
+  });
 
 /**
  * How the planner should cost a page read at random: 1.1 instead of PostgreSQL's 4 (set for spinning

@@ -47,7 +47,7 @@ function committedPhoto(db: Database, userId: string, sha256: string) {
 }
 
 /** Deliveries recorded together (lib/batch-writer.ts), for the same reason, two statements at a time. */
-export const DELIVERY_RECORDS_AT_ONCE = 2;
+const DELIVERY_RECORDS_AT_ONCE = 2;
 
 const recordDeliveryOf = perDatabase((db: Database) =>
   batchWriter((rows: NewMediaRow[]) => recordDeliveries(db, rows), {

@@ -27,9 +27,9 @@ export type NewMediaRow = typeof media.$inferInsert;
 /**
  * The insert of media rows that writes each only while its owner stays within the quota, in one
  * statement: the owners' rows are locked (in id order, so two such statements never wait for each other
- * in a circle; FOR NO KEY UPDATE, the lock the trigger's own update takes, so that rows which only refer to
- * an owner, as an answer's photos do, are written meanwhile) and their counts checked, each row counted after the rows of its owner before it in
- * `rows`; a concurrent store of the same owner waits for the lock, then checks the counts this insert
+ * in a circle; FOR NO KEY UPDATE, the lock the trigger's own update takes, so that rows which only refer
+ * to an owner, as an answer's photos do, are written meanwhile) and their counts checked, each row counted
+ * after the rows of its owner before it in `rows`; a concurrent store of the same owner waits for the lock, then checks the counts this insert
  * raised (the trigger updates them in the same transaction). A query, run alone or inside a larger
  * statement (as a CTE); it returns the rows written, none of those over the quota.
  */
