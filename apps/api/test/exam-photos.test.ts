@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerPhotos, auditLog, exams, media, resultPublications, users } from '../src/db/schema.ts';
 import { fixedClock } from '../src/lib/clock.ts';
 import { recordDeliveries } from '../src/modules/exam/answer-photos.repo.ts';
+import { type AnswerSaveInput, saveAnswers } from '../src/modules/exam/exam.repo.ts';
 import { forgetExamDefinition } from '../src/modules/exam/exam-cache.ts';
 import type { NewMediaRow } from '../src/modules/media/media.repo.ts';
 import { registeredStudent, signedInAdmin } from './helpers/fixtures.ts';
@@ -404,5 +405,70 @@ describe('recording the photos delivered together', () => {
       .where(eq(users.id, two.user.id));
     expect(counted?.files).toBe(200);
     expect(await t.db.$count(media, eq(media.ownerId, two.user.id))).toBe(1);
+  });
+});
+
+describe('saving the answers that arrive together', () => {
+  it("writes many students' saves in one call, each by its own rules, with its own result", async () => {
+    const one = await studentInExam();
+    const two = await studentInExam();
+    const [q1, q2] = one.questionIds as [string, string];
+    const [a, b, c, d, e, f] = [
+      await newPhoto(),
+      await newPhoto(),
+      await newPhoto(),
+      await newPhoto(),
+      await newPhoto(),
+      await newPhoto(),
+    ];
+    expect((await commit(one.browser, q2, [a])).statusCode).toBe(200);
+    const save = (userId: string, questionId: string, photos: Photo[], expectedVersion?: number) =>
+      ({
+        userId,
+        questionId,
+        images: photos.map(commitment),
+        expectedVersion,
+        savedAt: new Date(later(START, 301)),
+        delivered: new Map(),
+      }) satisfies AnswerSaveInput;
+
+    const results = await saveAnswers(t.db, [
+      save(one.user.id, q1, [b]), // a first save without a version: written
+      save(two.user.id, q1, [c], 0), // a first version: written
+      save(one.user.id, q2, [d], 0), // a first version where one exists: the answer as it stands
+      save(two.user.id, q1, [c, e], 1), // the same question again: after the save before it, in order
+      save(one.user.id, q2, [a]), // the same photos again: nothing written
+      save(one.user.id, q1, [f], 5), // a version that is not the current one: nothing written
+    ]);
+
+    expect(results.map((r) => [r.saved?.version, r.current?.version])).toEqual([
+      [1, undefined],
+      [1, undefined],
+      [undefined, 1],
+      [2, undefined],
+      [undefined, 1],
+      [undefined, 1],
+    ]);
+    expect(results[3]?.saved?.images).toEqual([commitment(c), commitment(e)]);
+    expect(results[2]?.current?.images).toEqual([commitment(a)]);
+    expect(results[5]?.current?.images).toEqual([commitment(b)]);
+    // Photos are recorded only with a written answer.
+    const recorded = async (photo: Photo) => t.db.$count(answerPhotos, eq(answerPhotos.sha256, photo.sha256));
+    expect(await Promise.all([a, b, c, d, e, f].map(recorded))).toEqual([1, 1, 1, 0, 1, 0]);
+  });
+
+  it('answers each of many students committing at the same moment with their own answer', async () => {
+    const students = await Promise.all(Array.from({ length: 12 }, () => studentInExam()));
+    const photos = await Promise.all(students.map(() => newPhoto()));
+    const saved = await Promise.all(
+      students.map((student, i) =>
+        commit(student.browser, student.questionIds[0] as string, [photos[i] as Photo]),
+      ),
+    );
+    expect(saved.map((response) => response.statusCode)).toEqual(students.map(() => 200));
+    expect(saved.map((response) => response.json().data.images[0].sha256)).toEqual(
+      photos.map((photo) => photo.sha256),
+    );
+    expect(saved.map((response) => response.json().data.version)).toEqual(students.map(() => 1));
   });
 });

@@ -229,73 +229,129 @@ export type AnswerSave = { saved: AnswerRow | undefined; current: AnswerRow | un
 
 const answerColumns = sql`user_id as "userId", question_id as "questionId", images, version, saved_at as "savedAt"`;
 
+/** One save of one question's answer, as `saveAnswers` takes it. */
+export type AnswerSaveInput = {
+  userId: string;
+  questionId: string;
+  images: AnswerRow['images'];
+  expectedVersion: number | undefined;
+  savedAt: Date;
+  /** The stored file of a photo already delivered (a client of the spec's `image_urls`), by hash. */
+  delivered: ReadonlyMap<string, string>;
+};
+
 /**
- * Saves one question's answer and records its photos, in one statement (the exam's last minutes bring
- * thousands of saves a minute; a transaction of five round trips kept the server's one thread busy):
+ * Saves answers and records their photos, many in one statement (in the exam's last minutes thousands of
+ * saves arrive a minute, and each statement of its own waited for its own flush of the database's log
+ * while holding one of its connections; decision 057). For each save, in order:
  * - `expectedVersion` undefined: writes the answer unless it already holds exactly these photos;
  * - 0: writes the first version, unless there is one;
  * - n: replaces version n (optimistic concurrency), unless it already holds exactly these photos.
  * The photos are recorded only with a written answer; a photo the server already knew keeps its record.
+ * Saves of the same question by the same student go in statements one after another, in order.
  */
-export async function saveAnswerWithPhotos(
-  db: Executor,
-  values: {
-    userId: string;
-    questionId: string;
-    images: AnswerRow['images'];
-    expectedVersion: number | undefined;
-    savedAt: Date;
-    /** The stored file of a photo already delivered (a client of the spec's `image_urls`), by hash. */
-    delivered: ReadonlyMap<string, string>;
-  },
-): Promise<AnswerSave> {
-  const { userId, questionId, savedAt, expectedVersion } = values;
-  const images = JSON.stringify(values.images);
-  const photos = JSON.stringify(
-    values.images.map((image) => ({
-      sha256: image.sha256,
-      size: image.size,
-      media_id: values.delivered.get(image.sha256) ?? null,
+export async function saveAnswers(db: Executor, saves: AnswerSaveInput[]): Promise<AnswerSave[]> {
+  const results: AnswerSave[] = new Array(saves.length);
+  for (const round of distinctKeyRounds(saves)) {
+    const written = await saveAnswersOnce(
+      db,
+      round.map((i) => saves[i] as AnswerSaveInput),
+    );
+    for (const [k, i] of round.entries()) results[i] = written[k] as AnswerSave;
+  }
+  return results;
+}
+
+/** The saves' indexes in rounds where no student's question comes twice (a statement may write a row once). */
+function distinctKeyRounds(saves: AnswerSaveInput[]): number[][] {
+  const rounds: { keys: Set<string>; indexes: number[] }[] = [];
+  for (const [i, save] of saves.entries()) {
+    const key = `${save.userId}/${save.questionId}`;
+    let round = rounds.find((r) => !r.keys.has(key));
+    if (!round) {
+      round = { keys: new Set(), indexes: [] };
+      rounds.push(round);
+    }
+    round.keys.add(key);
+    round.indexes.push(i);
+  }
+  return rounds.map((round) => round.indexes);
+}
+
+async function saveAnswersOnce(db: Executor, saves: AnswerSaveInput[]): Promise<AnswerSave[]> {
+  const input = JSON.stringify(
+    saves.map((save, i) => ({
+      i,
+      user_id: save.userId,
+      question_id: save.questionId,
+      images: save.images,
+      expected: save.expectedVersion ?? null,
+      saved_at: save.savedAt.toISOString(),
+      photos: save.images.map((image) => ({
+        sha256: image.sha256,
+        size: image.size,
+        media_id: save.delivered.get(image.sha256) ?? null,
+      })),
     })),
   );
-  const write =
-    expectedVersion === undefined
-      ? sql`insert into ${answers} (user_id, question_id, images, version, saved_at)
-            values (${userId}::uuid, ${questionId}::uuid, ${images}::jsonb, 1, ${savedAt}::timestamptz)
-            on conflict (user_id, question_id) do update
-              set images = excluded.images, version = ${answers.version} + 1, saved_at = excluded.saved_at
-              where ${answers.images} is distinct from excluded.images
-            returning ${answerColumns}`
-      : expectedVersion === 0
-        ? sql`insert into ${answers} (user_id, question_id, images, version, saved_at)
-              values (${userId}::uuid, ${questionId}::uuid, ${images}::jsonb, 1, ${savedAt}::timestamptz)
-              on conflict (user_id, question_id) do nothing
-              returning ${answerColumns}`
-        : sql`update ${answers} set images = ${images}::jsonb, version = version + 1, saved_at = ${savedAt}::timestamptz
-              where user_id = ${userId}::uuid and question_id = ${questionId}::uuid
-                and version = ${expectedVersion} and images is distinct from ${images}::jsonb
-              returning ${answerColumns}`;
   const result = (await db.execute(sql`
-    with saved as (${write}),
+    with input as (
+      select * from jsonb_to_recordset(${input}::jsonb)
+        as i(i int, user_id uuid, question_id uuid, images jsonb, expected int, saved_at timestamptz, photos jsonb)
+    ),
+    upserted as (
+      insert into ${answers} (user_id, question_id, images, version, saved_at)
+      select user_id, question_id, images, 1, saved_at from input where expected is null
+      on conflict (user_id, question_id) do update
+        set images = excluded.images, version = ${answers.version} + 1, saved_at = excluded.saved_at
+        where ${answers.images} is distinct from excluded.images
+      returning ${answerColumns}
+    ),
+    first_versions as (
+      insert into ${answers} (user_id, question_id, images, version, saved_at)
+      select user_id, question_id, images, 1, saved_at from input where expected = 0
+      on conflict (user_id, question_id) do nothing
+      returning ${answerColumns}
+    ),
+    replaced as (
+      update ${answers} set images = input.images, version = ${answers.version} + 1, saved_at = input.saved_at
+        from input
+       where input.expected > 0 and ${answers.userId} = input.user_id and ${answers.questionId} = input.question_id
+         and ${answers.version} = input.expected and ${answers.images} is distinct from input.images
+      returning ${answers.userId} as "userId", ${answers.questionId} as "questionId", ${answers.images} as images,
+                ${answers.version} as version, ${answers.savedAt} as "savedAt"
+    ),
+    saved as (
+      select * from upserted union all select * from first_versions union all select * from replaced
+    ),
     photos as (
       insert into ${answerPhotos} (user_id, sha256, size_bytes, question_id, committed_at, media_id, delivered_at)
-      select ${userId}::uuid, p.sha256, p.size, ${questionId}::uuid, ${savedAt}::timestamptz, p.media_id,
-             case when p.media_id is null then null else ${savedAt}::timestamptz end
-        from jsonb_to_recordset(${photos}::jsonb) as p(sha256 text, size int, media_id uuid)
-       where exists (select 1 from saved)
+      select input.user_id, p.sha256, p.size, input.question_id, input.saved_at, p.media_id,
+             case when p.media_id is null then null else input.saved_at end
+        from input
+        join saved on saved."userId" = input.user_id and saved."questionId" = input.question_id
+        cross join jsonb_to_recordset(input.photos) as p(sha256 text, size int, media_id uuid)
       on conflict do nothing
     )
-    select true as "written", * from saved
-    union all
-    select false, ${answerColumns} from ${answers}
-     where user_id = ${userId}::uuid and question_id = ${questionId}::uuid and not exists (select 1 from saved)`)) as unknown as {
-    rows: (AnswerRow & { written: boolean })[];
+    select input.i, saved."userId" is not null as "written",
+           coalesce(saved."userId", stood.user_id) as "userId",
+           coalesce(saved."questionId", stood.question_id) as "questionId",
+           coalesce(saved.images, stood.images) as images,
+           coalesce(saved.version, stood.version) as version,
+           coalesce(saved."savedAt", stood.saved_at) as "savedAt"
+      from input
+      left join saved on saved."userId" = input.user_id and saved."questionId" = input.question_id
+      left join ${answers} stood
+        on saved."userId" is null and stood.user_id = input.user_id and stood.question_id = input.question_id`)) as unknown as {
+    rows: (AnswerRow & { i: number; written: boolean })[];
   };
-  const [row] = result.rows;
-  if (!row) return { saved: undefined, current: undefined };
-  const { written, ...answer } = row;
-  const answerRow: AnswerRow = { ...answer, savedAt: new Date(answer.savedAt) };
-  return written ? { saved: answerRow, current: undefined } : { saved: undefined, current: answerRow };
+  const results: AnswerSave[] = saves.map(() => ({ saved: undefined, current: undefined }));
+  for (const { i, written, ...answer } of result.rows) {
+    if (answer.userId === null) continue;
+    const row: AnswerRow = { ...answer, savedAt: new Date(answer.savedAt) };
+    results[i] = written ? { saved: row, current: undefined } : { saved: undefined, current: row };
+  }
+  return results;
 }
 
 /** The user's own answer uploads among these ids, with the hash and size of the bytes they sent. */

@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { batchLoader } from '../../lib/batch-loader.ts';
+import { batchWriter } from '../../lib/batch-writer.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { perDatabase } from '../../lib/per-database.ts';
 import { toDhakaIso } from '../../lib/time.ts';
@@ -19,10 +20,11 @@ import { type PhotoWithFile, photosOfUsers } from './answer-photos.repo.ts';
 import { answerImage, latePhotoOf } from './answer-photos.service.ts';
 import {
   type AnswerRow,
+  type AnswerSaveInput,
   answersOfUsers,
   ownUploadsByIds,
   recordSubmission,
-  saveAnswerWithPhotos,
+  saveAnswers,
 } from './exam.repo.ts';
 import type { QuestionWithImages } from './question-images.repo.ts';
 import { toQuestionImage } from './question-images.service.ts';
@@ -152,6 +154,16 @@ async function committedImages(
   return { images, delivered };
 }
 
+/** Saves written together, a few statements at a time (lib/batch-writer.ts, decision 057). */
+const ANSWER_SAVES_AT_ONCE = 4;
+
+const saveAnswerOf = perDatabase((db: Database) =>
+  batchWriter((saves: AnswerSaveInput[]) => saveAnswers(db, saves), {
+    atOnce: ANSWER_SAVES_AT_ONCE,
+    maxBatch: 50,
+  }),
+);
+
 /**
  * Replaces one question's answer with the photos sent, by hash and size: the commitment. Accepted during
  * the window and for a short grace after it, never after submission; the photos' bytes may come later
@@ -172,7 +184,7 @@ export async function saveAnswer(
   if (!s.questions.some((question) => question.id === input.question_id))
     throw new AppError(404, 'answer.question');
   const { images, delivered } = await committedImages(ctx, user, input);
-  const { saved, current } = await saveAnswerWithPhotos(ctx.db, {
+  const { saved, current } = await saveAnswerOf(ctx.db)({
     userId: user.id,
     questionId: input.question_id,
     images,
