@@ -457,6 +457,17 @@ describe('saving the answers that arrive together', () => {
     expect(await Promise.all([a, b, c, d, e, f].map(recorded))).toEqual([1, 1, 1, 0, 1, 0]);
   });
 
+  it('refuses a version far beyond any answer as stale (409), not as an error of the database', async () => {
+    const { browser, questionIds } = await studentInExam();
+    const photo = await newPhoto();
+    const saved = await commit(browser, questionIds[0] as string, [photo], 2 ** 40);
+    expect(saved.statusCode).toBe(409);
+    expect(saved.json()).toMatchObject({
+      status: 'error',
+      message: 'This answer was changed in another tab or device. It has been reloaded; please try again.',
+    });
+  });
+
   it('answers each of many students committing at the same moment with their own answer', async () => {
     const students = await Promise.all(Array.from({ length: 12 }, () => studentInExam()));
     const photos = await Promise.all(students.map(() => newPhoto()));

@@ -297,7 +297,7 @@ async function saveAnswersOnce(db: Executor, saves: AnswerSaveInput[]): Promise<
   const result = (await db.execute(sql`
     with input as (
       select * from jsonb_to_recordset(${input}::jsonb)
-        as i(i int, user_id uuid, question_id uuid, images jsonb, expected int, saved_at timestamptz, photos jsonb)
+        as i(i int, user_id uuid, question_id uuid, images jsonb, expected bigint, saved_at timestamptz, photos jsonb)
     ),
     upserted as (
       insert into ${answers} (user_id, question_id, images, version, saved_at)
