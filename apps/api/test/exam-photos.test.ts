@@ -457,6 +457,23 @@ describe('saving the answers that arrive together', () => {
     expect(await Promise.all([a, b, c, d, e, f].map(recorded))).toEqual([1, 1, 1, 0, 1, 0]);
   });
 
+  it("answers a save with its photos' states: stored once delivered, pending until then", async () => {
+    const { browser, questionIds } = await studentInExam();
+    const [a, b] = [await newPhoto(), await newPhoto()];
+    const q1 = questionIds[0] as string;
+    expect((await commit(browser, q1, [a], 0)).statusCode).toBe(200);
+    const url = (await deliver(browser, a.sha256, a.bytes)).json().data.url as string;
+    const states = [
+      { sha256: a.sha256, status: 'stored', url },
+      { sha256: b.sha256, status: 'pending', url: null },
+    ];
+    const added = await commit(browser, q1, [a, b], 1);
+    expect(added.json().data).toMatchObject({ image_urls: [url], images: states, version: 2 });
+    // Sent again after a lost reply: nothing written, the same states.
+    const again = await commit(browser, q1, [a, b], 2);
+    expect(again.json().data).toMatchObject({ image_urls: [url], images: states, version: 2 });
+  });
+
   it('refuses a version far beyond any answer as stale (409), not as an error of the database', async () => {
     const { browser, questionIds } = await studentInExam();
     const photo = await newPhoto();

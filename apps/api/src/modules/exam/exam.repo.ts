@@ -224,8 +224,15 @@ export async function replaceAnswer(
   return row;
 }
 
-/** What a save of an answer wrote (`saved`), or, when it wrote nothing, the answer as it stands. */
-export type AnswerSave = { saved: AnswerRow | undefined; current: AnswerRow | undefined };
+/**
+ * What a save of an answer wrote (`saved`), or, when it wrote nothing, the answer as it stands; and the
+ * stored file of each of that answer's photos already delivered, by hash (the page shows them at once).
+ */
+export type AnswerSave = {
+  saved: AnswerRow | undefined;
+  current: AnswerRow | undefined;
+  files: ReadonlyMap<string, string>;
+};
 
 const answerColumns = sql`user_id as "userId", question_id as "questionId", images, version, saved_at as "savedAt"`;
 
@@ -338,18 +345,32 @@ async function saveAnswersOnce(db: Executor, saves: AnswerSaveInput[]): Promise<
            coalesce(saved."questionId", stood.question_id) as "questionId",
            coalesce(saved.images, stood.images) as images,
            coalesce(saved.version, stood.version) as version,
-           coalesce(saved."savedAt", stood.saved_at) as "savedAt"
+           coalesce(saved."savedAt", stood.saved_at) as "savedAt",
+           (select coalesce(jsonb_object_agg(known.sha256, known.media_id), '{}'::jsonb)
+              from ${answerPhotos} known
+             where known.user_id = input.user_id and known.media_id is not null
+               and known.sha256 in (select image->>'sha256'
+                                      from jsonb_array_elements(coalesce(saved.images, stood.images)) image)) as "known"
       from input
       left join saved on saved."userId" = input.user_id and saved."questionId" = input.question_id
       left join ${answers} stood
         on saved."userId" is null and stood.user_id = input.user_id and stood.question_id = input.question_id`)) as unknown as {
-    rows: (AnswerRow & { i: number; written: boolean })[];
+    rows: (AnswerRow & { i: number; written: boolean; known: Record<string, string> })[];
   };
-  const results: AnswerSave[] = saves.map(() => ({ saved: undefined, current: undefined }));
-  for (const { i, written, ...answer } of result.rows) {
+  const results: AnswerSave[] = saves.map(() => ({ saved: undefined, current: undefined, files: new Map() }));
+  for (const { i, written, known, ...answer } of result.rows) {
     if (answer.userId === null) continue;
     const row: AnswerRow = { ...answer, savedAt: new Date(answer.savedAt) };
-    results[i] = written ? { saved: row, current: undefined } : { saved: undefined, current: row };
+    // The statement reads the photos as they were before it: the ones it recorded have the files sent.
+    const files = new Map(Object.entries(known));
+    if (written) {
+      for (const [sha256, mediaId] of (saves[i] as AnswerSaveInput).delivered) {
+        if (!files.has(sha256)) files.set(sha256, mediaId);
+      }
+    }
+    results[i] = written
+      ? { saved: row, current: undefined, files }
+      : { saved: undefined, current: row, files };
   }
   return results;
 }

@@ -65,7 +65,10 @@ export async function questionsFor(ctx: ServiceContext, code: string, user: User
 }
 
 /** An answer with each photo's delivery state (`photoOf` finds the student's photo by hash). */
-function toAnswer(row: AnswerRow, photoOf: (sha256: string) => PhotoWithFile | undefined): Answer {
+function toAnswer(
+  row: AnswerRow,
+  photoOf: (sha256: string) => Pick<PhotoWithFile, 'mediaId'> | undefined,
+): Answer {
   const images = row.images.map((image) => answerImage(image, photoOf(image.sha256)));
   return {
     question_id: row.questionId,
@@ -184,7 +187,7 @@ export async function saveAnswer(
   if (!s.questions.some((question) => question.id === input.question_id))
     throw new AppError(404, 'answer.question');
   const { images, delivered } = await committedImages(ctx, user, input);
-  const { saved, current } = await saveAnswerOf(ctx.db)({
+  const { saved, current, files } = await saveAnswerOf(ctx.db)({
     userId: user.id,
     questionId: input.question_id,
     images,
@@ -193,9 +196,7 @@ export async function saveAnswer(
     delivered,
   });
   const answer = saved ?? unchanged(current, input.version, images);
-  // The photos' states are read with those of the students who ask at the same moment.
-  const { photos } = (await loadAnswers(ctx.db, user.id)) ?? { photos: [] };
-  return toAnswer(answer, finder(photos));
+  return toAnswer(answer, (sha256) => ({ mediaId: files.get(sha256) ?? null }));
 }
 
 /**
