@@ -348,24 +348,26 @@ async function saveAnswersOnce(db: Executor, saves: AnswerSaveInput[]): Promise<
            coalesce(saved."savedAt", stood.saved_at) as "savedAt",
            (select coalesce(jsonb_object_agg(known.sha256, known.media_id), '{}'::jsonb)
               from ${answerPhotos} known
-             where known.user_id = input.user_id and known.media_id is not null
+             where known.user_id = input.user_id
                and known.sha256 in (select image->>'sha256'
                                       from jsonb_array_elements(coalesce(saved.images, stood.images)) image)) as "known"
       from input
       left join saved on saved."userId" = input.user_id and saved."questionId" = input.question_id
       left join ${answers} stood
         on saved."userId" is null and stood.user_id = input.user_id and stood.question_id = input.question_id`)) as unknown as {
-    rows: (AnswerRow & { i: number; written: boolean; known: Record<string, string> })[];
+    rows: (AnswerRow & { i: number; written: boolean; known: Record<string, string | null> })[];
   };
   const results: AnswerSave[] = saves.map(() => ({ saved: undefined, current: undefined, files: new Map() }));
   for (const { i, written, known, ...answer } of result.rows) {
     if (answer.userId === null) continue;
     const row: AnswerRow = { ...answer, savedAt: new Date(answer.savedAt) };
-    // The statement reads the photos as they were before it: the ones it recorded have the files sent.
-    const files = new Map(Object.entries(known));
+    // The statement reads the photos as they were before it (a known photo keeps its record); the ones it
+    // recorded have the files sent with the save.
+    const files = new Map<string, string>();
+    for (const [sha256, mediaId] of Object.entries(known)) if (mediaId) files.set(sha256, mediaId);
     if (written) {
       for (const [sha256, mediaId] of (saves[i] as AnswerSaveInput).delivered) {
-        if (!files.has(sha256)) files.set(sha256, mediaId);
+        if (!(sha256 in known)) files.set(sha256, mediaId);
       }
     }
     results[i] = written
