@@ -339,6 +339,15 @@ async function saveAnswersOnce(db: Executor, saves: AnswerSaveInput[]): Promise<
         join saved on saved."userId" = input.user_id and saved."questionId" = input.question_id
         cross join jsonb_to_recordset(input.photos) as p(sha256 text, size int, media_id uuid)
       on conflict do nothing
+      returning user_id, sha256, media_id
+    ),
+    -- The students' photos as the statement leaves them: those it did not see (its snapshot is from before
+    -- it) are the ones it recorded.
+    files as (
+      select user_id, sha256, media_id from ${answerPhotos}
+       where user_id in (select user_id from input) and media_id is not null
+      union all
+      select user_id, sha256, media_id from photos where media_id is not null
     )
     select input.i, saved."userId" is not null as "written",
            coalesce(saved."userId", stood.user_id) as "userId",
@@ -346,33 +355,26 @@ async function saveAnswersOnce(db: Executor, saves: AnswerSaveInput[]): Promise<
            coalesce(saved.images, stood.images) as images,
            coalesce(saved.version, stood.version) as version,
            coalesce(saved."savedAt", stood.saved_at) as "savedAt",
-           (select coalesce(jsonb_object_agg(known.sha256, known.media_id), '{}'::jsonb)
-              from ${answerPhotos} known
-             where known.user_id = input.user_id
-               and known.sha256 in (select image->>'sha256'
-                                      from jsonb_array_elements(coalesce(saved.images, stood.images)) image)) as "known"
+           (select coalesce(jsonb_object_agg(files.sha256, files.media_id), '{}'::jsonb)
+              from files
+             where files.user_id = input.user_id
+               and files.sha256 in (select image->>'sha256'
+                                      from jsonb_array_elements(coalesce(saved.images, stood.images)) image)) as "files"
       from input
       left join saved on saved."userId" = input.user_id and saved."questionId" = input.question_id
       left join ${answers} stood
         on saved."userId" is null and stood.user_id = input.user_id and stood.question_id = input.question_id`)) as unknown as {
-    rows: (AnswerRow & { i: number; written: boolean; known: Record<string, string | null> })[];
+    rows: (AnswerRow & { i: number; written: boolean; files: Record<string, string> })[];
   };
   const results: AnswerSave[] = saves.map(() => ({ saved: undefined, current: undefined, files: new Map() }));
-  for (const { i, written, known, ...answer } of result.rows) {
+  for (const { i, written, files, ...answer } of result.rows) {
     if (answer.userId === null) continue;
     const row: AnswerRow = { ...answer, savedAt: new Date(answer.savedAt) };
-    // The statement reads the photos as they were before it (a known photo keeps its record); the ones it
-    // recorded have the files sent with the save.
-    const files = new Map<string, string>();
-    for (const [sha256, mediaId] of Object.entries(known)) if (mediaId) files.set(sha256, mediaId);
-    if (written) {
-      for (const [sha256, mediaId] of (saves[i] as AnswerSaveInput).delivered) {
-        if (!(sha256 in known)) files.set(sha256, mediaId);
-      }
-    }
-    results[i] = written
-      ? { saved: row, current: undefined, files }
-      : { saved: undefined, current: row, files };
+    results[i] = {
+      saved: written ? row : undefined,
+      current: written ? undefined : row,
+      files: new Map(Object.entries(files)),
+    };
   }
   return results;
 }
