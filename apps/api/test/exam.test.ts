@@ -1,6 +1,9 @@
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { competitions, examAttempts } from '../src/db/schema.ts';
 import { fixedClock } from '../src/lib/clock.ts';
+import { recordSubmissions } from '../src/modules/exam/exam.repo.ts';
 import { registeredStudent, signedInAdmin } from './helpers/fixtures.ts';
 import { multipart } from './helpers/multipart.ts';
 import { type client, createTestApp } from './helpers/test-app.ts';
@@ -238,6 +241,53 @@ describe('submitting', () => {
     expect(blocked.json().message).toBe(
       'You have already submitted the exam, so answers can no longer be changed.',
     );
+  });
+
+  it('answers each of many students submitting at the same moment with their own time and count', async () => {
+    at(later(START, 600));
+    const students = await Promise.all(Array.from({ length: 6 }, () => registeredStudent(t, 'approved')));
+    const questions = await questionIds(students[0]?.browser as ReturnType<typeof client>);
+    for (const [i, { browser }] of students.entries()) {
+      for (const questionId of questions.slice(0, i % 3)) {
+        await browser.post('/api/v1/ngso-1/answers', {
+          question_id: questionId,
+          image_urls: [await uploadImage(browser)],
+        });
+      }
+    }
+    at(END); // the automatic submissions at 0: every page in the same second
+    const submitted = await Promise.all(
+      students.map(({ browser }) => browser.post('/api/v1/ngso-1/exam/submit')),
+    );
+    expect(submitted.map((response) => response.json())).toEqual(
+      students.map((_, i) => ({
+        status: 'success',
+        data: { submitted_at: '2025-01-14T18:00:00+06:00', answered: i % 3, total: 6 },
+      })),
+    );
+  });
+
+  it('records a student submitting twice in the same moment once, with the first time', async () => {
+    const one = await registeredStudent(t, 'approved');
+    const other = await registeredStudent(t, 'approved');
+    const [competition] = await t.db.select().from(competitions).where(eq(competitions.code, 'ngso-1'));
+    const submission = (userId: string, iso: string) => ({
+      competitionId: competition?.id as string,
+      userId,
+      at: new Date(iso),
+      questionIds: [],
+    });
+    const recorded = await recordSubmissions(t.db, [
+      submission(one.user.id, later(START, 100)),
+      submission(other.user.id, later(START, 200)),
+      submission(one.user.id, later(START, 300)), // a second tab: after the first, in its own statement
+    ]);
+    expect(recorded.map((row) => row.submittedAt.toISOString())).toEqual([
+      later(START, 100),
+      later(START, 200),
+      later(START, 100),
+    ]);
+    expect(await t.db.$count(examAttempts, eq(examAttempts.userId, one.user.id))).toBe(1);
   });
 
   it('cannot happen before the start', async () => {

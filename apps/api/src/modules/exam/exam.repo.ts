@@ -126,36 +126,64 @@ export async function findSessionsWithEntrants(db: Executor, tokenHashes: string
   );
 }
 
+/** One student's submission, as `recordSubmissions` takes it. */
+export type SubmissionInput = { competitionId: string; userId: string; at: Date; questionIds: string[] };
+
 /**
- * Records the submission time once (a second submit keeps the first time) and counts the questions answered
- * with at least one photo, in one statement: at the exam's end every page submits within seconds
- * (TIME_UP_SUBMIT_SPREAD_MS), while the last photos still arrive.
+ * Records each submission's time once (a second submit keeps the first time) and counts the questions
+ * answered with at least one photo, many submissions in one statement: at the exam's end every page submits
+ * within seconds (TIME_UP_SUBMIT_SPREAD_MS), while the last photos still arrive, and each statement of its
+ * own would wait for its own flush of the database's log (decision 058). Two submissions of the same
+ * student go in statements one after another.
  */
-export async function recordSubmission(
+export async function recordSubmissions(
   db: Executor,
-  values: { competitionId: string; userId: string; at: Date; questionIds: string[] },
-): Promise<{ submittedAt: Date; answered: number }> {
-  const { competitionId, userId, at } = values;
+  submissions: SubmissionInput[],
+): Promise<{ submittedAt: Date; answered: number }[]> {
+  return inDistinctRounds(
+    submissions,
+    (submission) => `${submission.competitionId}/${submission.userId}`,
+    (round) => recordSubmissionsOnce(db, round),
+  );
+}
+
+async function recordSubmissionsOnce(db: Executor, submissions: SubmissionInput[]) {
+  const input = JSON.stringify(
+    submissions.map((submission, i) => ({
+      i,
+      competition_id: submission.competitionId,
+      user_id: submission.userId,
+      at: submission.at.toISOString(),
+      question_ids: submission.questionIds,
+    })),
+  );
   const result = (await db.execute(sql`
-    with attempt as (
+    with input as (
+      select * from jsonb_to_recordset(${input}::jsonb)
+        as i(i int, competition_id uuid, user_id uuid, at timestamptz, question_ids uuid[])
+    ),
+    attempts as (
       insert into ${examAttempts} (competition_id, user_id, submitted_at)
-      values (${competitionId}::uuid, ${userId}::uuid, ${at}::timestamptz)
+      select competition_id, user_id, at from input
       on conflict (competition_id, user_id) do update
         set submitted_at = coalesce(${examAttempts.submittedAt}, excluded.submitted_at)
-      returning submitted_at
+      returning competition_id, user_id, submitted_at
     )
-    select (select submitted_at from attempt) as "submittedAt",
+    select input.i, attempts.submitted_at as "submittedAt",
            (select count(*)::int from ${answers}
-             where ${and(
-               eq(answers.userId, userId),
-               inArray(answers.questionId, values.questionIds),
-               sql`jsonb_array_length(${answers.images}) > 0`,
-             )}) as "answered"`)) as unknown as {
-    rows: { submittedAt: string | Date; answered: number }[];
+             where ${answers.userId} = input.user_id and ${answers.questionId} = any(input.question_ids)
+               and jsonb_array_length(${answers.images}) > 0) as "answered"
+      from input join attempts using (competition_id, user_id)`)) as unknown as {
+    rows: { i: number; submittedAt: string | Date; answered: number }[];
   };
-  const [row] = result.rows;
-  if (!row) throw new Error('recordSubmission: the statement returned no row');
-  return { submittedAt: new Date(row.submittedAt), answered: Number(row.answered) };
+  if (result.rows.length !== submissions.length) {
+    throw new Error('recordSubmissions: the statement did not return a row for each submission');
+  }
+  const recorded: { submittedAt: Date; answered: number }[] = new Array(submissions.length);
+  for (const row of result.rows) {
+    recorded[row.i] = { submittedAt: new Date(row.submittedAt), answered: Number(row.answered) };
+  }
+  return recorded;
 }
 
 export async function setExtraMinutes(db: Executor, competitionId: string, userId: string, minutes: number) {
@@ -258,22 +286,25 @@ export type AnswerSaveInput = {
  * Saves of the same question by the same student go in statements one after another, in order.
  */
 export async function saveAnswers(db: Executor, saves: AnswerSaveInput[]): Promise<AnswerSave[]> {
-  const results: AnswerSave[] = new Array(saves.length);
-  for (const round of distinctKeyRounds(saves)) {
-    const written = await saveAnswersOnce(
-      db,
-      round.map((i) => saves[i] as AnswerSaveInput),
-    );
-    for (const [k, i] of round.entries()) results[i] = written[k] as AnswerSave;
-  }
-  return results;
+  return inDistinctRounds(
+    saves,
+    (save) => `${save.userId}/${save.questionId}`,
+    (round) => saveAnswersOnce(db, round),
+  );
 }
 
-/** The saves' indexes in rounds where no student's question comes twice (a statement may write a row once). */
-function distinctKeyRounds(saves: AnswerSaveInput[]): number[][] {
+/**
+ * Writes the items in statements where no key comes twice (a statement may write a row once), in order:
+ * an item whose key came before goes in the next statement. Answers each item's result in the items' order.
+ */
+async function inDistinctRounds<I, R>(
+  items: I[],
+  keyOf: (item: I) => string,
+  writeOnce: (round: I[]) => Promise<R[]>,
+): Promise<R[]> {
   const rounds: { keys: Set<string>; indexes: number[] }[] = [];
-  for (const [i, save] of saves.entries()) {
-    const key = `${save.userId}/${save.questionId}`;
+  for (const [i, item] of items.entries()) {
+    const key = keyOf(item);
     let round = rounds.find((r) => !r.keys.has(key));
     if (!round) {
       round = { keys: new Set(), indexes: [] };
@@ -282,7 +313,12 @@ function distinctKeyRounds(saves: AnswerSaveInput[]): number[][] {
     round.keys.add(key);
     round.indexes.push(i);
   }
-  return rounds.map((round) => round.indexes);
+  const results: R[] = new Array(items.length);
+  for (const { indexes } of rounds) {
+    const written = await writeOnce(indexes.map((i) => items[i] as I));
+    for (const [k, i] of indexes.entries()) results[i] = written[k] as R;
+  }
+  return results;
 }
 
 async function saveAnswersOnce(db: Executor, saves: AnswerSaveInput[]): Promise<AnswerSave[]> {

@@ -23,7 +23,8 @@ import {
   type AnswerSaveInput,
   answersOfUsers,
   ownUploadsByIds,
-  recordSubmission,
+  recordSubmissions,
+  type SubmissionInput,
   saveAnswers,
 } from './exam.repo.ts';
 import type { QuestionWithImages } from './question-images.repo.ts';
@@ -216,12 +217,20 @@ function unchanged(current: AnswerRow | undefined, version: number | undefined, 
 
 const sameList = (a: CommittedImage[], b: CommittedImage[]) =>
   a.length === b.length && a.every((image, i) => image.sha256 === b[i]?.sha256 && image.size === b[i]?.size);
+/** Submissions recorded together, as the saves are (decision 058). */
+const recordSubmissionOf = perDatabase((db: Database) =>
+  batchWriter((submissions: SubmissionInput[]) => recordSubmissions(db, submissions), {
+    atOnce: 2,
+    maxBatch: 100,
+  }),
+);
+
 /** Records the submission on the server's clock; idempotent. After the end, answers stand as submitted. */
 export async function submitExam(ctx: ServiceContext, code: string, user: UserRow) {
   const s = await studentExam(ctx, code, user);
   if (s.phase === 'BEFORE_EXAM') throw new AppError(409, 'exam.notStarted');
   const at = s.phase === 'AFTER_EXAM' ? s.window.end : s.now;
-  const { submittedAt, answered } = await recordSubmission(ctx.db, {
+  const { submittedAt, answered } = await recordSubmissionOf(ctx.db)({
     competitionId: s.competition.id,
     userId: user.id,
     at,
