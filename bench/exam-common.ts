@@ -8,7 +8,6 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
-import { extraPorts } from '../apps/api/src/lib/extra-ports.ts';
 import { type Nginx, startNginx } from '../apps/api/test/helpers/nginx.ts';
 
 export const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -26,15 +25,8 @@ export const NGINX = (process.env.BENCH_NGINX ?? (PROCESSES > 1 ? 'on' : 'off'))
 if (PROCESSES > 1 && !NGINX) throw new Error('BENCH_PROCESSES > 1 needs nginx in front (BENCH_NGINX=on)');
 /** The processes' ports: the students' port itself, or the next ones behind nginx. */
 const SERVER_PORTS = NGINX ? Array.from({ length: PROCESSES }, (_, i) => PORT + 1 + i) : [PORT];
-/**
- * Ports each process listens on (PORTS_PER_PROCESS): behind nginx 4, as docs/operations.md deploys them
- * (BENCH_PORTS_PER_PROCESS to change it); without nginx the students' port only.
- */
-const PORTS_PER_PROCESS = NGINX ? Number(process.env.BENCH_PORTS_PER_PROCESS ?? 4) : 1;
-/** Every port the processes listen on, nginx's upstream servers. */
-const UPSTREAM_PORTS = SERVER_PORTS.flatMap((port) => [port, ...extraPorts(port, PORTS_PER_PROCESS)]);
 /** The layout in words, for a benchmark's heading. */
-export const LAYOUT = `${PROCESSES} server process${PROCESSES > 1 ? 'es' : ''}${NGINX ? ` behind nginx (deploy/nginx/ngso.conf), ${PORTS_PER_PROCESS} port${PORTS_PER_PROCESS > 1 ? 's' : ''} each` : ', no proxy'}`;
+export const LAYOUT = `${PROCESSES} server process${PROCESSES > 1 ? 'es' : ''}${NGINX ? ' behind nginx (deploy/nginx/ngso.conf)' : ', no proxy'}`;
 
 /**
  * Throws when a port of the layout is taken: a previous run's server still holding it would answer the
@@ -42,7 +34,7 @@ export const LAYOUT = `${PROCESSES} server process${PROCESSES > 1 ? 'es' : ''}${
  * A bench calls it first, before it creates its database.
  */
 export async function assertLayoutPortsFree() {
-  for (const port of NGINX ? [PORT, ...UPSTREAM_PORTS] : SERVER_PORTS) {
+  for (const port of NGINX ? [PORT, ...SERVER_PORTS] : SERVER_PORTS) {
     await new Promise<void>((resolve, reject) => {
       const probe = net.createServer();
       probe.once('error', (error: NodeJS.ErrnoException) =>
@@ -74,7 +66,7 @@ export async function startServers(
   if (NGINX) {
     nginx = await startNginx({
       port: PORT,
-      upstreams: UPSTREAM_PORTS,
+      upstreams: SERVER_PORTS,
       upstreamHeader: false,
       workerProcesses: 'auto',
       accessLog: false,
@@ -142,7 +134,6 @@ export async function startServer(
         BASE_URL: BASE,
         ALLOW_HTTP_BASE_URL: 'true',
         ...(options.behindProxy ? { TRUST_PROXY: '127.0.0.1' } : {}),
-        PORTS_PER_PROCESS: String(PORTS_PER_PROCESS),
         ...options.env,
       },
       stdio: ['ignore', options.output ?? 'inherit', options.output ?? 'inherit'],

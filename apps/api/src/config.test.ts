@@ -29,16 +29,6 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_POOL_SIZE: '60' }).DATABASE_POOL_SIZE).toBe(60);
   });
 
-  it('listens on one port unless PORTS_PER_PROCESS says more, each within the range of ports', () => {
-    expect(loadConfig({}).PORTS_PER_PROCESS).toBe(1);
-    expect(loadConfig({ PORT: '3001', PORTS_PER_PROCESS: '4' }).PORTS_PER_PROCESS).toBe(4);
-    expect(() => loadConfig({ PORT: '65500', PORTS_PER_PROCESS: '2' })).toThrow(
-      /PORTS_PER_PROCESS: needs a PORT/,
-    );
-    expect(() => loadConfig({ PORT: '0', PORTS_PER_PROCESS: '2' })).toThrow(/PORTS_PER_PROCESS/);
-    expect(() => loadConfig({ PORTS_PER_PROCESS: '9' })).toThrow(/PORTS_PER_PROCESS/);
-  });
-
   it('derives BASE_URL from PORT and drops a trailing slash', () => {
     expect(loadConfig({ PORT: '8080' }).BASE_URL).toBe('http://localhost:8080');
     expect(loadConfig({ BASE_URL: 'https://ngso.example/' }).BASE_URL).toBe('https://ngso.example');

@@ -1,6 +1,5 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, UPLOAD_MAX_MEGABYTES } from '@ngso/shared/constants';
 import { z } from 'zod';
-import { PORT_STEP } from './lib/extra-ports.ts';
 import { isCommonPassword } from './modules/auth/common-passwords.ts';
 
 /**
@@ -25,11 +24,6 @@ export const ConfigSchema = z
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default('127.0.0.1'),
-    /**
-     * Ports this process listens on: PORT, and for each one beyond the first, PORT + 100, PORT + 200, ...
-     * (behind nginx, which spreads its connections over them: lib/extra-ports.ts, decision 059).
-     */
-    PORTS_PER_PROCESS: z.coerce.number().int().min(1).max(8).default(1),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z
       .string()
@@ -138,15 +132,6 @@ export const ConfigSchema = z
     {
       message: 'S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set when STORAGE=s3',
       path: ['STORAGE'],
-    },
-  )
-  .refine(
-    (env) =>
-      env.PORTS_PER_PROCESS === 1 ||
-      (env.PORT >= 1024 && env.PORT + PORT_STEP * (env.PORTS_PER_PROCESS - 1) <= 65535),
-    {
-      message: `needs a PORT from 1024 up, whose extra ports (PORT + ${PORT_STEP}, ...) are at most 65535`,
-      path: ['PORTS_PER_PROCESS'],
     },
   )
   .refine((env) => (env.ADMIN_EMAIL === undefined) === (env.ADMIN_PASSWORD === undefined), {

@@ -3,7 +3,6 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openConfiguredDatabase, withStartupLock } from './db/client.ts';
 import { acquireDataDirLock, DataDirLockedError } from './lib/data-dir-lock.ts';
-import { extraPorts, listenOnExtraPorts } from './lib/extra-ports.ts';
 import { createFirstAdmin } from './modules/auth/admin-accounts.ts';
 import { seedPreparationEbook } from './modules/ebooks/ebook-seed.ts';
 import { seedTutorials } from './modules/tutorials/tutorial-seed.ts';
@@ -42,19 +41,15 @@ async function main() {
     return generated;
   });
   if (seeded) app.log.info('generated the placeholder pages of the e-book');
-  let extra: { close: () => void } | undefined;
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
-    extra?.close();
     await app.close();
   });
 
   // The exam's start brings a thousand connections in the same instant: Node's default queue of 511
   // waiting connections would drop the rest (one to three seconds each, to the client's SYN retries).
-  const listening = { host: config.HOST, backlog: 4096 };
-  await app.listen({ port: config.PORT, ...listening });
-  extra = await listenOnExtraPorts(app.server, extraPorts(config.PORT, config.PORTS_PER_PROCESS), listening);
+  await app.listen({ port: config.PORT, host: config.HOST, backlog: 4096 });
   app.log.info(
     `National General Science Olympiad is running at ${config.BASE_URL} (${database.kind} database)`,
   );

@@ -1,26 +1,16 @@
 // The shipped nginx site file (deploy/nginx/ngso.conf) against the server's own numbers; no nginx needed.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { extraPorts } from '../src/lib/extra-ports.ts';
 import { ANSWER_UPLOADS_WAITING } from '../src/modules/media/upload-gate.ts';
 import { NGINX_SITE } from './helpers/nginx.ts';
 
 const site = readFileSync(NGINX_SITE, 'utf8');
-const operations = readFileSync(new URL('../../../docs/operations.md', import.meta.url), 'utf8');
 
 describe('the shipped nginx site file', () => {
   it('keeps at least as many idle connections to a process as the deliveries a process holds waiting (decision 050)', () => {
     const upstream = /^upstream ngso \{([^}]*)\}/m.exec(site)?.[1] ?? '';
     const keepalive = Number(/^\s*keepalive (\d+);/m.exec(upstream)?.[1]);
     expect(keepalive).toBeGreaterThanOrEqual(ANSWER_UPLOADS_WAITING);
-  });
-
-  it('sends to every port of each process, as operations.md starts them (PORTS_PER_PROCESS=4, decision 059)', () => {
-    const upstream = /^upstream ngso \{([^}]*)\}/m.exec(site)?.[1] ?? '';
-    const listed = [...upstream.matchAll(/^\s*server 127\.0\.0\.1:(\d+) /gm)].map(([, port]) => Number(port));
-    const processes = [3001, 3002];
-    expect(operations).toMatch(/^Environment=PORTS_PER_PROCESS=4$/m);
-    expect(listed.sort()).toEqual(processes.flatMap((port) => [port, ...extraPorts(port, 4)]).sort());
   });
 
   it("holds the answer photos' bodies in memory, not in temporary files, up to 512 KB (decision 052)", () => {
