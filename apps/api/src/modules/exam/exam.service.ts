@@ -217,10 +217,13 @@ function unchanged(current: AnswerRow | undefined, version: number | undefined, 
 
 const sameList = (a: CommittedImage[], b: CommittedImage[]) =>
   a.length === b.length && a.every((image, i) => image.sha256 === b[i]?.sha256 && image.size === b[i]?.size);
-/** Submissions recorded together, as the saves are (decision 058). */
+
+/** Submissions recorded together, a few statements at a time, as the saves are (decision 058). */
+const SUBMISSIONS_AT_ONCE = 2;
+
 const recordSubmissionOf = perDatabase((db: Database) =>
   batchWriter((submissions: SubmissionInput[]) => recordSubmissions(db, submissions), {
-    atOnce: 2,
+    atOnce: SUBMISSIONS_AT_ONCE,
     maxBatch: 100,
   }),
 );
