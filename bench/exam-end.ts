@@ -15,9 +15,10 @@
 // end, default 900) and processed (media `ready`, polled in the database; at most BENCH_PROCESS_WAIT s,
 // default 1800). Photos are 150-300 KB synthetic JPEGs, each with a comment segment of its own (photos are
 // named by hash). The server runs with its defaults (IMAGE_WORKERS, EXAM_GRACE_SECONDS... from the
-// environment); its event-loop delay is sampled once a second by a preloaded probe (bench/event-loop-probe.ts).
-// BENCH_CPU_PROF=<folder> writes the server's CPU profile there. BENCH_PROCESSES=2 runs two server processes
-// behind nginx, as bench/exam.ts does (exam-common.ts, startServers). DATABASE_URL names the PostgreSQL server
+// environment); its event-loop delay and the connections it takes in (nginx's new ones, behind nginx) are
+// counted once a second by a preloaded probe (bench/event-loop-probe.ts). BENCH_CPU_PROF=<folder> writes the
+// server's CPU profile there. BENCH_PROCESSES=2 runs two server processes behind nginx, as bench/exam.ts does
+// (exam-common.ts, startServers). DATABASE_URL names the PostgreSQL server
 // (default 127.0.0.1:5432 over TCP; on one machine production connects over its Unix socket, docs/operations.md:
 // DATABASE_URL='postgres://postgres@localhost/postgres?host=/var/run/postgresql'). Prints a summary and a table per N.
 import { createHash } from 'node:crypto';
@@ -551,10 +552,16 @@ async function runOnce(n: number, bases: Buffer[]) {
       .trim()
       .split('\n')
       .filter(Boolean)
-      .map((line) => JSON.parse(line) as { at: number; p99: number; max: number });
+      .map((line) => JSON.parse(line) as { at: number; p99: number; max: number; connections: number });
     const wallOf = (at: number) => Date.now() - (performance.now() - at);
     const loopInBurst = serverLoop.filter((l) => l.at >= wallOf(burstStart) && l.at <= wallOf(burstEnd));
     const loopP99s = loopInBurst.map((l) => l.p99).sort((a, b) => a - b);
+    // The new connections the server took in (behind nginx, nginx's own), by the 5 s in which it took them in.
+    const connectionsTaken = new Map<number, number>();
+    for (const l of loopInBurst) {
+      const span = Math.floor(sinceEnd(l.at - wallOf(0)) / 5) * 5;
+      connectionsTaken.set(span, (connectionsTaken.get(span) ?? 0) + l.connections);
+    }
 
     // When the slow JSON calls were sent, to set beside the server's and the machine's own records.
     const slowJson = bySpanFromEnd(
@@ -599,6 +606,14 @@ async function runOnce(n: number, bases: Buffer[]) {
       ].join('\n'),
     );
     console.table(table);
+    console.log(
+      `connections the server took in during the burst: ${loopInBurst.reduce((sum, l) => sum + l.connections, 0)}; by the 5 s (s from the end): ${[
+        ...connectionsTaken,
+      ]
+        .filter(([, count]) => count > 0)
+        .map(([span, count]) => `${span}: ${count}`)
+        .join('  ')}`,
+    );
     console.log(
       `JSON calls over 1 s, by the 5 s in which they were sent (s from the end): ${slowJson.join('  ') || 'none'}`,
     );

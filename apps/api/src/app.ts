@@ -103,6 +103,13 @@ class OneLinePerRequest extends LogController {
   }
 }
 
+/**
+ * How long the server keeps an idle connection open: longer than nginx keeps its idle connections to a
+ * process (deploy/nginx/ngso.conf's `keepalive_timeout`, a whole exam), so that nginx always closes first and
+ * never sends a request on a connection the server is closing (decision 059).
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 80 * 60_000;
+
 /** Builds the whole server from a configuration; tests build their own on a fresh database. */
 export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   const headers = securityHeaders(config.BASE_URL);
@@ -120,6 +127,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     logController: new OneLinePerRequest(),
     trustProxy: config.TRUST_PROXY ? parseTrustProxy(config.TRUST_PROXY) : false,
     bodyLimit: 1_048_576,
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
     // A URL the router cannot read (bad encoding, a path segment over 100 characters) gets the envelope
     // too, and the security headers (no hook runs for it).
     frameworkErrors: (_error, _request, reply) => {

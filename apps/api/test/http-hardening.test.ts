@@ -1,5 +1,6 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KEEP_ALIVE_TIMEOUT_MS } from '../src/app.ts';
 import { client, createTestApp } from './helpers/test-app.ts';
 
 /** A clock that can be made to fail, to provoke an error nobody expected inside a request. */
@@ -45,6 +46,14 @@ describe('HTTP hardening', () => {
     expect(answer).toMatch(/^HTTP\/1\.1 400 /);
     // One answer only: the request hidden in the body was not served.
     expect(answer.match(/HTTP\/1\.1 /g)).toHaveLength(1);
+  });
+
+  it("tells a keep-alive client how long an idle connection stays open: longer than nginx's (decision 059)", async () => {
+    const answer = await raw(
+      'GET /api/v1/time HTTP/1.1\r\nHost: localhost\r\nConnection: keep-alive\r\n\r\n',
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(answer).toMatch(new RegExp(`\r\nKeep-Alive: timeout=${KEEP_ALIVE_TIMEOUT_MS / 1000}\r\n`, 'i'));
   });
 
   it('refuses a malformed chunked body', async () => {

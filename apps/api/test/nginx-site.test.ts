@@ -1,16 +1,34 @@
 // The shipped nginx site file (deploy/nginx/ngso.conf) against the server's own numbers; no nginx needed.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { KEEP_ALIVE_TIMEOUT_MS } from '../src/app.ts';
 import { ANSWER_UPLOADS_WAITING } from '../src/modules/media/upload-gate.ts';
 import { NGINX_SITE } from './helpers/nginx.ts';
 
 const site = readFileSync(NGINX_SITE, 'utf8');
+const upstream = /^upstream ngso \{([^}]*)\}/m.exec(site)?.[1] ?? '';
+
+/** An nginx time in the upstream block ("75m", "3h", "60s"), in milliseconds. */
+function upstreamTime(directive: string) {
+  const [, amount, unit] = new RegExp(`^\\s*${directive} (\\d+)(ms|s|m|h|d)?;`, 'm').exec(upstream) ?? [];
+  const unitMs = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[unit ?? 's'] ?? Number.NaN;
+  return Number(amount) * unitMs;
+}
+
+/** The spec's exam: an hour (product-spec.md, the online final), with its start and end minutes around it. */
+const AN_EXAM_AND_ITS_EDGES_MS = 70 * 60_000;
 
 describe('the shipped nginx site file', () => {
   it('keeps at least as many idle connections to a process as the deliveries a process holds waiting (decision 050)', () => {
-    const upstream = /^upstream ngso \{([^}]*)\}/m.exec(site)?.[1] ?? '';
     const keepalive = Number(/^\s*keepalive (\d+);/m.exec(upstream)?.[1]);
     expect(keepalive).toBeGreaterThanOrEqual(ANSWER_UPLOADS_WAITING);
+  });
+
+  it('keeps its connections to a process through a whole exam, and closes them before the process does (decision 059)', () => {
+    const idle = upstreamTime('keepalive_timeout');
+    expect(idle).toBeGreaterThanOrEqual(AN_EXAM_AND_ITS_EDGES_MS);
+    expect(upstreamTime('keepalive_time')).toBeGreaterThanOrEqual(AN_EXAM_AND_ITS_EDGES_MS);
+    expect(KEEP_ALIVE_TIMEOUT_MS).toBeGreaterThan(idle);
   });
 
   it("holds the answer photos' bodies in memory, not in temporary files, up to 512 KB (decision 052)", () => {
