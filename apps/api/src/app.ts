@@ -104,11 +104,14 @@ class OneLinePerRequest extends LogController {
 }
 
 /**
- * How long the server keeps an idle connection open: longer than nginx keeps its idle connections to a
- * process (deploy/nginx/ngso.conf's `keepalive_timeout`, a whole exam), so that nginx always closes first and
- * never sends a request on a connection the server is closing (decision 059).
+ * How long the server keeps an idle connection open behind nginx (TRUST_PROXY set): longer than nginx keeps
+ * its idle connections to a process (deploy/nginx/ngso.conf's `keepalive_timeout`, a whole exam), so that
+ * nginx always closes first and never sends a request on a connection the server is closing (decision 059).
  */
-export const KEEP_ALIVE_TIMEOUT_MS = 80 * 60_000;
+export const KEEP_ALIVE_BEHIND_PROXY_MS = 80 * 60_000;
+
+/** Facing the clients themselves (no proxy), an idle connection is kept for Fastify's usual 72 s, not an hour. */
+export const KEEP_ALIVE_DIRECT_MS = 72_000;
 
 /** Builds the whole server from a configuration; tests build their own on a fresh database. */
 export async function buildApp(config: Config, overrides: AppOverrides = {}) {
@@ -127,7 +130,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     logController: new OneLinePerRequest(),
     trustProxy: config.TRUST_PROXY ? parseTrustProxy(config.TRUST_PROXY) : false,
     bodyLimit: 1_048_576,
-    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+    keepAliveTimeout: config.TRUST_PROXY ? KEEP_ALIVE_BEHIND_PROXY_MS : KEEP_ALIVE_DIRECT_MS,
     // A URL the router cannot read (bad encoding, a path segment over 100 characters) gets the envelope
     // too, and the security headers (no hook runs for it).
     frameworkErrors: (_error, _request, reply) => {

@@ -1,7 +1,7 @@
 // The shipped nginx site file (deploy/nginx/ngso.conf) against the server's own numbers; no nginx needed.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { KEEP_ALIVE_TIMEOUT_MS } from '../src/app.ts';
+import { KEEP_ALIVE_BEHIND_PROXY_MS } from '../src/app.ts';
 import { ANSWER_UPLOADS_WAITING } from '../src/modules/media/upload-gate.ts';
 import { NGINX_SITE } from './helpers/nginx.ts';
 
@@ -28,7 +28,7 @@ describe('the shipped nginx site file', () => {
     const idle = upstreamTime('keepalive_timeout');
     expect(idle).toBeGreaterThanOrEqual(AN_EXAM_AND_ITS_EDGES_MS);
     expect(upstreamTime('keepalive_time')).toBeGreaterThanOrEqual(AN_EXAM_AND_ITS_EDGES_MS);
-    expect(KEEP_ALIVE_TIMEOUT_MS).toBeGreaterThan(idle);
+    expect(KEEP_ALIVE_BEHIND_PROXY_MS).toBeGreaterThan(idle);
   });
 
   it("holds the answer photos' bodies in memory, not in temporary files, up to 512 KB (decision 052)", () => {
