@@ -557,11 +557,15 @@ async function runOnce(n: number, bases: Buffer[]) {
     const loopInBurst = serverLoop.filter((l) => l.at >= wallOf(burstStart) && l.at <= wallOf(burstEnd));
     const loopP99s = loopInBurst.map((l) => l.p99).sort((a, b) => a - b);
     // The new connections the server took in (behind nginx, nginx's own), by the 5 s in which it took them in.
-    const connectionsTaken = new Map<number, number>();
-    for (const l of loopInBurst) {
-      const span = Math.floor(sinceEnd(l.at - wallOf(0)) / 5) * 5;
-      connectionsTaken.set(span, (connectionsTaken.get(span) ?? 0) + l.connections);
-    }
+    const connectionsInBurst = loopInBurst.reduce((sum, l) => sum + l.connections, 0);
+    const connectionsBySpan = bySpanFromEnd(
+      loopInBurst.map((l) => ({ at: l.at - wallOf(0), connections: l.connections })),
+      5,
+      sinceEnd,
+    )
+      .map(([span, seconds]) => [span, seconds.reduce((sum, l) => sum + l.connections, 0)] as const)
+      .filter(([, count]) => count > 0)
+      .map(([span, count]) => `${span}: ${count}`);
 
     // When the slow JSON calls were sent, to set beside the server's and the machine's own records.
     const slowJson = bySpanFromEnd(
@@ -607,12 +611,7 @@ async function runOnce(n: number, bases: Buffer[]) {
     );
     console.table(table);
     console.log(
-      `connections the server took in during the burst: ${loopInBurst.reduce((sum, l) => sum + l.connections, 0)}; by the 5 s (s from the end): ${[
-        ...connectionsTaken,
-      ]
-        .filter(([, count]) => count > 0)
-        .map(([span, count]) => `${span}: ${count}`)
-        .join('  ')}`,
+      `connections the server took in during the burst: ${connectionsInBurst}; by the 5 s in which it took them in (s from the end): ${connectionsBySpan.join('  ') || 'none'}`,
     );
     console.log(
       `JSON calls over 1 s, by the 5 s in which they were sent (s from the end): ${slowJson.join('  ') || 'none'}`,
