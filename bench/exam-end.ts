@@ -554,12 +554,13 @@ async function runOnce(n: number, bases: Buffer[]) {
       .filter(Boolean)
       .map((line) => JSON.parse(line) as { at: number; p99: number; max: number; connections: number });
     const wallOf = (at: number) => Date.now() - (performance.now() - at);
+    const perfOf = (wall: number) => wall - wallOf(0);
     const loopInBurst = serverLoop.filter((l) => l.at >= wallOf(burstStart) && l.at <= wallOf(burstEnd));
     const loopP99s = loopInBurst.map((l) => l.p99).sort((a, b) => a - b);
     // The new connections the server took in (behind nginx, nginx's own), by the 5 s in which it took them in.
     const connectionsInBurst = loopInBurst.reduce((sum, l) => sum + l.connections, 0);
     const connectionsBySpan = bySpanFromEnd(
-      loopInBurst.map((l) => ({ at: l.at - wallOf(0), connections: l.connections })),
+      loopInBurst.map((l) => ({ at: perfOf(l.at), connections: l.connections })),
       5,
       sinceEnd,
     )
