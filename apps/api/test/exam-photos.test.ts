@@ -112,6 +112,38 @@ describe('committing photos, then delivering their bytes', () => {
     expect(right.statusCode).toBe(200);
   });
 
+  it('answers bytes sent as JSON, text or a form with 415 and a clear message, and takes them as an image', async () => {
+    const { browser, questionIds } = await studentInExam();
+    const a = await newPhoto();
+    await commit(browser, questionIds[0] as string, [a]);
+    const url = `/api/v1/ngso-1/answer-photos/${a.sha256}`;
+    for (const [type, payload] of [
+      ['application/json', '{"bytes":"not an image"}'],
+      ['text/plain', 'not an image'],
+      ['application/x-www-form-urlencoded', 'bytes=not-an-image'],
+    ] as const) {
+      const refused = await browser.request({
+        method: 'PUT',
+        url,
+        payload,
+        headers: { 'content-type': type },
+      });
+      expect(refused.statusCode, type).toBe(415);
+      expect(refused.json()).toMatchObject({
+        status: 'error',
+        message: 'This kind of content is not accepted here.',
+      });
+    }
+    const untyped = await browser.request({
+      method: 'PUT',
+      url,
+      payload: a.bytes,
+      headers: { 'content-type': 'application/octet-stream' },
+    });
+    expect(untyped.statusCode).toBe(200);
+    expect(untyped.json().data).toMatchObject({ sha256: a.sha256, status: 'stored' });
+  });
+
   it("refuses bytes for another student's commitment, and bytes nobody committed", async () => {
     const owner = await studentInExam();
     const thief = await studentInExam();

@@ -62,6 +62,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     const status = error.statusCode ?? 500;
     if (status === 413) return sendError(request, reply, 413, 'request.tooLarge');
+    if (status === 415) return sendError(request, reply, 415, 'request.unsupportedType');
     if (status === 429) return sendError(request, reply, 429, 'rateLimited', { params: { minutes: 1 } });
     if (status >= 400 && status < 500) return sendError(request, reply, status, 'request.invalid');
     if (isDatabaseUnavailable(error)) {

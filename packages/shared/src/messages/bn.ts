@@ -219,6 +219,7 @@ export const messagesBn: { readonly [K in MessageKey]: string } = {
   'validation.failed': 'কিছু ঘরের তথ্য সঠিক নয়। সেগুলো ঠিক করে আবার চেষ্টা করুন।',
   'request.invalid': 'অনুরোধটি বোঝা যায়নি।',
   'request.tooLarge': 'অনুরোধটি অনেক বড়।',
+  'request.unsupportedType': 'এই ধরনের বিষয়বস্তু এখানে নেওয়া হয় না।',
   notFound: 'যা খুঁজছেন তা পাওয়া যায়নি।',
   rateLimited: 'অনেকবার চেষ্টা করা হয়েছে। {{minutes}} মিনিট অপেক্ষা করে আবার চেষ্টা করুন।',
   'server.error': 'আমাদের দিকে একটি সমস্যা হয়েছে। একটু পরে আবার চেষ্টা করুন।',

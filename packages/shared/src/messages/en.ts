@@ -238,6 +238,7 @@ export const messagesEn = {
   'validation.failed': 'Some fields are not valid. Please correct them and try again.',
   'request.invalid': 'The request could not be understood.',
   'request.tooLarge': 'The request is too large.',
+  'request.unsupportedType': 'This kind of content is not accepted here.',
   notFound: 'The requested resource was not found.',
   rateLimited: 'Too many attempts. Please wait {{minutes}} minutes and try again.',
   'server.error': 'Something went wrong on our side. Please try again in a moment.',

@@ -225,10 +225,16 @@ export const examRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // The bytes of a photo arrive as the request body itself (no multipart to parse), read only once the
-  // upload's turn has come (media/upload-gate.ts).
+  // upload's turn has come (media/upload-gate.ts). Only an image's type is taken, or octet-stream (what the
+  // page sends for a photo whose type the phone did not name): any other (JSON, text, a form) is a 415,
+  // never parsed as something else.
   await app.register(async (scope) => {
     const photos = scope.withTypeProvider<ZodTypeProvider>();
-    photos.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+    photos.removeAllContentTypeParsers();
+    const passBytes = (_request: unknown, payload: Readable, done: (error: null, body: Readable) => void) =>
+      done(null, payload);
+    photos.addContentTypeParser(/^image\/[\w.+-]+$/, passBytes);
+    photos.addContentTypeParser('application/octet-stream', passBytes);
     photos.put(
       '/v1/:competition/answer-photos/:sha256',
       {
@@ -238,11 +244,12 @@ export const examRoutes: FastifyPluginAsyncZod = async (app) => {
           description:
             'Checked against the commitment (SHA-256 and size): 404 when no answer of yours committed this ' +
             'photo, 422 when the bytes do not match, 409 after the delivery deadline or once results are ' +
-            'published, 429 or 503 with Retry-After when the server is busy. Sending a photo again is harmless.',
+            'published, 415 when the body is not sent as an image (image/*, or application/octet-stream), ' +
+            '429 or 503 with Retry-After when the server is busy. Sending a photo again is harmless.',
           params: CompetitionParamsSchema.extend({ sha256: Sha256Schema }),
           response: {
             200: DeliveredPhotoResponseSchema,
-            ...errorResponses(401, 403, 404, 409, 422, 429, 503),
+            ...errorResponses(401, 403, 404, 409, 415, 422, 429, 503),
           },
         },
         onRequest: refuseAnswerUploadWhenFull,
