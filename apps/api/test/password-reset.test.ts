@@ -70,6 +70,35 @@ describe('password reset costs no hashing for a bogus link', () => {
   });
 });
 
+describe('accepting a staff invitation costs no hashing for a bogus link', () => {
+  it('checks the token before hashing the new password: a bogus link costs about what a forgot-password costs', async () => {
+    const bogusAccept = { token: 'y'.repeat(43), name: 'Someone Else', password: 'N3w-Password-2026!' };
+    await hashPassword('warm-up-the-hasher-1');
+    for (let i = 0; i < 5; i++) {
+      await postFrom('10.21.0.1', '/api/v1/invitations/accept', bogusAccept);
+      await postFrom('10.21.0.2', '/api/v1/forgot-password', { email: 'warm@example.com' });
+    }
+    const hashes = await cpuMs(async () => {
+      for (let i = 0; i < 20; i++) await hashPassword(`Some-password-${i}`);
+    });
+    const lookups = await cpuMs(async () => {
+      for (let i = 0; i < 20; i++) {
+        await postFrom('10.21.0.2', '/api/v1/forgot-password', { email: `cpu-invite${i}@example.com` });
+      }
+    });
+    const accepts = await cpuMs(async () => {
+      for (let i = 0; i < 20; i++) {
+        const response = await postFrom(`10.21.1.${i + 1}`, '/api/v1/invitations/accept', bogusAccept);
+        expect(response.statusCode).toBe(400);
+        expect(response.json().message).toBe(
+          'This invitation link is invalid, has expired or has already been used. Please ask the organisers for a new one.',
+        );
+      }
+    });
+    expect(accepts - lookups).toBeLessThan(hashes / 2);
+  });
+});
+
 describe('limits on password resets', () => {
   it('allows 10 reset attempts per account an hour, from any address, then 429 with Retry-After', async () => {
     const student = newStudent();

@@ -41,6 +41,16 @@ export async function revokeInvitation(db: Executor, id: string, now: Date) {
   return row;
 }
 
+/** The invitation of a token while it can still be accepted, or undefined (a read: nothing is used). */
+export async function findPendingInvitation(db: Executor, tokenHash: string, now: Date) {
+  const [row] = await db
+    .select({ id: staffInvitations.id })
+    .from(staffInvitations)
+    .where(and(eq(staffInvitations.tokenHash, tokenHash), pending(now)))
+    .limit(1);
+  return row;
+}
+
 /** Accepts an invitation by its token, atomically (a link works once); answers it, or undefined. */
 export async function consumeInvitation(db: Executor, tokenHash: string, now: Date) {
   const [row] = await db

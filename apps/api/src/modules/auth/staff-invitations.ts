@@ -14,6 +14,7 @@ import { assertAcceptablePassword } from './common-passwords.ts';
 import { startSession } from './sessions.ts';
 import {
   consumeInvitation,
+  findPendingInvitation,
   insertStaffInvitation,
   listPendingInvitations,
   revokeInvitation,
@@ -113,6 +114,8 @@ export async function acceptInvitation(
   const tokenHash = hashToken(input.token);
   // The password is checked before the link is used, so a refused one leaves the link working.
   assertAcceptablePassword(input.password, { name: input.name });
+  // The token is checked before the password is hashed: a bogus link costs one lookup, not an argon2 hash.
+  if (!(await findPendingInvitation(ctx.db, tokenHash, now))) throw new AppError(400, 'invitation.invalid');
   const passwordHash = await hashPassword(input.password);
   return ctx.db.transaction(async (tx) => {
     const invitation = await consumeInvitation(tx, tokenHash, now);
