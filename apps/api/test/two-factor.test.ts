@@ -158,6 +158,35 @@ describe('the second factor of staff', () => {
     clock.advance(120_000);
   });
 
+  it("keeps a session with the password alone from changing the password or ending the owner's sessions", async () => {
+    const { email, session: owner } = await grader();
+    await setUp(owner);
+    const stranger = await signIn(email); // the password only
+    const ACCOUNT_REQUIRED =
+      'Please confirm your sign-in with the code from your authenticator app before you change your password or sign out other devices.';
+    const change = await stranger.put('/api/v1/password', {
+      current_password: 'Grader-pass-1',
+      password: 'Another-long-pass-7',
+    });
+    expect(change.statusCode).toBe(403);
+    expect(change.json()).toEqual({ status: 'error', message: ACCOUNT_REQUIRED });
+    const endOthers = await stranger.post('/api/v1/sessions/end-others');
+    expect(endOthers.statusCode).toBe(403);
+    expect(endOthers.json().message).toBe(ACCOUNT_REQUIRED);
+    const ownerSession = (await owner.get('/api/v1/sessions'))
+      .json()
+      .data.find((row: { current: boolean }) => row.current) as { id: string };
+    const endOne = await stranger.delete(`/api/v1/sessions/${ownerSession.id}`);
+    expect(endOne.statusCode).toBe(403);
+    expect(endOne.json().message).toBe(ACCOUNT_REQUIRED);
+    // Nothing changed: the owner is still in the console, and the password still signs in.
+    expect((await consoleCall(owner)).statusCode).toBe(200);
+    await signIn(email);
+    // The owner's session, past the second factor, may.
+    expect((await owner.post('/api/v1/sessions/end-others')).statusCode).toBe(200);
+    expect((await stranger.get('/api/v1/sessions')).statusCode).toBe(401);
+  });
+
   it('is not asked of students, who have no console', async () => {
     const student = client(t.app);
     await student.post('/api/v1/register', newStudent());

@@ -20,6 +20,11 @@ declare module 'fastify' {
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** requireUser, reading the session with the route's own lookup (one query for the session and more). */
     requireUserWith: (request: FastifyRequest, reply: FastifyReply, lookup: SessionLookup) => Promise<void>;
+    /**
+     * requireUser for the calls that change an account's access (its password, its other sessions): staff
+     * only from a session that passed the second factor, so the password alone cannot lock the owner out.
+     */
+    requireUserPastSecondFactor: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** A route hook factory: 401 unless signed in, 403 unless the user has one of the roles. */
     requireRole: (
       ...roles: UserRow['role'][]
@@ -70,6 +75,16 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   app.decorate(
     'requireUser',
     sessionRequired(async (request: FastifyRequest, reply: FastifyReply) => requireUserWith(request, reply)),
+  );
+
+  app.decorate(
+    'requireUserPastSecondFactor',
+    sessionRequired(async (request: FastifyRequest, reply: FastifyReply) => {
+      await app.requireUser(request, reply);
+      if (request.auth && request.auth.user.role !== 'student' && !request.auth.secondFactorPassed) {
+        throw new AppError(403, 'twoFactor.requiredForAccount');
+      }
+    }),
   );
 
   app.decorate('requireRole', (...roles: UserRow['role'][]) =>

@@ -210,6 +210,8 @@ export const messagesEn = {
     'This address already belongs to a member of staff with this role or a higher one.',
   'user.inviteStaff':
     'Staff are added by invitation only: invite the address from the Users page, and they accept through the mailed link.',
+  'twoFactor.requiredForAccount':
+    'Please confirm your sign-in with the code from your authenticator app before you change your password or sign out other devices.',
   'twoFactor.required':
     "Please confirm your sign-in with the code from your authenticator app to use the organisers' console.",
   'twoFactor.codeFormat': 'Enter the 6-digit code from your authenticator app.',

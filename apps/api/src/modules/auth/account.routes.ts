@@ -33,11 +33,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           '(8 to 128 characters, not a common password, not the name, e-mail or the olympiad with digits: 422 ' +
           'on `password`). `password_confirmation`, when sent, must equal `password`. On success the new ' +
           'password is stored as an argon2id hash, every other session of the account ends (this one stays), ' +
-          'and a mail tells the owner, in their language.',
+          'and a mail tells the owner, in their language. Staff (graders, admins) only from a session that ' +
+          'passed the second factor (403 otherwise).',
         body: ChangePasswordSchema,
         response: { 200: MessageResponseSchema, 429: ErrorResponseSchema, ...errors },
       },
-      preValidation: app.requireUser,
+      preValidation: app.requireUserPastSecondFactor,
     },
     async (request) => {
       await changePassword(app.services, signedIn(request), request.body);
@@ -76,11 +77,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "Ends the session with this `id` (from `GET /v1/sessions`) at once: that device's next request " +
           "answers 401. An identifier that is unknown, or another user's, answers 404. Ending the current " +
-          'session signs this device out as `POST /v1/logout` does (`current: true`, the cookie is cleared).',
+          'session signs this device out as `POST /v1/logout` does (`current: true`, the cookie is cleared). ' +
+          'Staff only from a session that passed the second factor (403 otherwise; `POST /v1/logout` always works).',
         params: z.object({ id: z.string().max(64) }),
         response: { 200: EndSessionResponseSchema, 404: ErrorResponseSchema, ...errors },
       },
-      preValidation: app.requireUser,
+      preValidation: app.requireUserPastSecondFactor,
     },
     async (request, reply) => {
       const { current } = await endOwnSession(app.services, signedIn(request), request.params.id);
@@ -98,10 +100,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Sign out everywhere else: every session of the signed-in user but this one ends',
-        description: 'Answers how many sessions ended (`ended`); this device stays signed in.',
+        description:
+          'Answers how many sessions ended (`ended`); this device stays signed in. Staff only from a session ' +
+          'that passed the second factor (403 otherwise).',
         response: { 200: EndOtherSessionsResponseSchema, ...errors },
       },
-      preValidation: app.requireUser,
+      preValidation: app.requireUserPastSecondFactor,
     },
     async (request) => ({
       ...successMessage(request, 'sessions.endedOthers'),
