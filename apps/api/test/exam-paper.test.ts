@@ -125,4 +125,35 @@ describe('the question paper before the start', () => {
     expect(version).toBe(paper.version);
     expect(decrypt(paper, Buffer.from(key, 'base64')).questions[0].questionEnglish).toContain('(corrected)');
   });
+
+  it('gives a paper changed after its key went out a key of its own: the released key does not open it', async () => {
+    const { browser } = await registeredStudent(t, 'approved', 'senior');
+    at(later(START, 2));
+    const released = (await client(t.app).get('/api/v1/ngso-1/paper-key/senior')).json().data;
+    const questions = (await admin.get('/api/v1/admin/questions?category=senior')).json().data;
+    const [first] = questions as Array<{
+      id: string;
+      marks: number;
+      questionEnglish: string;
+      questionBangla: string;
+      position: number;
+    }>;
+    if (!first) throw new Error('no question');
+    const edited = await admin.put(`/api/v1/admin/questions/${first.id}`, {
+      category: 'senior',
+      marks: first.marks,
+      questionEnglish: `${first.questionEnglish} (new)`,
+      questionBangla: first.questionBangla,
+      position: first.position,
+    });
+    expect(edited.statusCode).toBe(200);
+    const changed = (await browser.get('/api/v1/ngso-1/paper')).json().data as Paper;
+    expect(changed.version).not.toBe(released.version);
+    expect(() => decrypt(changed, Buffer.from(released.key, 'base64'))).toThrow();
+    at(later(START, 200)); // past the key answer's cache time
+    const own = (await client(t.app).get('/api/v1/ngso-1/paper-key/senior')).json().data;
+    expect(own.version).toBe(changed.version);
+    expect(own.key).not.toBe(released.key);
+    expect(decrypt(changed, Buffer.from(own.key, 'base64')).questions[0].questionEnglish).toContain('(new)');
+  });
 });

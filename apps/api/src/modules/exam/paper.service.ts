@@ -1,4 +1,4 @@
-import { createCipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import type { Category } from '@ngso/shared/constants';
@@ -50,14 +50,28 @@ export function paperVersion(definition: ExamDefinition) {
 }
 const versions = new WeakMap<ExamDefinition, string>();
 
-/** The exam's key, made once (the first process to ask writes it; every other reads the same). */
+/**
+ * The key of the paper's current version. The exam keeps one random secret, made once (the first process
+ * to ask writes it; every other reads the same); each version's key is derived from it (HKDF-SHA-256 with
+ * the version), so a key released at the start, public and cached from then on, opens that version only:
+ * a paper changed afterwards (an exam moved and given new questions) needs its own key, released at its
+ * own start.
+ */
 async function keyOf(db: Database, competitionId: string, category: string, definition: ExamDefinition) {
+  const known = keys.get(definition);
+  if (known) return known;
   const stored = definition.exam?.paperKey;
-  if (stored) return Buffer.from(stored, 'base64');
-  const key = await setPaperKeyOnce(db, competitionId, category, randomBytes(32).toString('base64'));
-  forgetExamDefinition(db, competitionId, category);
-  return Buffer.from(key, 'base64');
+  const secret =
+    stored ?? (await setPaperKeyOnce(db, competitionId, category, randomBytes(32).toString('base64')));
+  const derived = Buffer.from(
+    hkdfSync('sha256', Buffer.from(secret, 'base64'), '', `ngso paper ${paperVersion(definition)}`, 32),
+  );
+  // Kept with the cached definition that holds the secret (every key call at the start reads it).
+  if (stored) keys.set(definition, derived);
+  else forgetExamDefinition(db, competitionId, category);
+  return derived;
 }
+const keys = new WeakMap<ExamDefinition, Buffer>();
 
 async function buildPaper(
   { db, storage }: Pick<ServiceContext, 'db' | 'storage'>,
