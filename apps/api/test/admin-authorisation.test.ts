@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registeredStudent, signedInAdmin, signedInGrader } from './helpers/fixtures.ts';
+import { jpegPhoto } from './helpers/images.ts';
+import { waitForMedia } from './helpers/media.ts';
+import { sendFiles } from './helpers/multipart.ts';
 import { client, createTestApp } from './helpers/test-app.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -88,5 +91,59 @@ describe('every organiser call, as each role', () => {
       }
     }
     expect(failures).toEqual([]);
+  });
+});
+
+describe('every call of the server, as staff signed in with the password alone', () => {
+  it('unlocks nothing by role: each call answers them no more than it answers a student', async () => {
+    // What a role could unlock: another student's profile photo, and a diagram no question holds yet.
+    const victim = (await registeredStudent(t, 'approved')).browser;
+    const photo = (
+      await sendFiles(victim, '/api/v1/user/profile/photo', [{ name: 'me.jpg', data: await jpegPhoto() }])
+    ).json().profile_image as string;
+    await waitForMedia(t.db, photo);
+    const diagram = (
+      await sendFiles(as.admin, '/api/v1/admin/question-images', [
+        { name: 'd.jpg', data: await jpegPhoto(), type: 'image/jpeg' },
+      ])
+    ).json().data.id as string;
+    const passwordOnly = async (email: string, password: string) => {
+      const session = client(t.app);
+      expect((await session.post('/api/v1/login', { email, password })).statusCode).toBe(200);
+      return session;
+    };
+    const staff = {
+      admin: await passwordOnly('organiser@example.com', 'Organiser-pass-1'),
+      grader: await passwordOnly('grader@example.com', 'Grader-pass-1'),
+    };
+    const url = (route: string) =>
+      route.startsWith('/api/v1/media/')
+        ? route.replace(':id', photo.split('/').pop() ?? '')
+        : route.startsWith('/api/v1/question-images/:id')
+          ? route.replace(':id', diagram).replace(':size', 'phone')
+          : fill(route);
+    const routes = t.app.routeTable.filter(
+      (r) =>
+        r.url.startsWith('/api/') &&
+        ['GET', 'POST', 'PUT', 'DELETE'].includes(r.method) &&
+        !r.url.startsWith('/api/v1/logout'),
+    );
+    expect(routes.length).toBeGreaterThan(100);
+    const unlocked: string[] = [];
+    for (const route of routes) {
+      const send = (who: ReturnType<typeof client>) =>
+        who.request({
+          method: route.method as 'GET',
+          url: url(route.url),
+          payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
+        });
+      const student = (await send(as.student)).statusCode;
+      for (const [role, session] of Object.entries(staff)) {
+        const status = (await send(session)).statusCode;
+        if (status < 400 && student >= 400)
+          unlocked.push(`${route.method} ${route.url} as ${role}: ${status} (student ${student})`);
+      }
+    }
+    expect(unlocked).toEqual([]);
   });
 });

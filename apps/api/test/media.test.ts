@@ -182,6 +182,27 @@ describe('profile photo', () => {
     expect((await owner.get(second.profile_image)).statusCode).toBe(200);
   });
 
+  it('is not served to an admin signed in with the password alone, only past the second factor', async () => {
+    const owner = await signedInStudent();
+    const photo = (
+      await upload(owner, '/api/v1/user/profile/photo', [{ name: 'me.jpg', data: await jpegPhoto() }])
+    ).json().profile_image as string;
+    await waitForMedia(t.db, photo);
+    const admin = await signedInUploader();
+    const passwordOnly = client(t.app);
+    await passwordOnly.post('/api/v1/login', {
+      email: `uploader${organisers}@example.com`,
+      password: 'Organiser-pass-1',
+    });
+    const refused = await passwordOnly.get(photo);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(
+      "Please confirm your sign-in with the code from your authenticator app to use the organisers' console.",
+    );
+    expect(refused.headers['content-type']).toContain('application/json');
+    expect((await admin.get(photo)).statusCode).toBe(200);
+  });
+
   it('refuses a non-image with the spec message', async () => {
     const owner = await signedInStudent();
     const response = await upload(owner, '/api/v1/user/profile/photo', [

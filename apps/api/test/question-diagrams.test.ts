@@ -235,4 +235,19 @@ describe('who sees a diagram, and when', () => {
     expect((await browser.get(uploaded.url)).statusCode).toBe(404);
     expect((await admin.get(uploaded.url)).statusCode).toBe(200);
   });
+
+  it('is refused to an admin signed in with the password alone, until the second factor', async () => {
+    const uploaded = (await upload()).json().data;
+    const passwordOnly = client(t.app);
+    await passwordOnly.post('/api/v1/login', {
+      email: 'organiser@example.com',
+      password: 'Organiser-pass-1',
+    });
+    const refused = await passwordOnly.get(uploaded.url);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(
+      "Please confirm your sign-in with the code from your authenticator app to use the organisers' console.",
+    );
+    expect((await admin.get(uploaded.url)).statusCode).toBe(200);
+  });
 });

@@ -46,7 +46,7 @@ export const questionImagesRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: app.requireUser,
     },
     async (request, reply) => {
-      const image = await readableDiagram(app.services, signedIn(request).user, request.params.id);
+      const image = await readableDiagram(app.services, signedIn(request), request.params.id);
       const phone = request.params.size === 'phone';
       return sendStoredImage(request, reply, app.services.storage, {
         key: phone ? image.phoneKey : image.zoomKey,

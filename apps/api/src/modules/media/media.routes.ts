@@ -70,7 +70,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: app.requireUser,
     },
     async (request, reply) => {
-      const row = await servableMedia(app.services, signedIn(request).user, request.params.id);
+      const row = await servableMedia(app.services, signedIn(request), request.params.id);
       return sendStoredImage(request, reply, app.services.storage, {
         key: row.storageKey,
         etag: row.sha256,

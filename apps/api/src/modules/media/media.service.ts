@@ -5,6 +5,7 @@ import type { ServiceContext } from '../../lib/context.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { newImageKey, newRawKey } from '../../lib/storage.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
+import type { Auth } from '../auth/sessions.ts';
 import { graderMaySeeMedia } from '../results/grading-access.ts';
 import { inspectImage, processImage } from './image-pipeline.ts';
 import {
@@ -147,13 +148,20 @@ export async function storeReceived<T extends { id: string }>(
 
 /**
  * A stored image, for its owner, for admins, and for a grader only when it is a photo of an answer in a
- * category they may grade now (never a profile photo); anyone else is told it does not exist.
+ * category they may grade now (never a profile photo); anyone else is told it does not exist. A staff
+ * session reads by its role only past the second factor (403 before, as the console does).
  */
-export async function readableMedia(ctx: ServiceContext, viewer: UserRow, id: string) {
+export async function readableMedia(
+  ctx: ServiceContext,
+  { user: viewer, secondFactorPassed }: Auth,
+  id: string,
+) {
   if (!isUuid(id)) throw notFound();
   const row = await findMedia(ctx.db, id);
   if (!row) throw notFound();
-  if (row.ownerId === viewer.id || viewer.role === 'admin') return row;
+  if (row.ownerId === viewer.id) return row;
+  if (viewer.role !== 'student' && !secondFactorPassed) throw new AppError(403, 'twoFactor.required');
+  if (viewer.role === 'admin') return row;
   if (viewer.role === 'grader' && (await graderMaySeeMedia(ctx, viewer, row.id))) return row;
   throw notFound();
 }
@@ -165,7 +173,7 @@ export const PROCESSING_RETRY_AFTER_SECONDS = 2;
  * A stored image that may be shown: a pending one is 409 "being processed" with Retry-After (never its
  * bytes as received), a failed one (not an image after all) is not found.
  */
-export async function servableMedia(ctx: ServiceContext, viewer: UserRow, id: string) {
+export async function servableMedia(ctx: ServiceContext, viewer: Auth, id: string) {
   const row = await readableMedia(ctx, viewer, id);
   if (row.status === 'pending') {
     throw new AppError(409, 'photo.processing', {
