@@ -1,24 +1,15 @@
 import { type APIRequestContext, expect } from '@playwright/test';
-import sharp from 'sharp';
+import { jpegOf, photographPage } from '../../apps/web/src/test/handwriting-page.ts';
 import type { ExamCategory } from './exam-setup.ts';
 
 /**
- * A small photo of a handwritten page: a real JPEG (600 × 800, light noise so it does not compress to
- * nothing), about 70 kB, as the exam page gets it from a phone's camera after choosing it.
+ * A small photo of a handwritten page: a real JPEG (768 × 1024, a few lines of writing, each shade its
+ * own page), about 80 kB, as the exam page gets it from a phone's camera after choosing it. Sharp, lit
+ * and large enough for the page's photo checks (decision 061).
  */
 export async function smallAnswerPhoto(name: string, shade: number) {
-  const buffer = await sharp({
-    create: {
-      width: 600,
-      height: 800,
-      channels: 3,
-      background: { r: shade, g: 200, b: 220 },
-      noise: { type: 'gaussian', mean: 128, sigma: 10 },
-    },
-  })
-    .jpeg({ quality: 80 })
-    .toBuffer();
-  return { name, mimeType: 'image/jpeg', buffer };
+  const page = await photographPage({ width: 768, height: 1024, lines: 8, noise: 0, seed: shade });
+  return { name, mimeType: 'image/jpeg', buffer: await jpegOf(page, 75) };
 }
 
 export type StoredImage = { sha256: string; size: number; url: string | null; status: 'pending' | 'stored' };

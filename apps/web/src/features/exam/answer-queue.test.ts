@@ -520,6 +520,68 @@ describe('AnswerQueue', () => {
   });
 });
 
+describe('AnswerQueue photo checks (decision 061)', () => {
+  /** Compression that finds the photos named dark*.jpg too dark, the others fine. */
+  const checking: QueueOptions['prepare'] = async (file) => ({
+    file,
+    problems: file.name.startsWith('dark') ? ['dark'] : [],
+  });
+  /** Resolves once the queue shows a photo waiting for the student's decision. */
+  const waitingPhoto = async (queue: AnswerQueue) => {
+    await vi.waitFor(() => expect(queue.getState().photos.some((p) => p.problems)).toBe(true));
+    const waiting = queue.getState().photos.find((p) => p.problems);
+    if (!waiting) throw new Error('no photo waits');
+    return waiting;
+  };
+
+  it('keeps and commits nothing of a photo with a problem until the student decides; Use anyway commits it', async () => {
+    const server = fakeServer();
+    const storage = memoryStorage();
+    const queue = newQueue(server, { storage, prepare: checking });
+    await queue.start();
+    const added = queue.addPhotos('q1', [photo('dark.jpg')]);
+    const waiting = await waitingPhoto(queue);
+    expect(waiting).toMatchObject({ status: 'preparing', problems: ['dark'], sha256: null });
+    expect(storage.data.size).toBe(0);
+    expect(server.calls.filter((c) => c.startsWith('commit'))).toEqual([]);
+
+    queue.keepPhoto(waiting.id);
+    await added;
+    expect(await queue.flush(1000, { deliveries: true })).toBe(true);
+    expect(server.view('q1')?.images).toHaveLength(1);
+    expect(queue.getState().photos.some((p) => p.problems)).toBe(false);
+    queue.stop();
+  });
+
+  it('Retake drops the photo with no message and commits nothing; a good photo goes as before', async () => {
+    const server = fakeServer();
+    const notices: unknown[] = [];
+    const queue = newQueue(server, { prepare: checking, onNotice: (n) => notices.push(n) });
+    await queue.start();
+    const added = queue.addPhotos('q1', [photo('dark.jpg'), photo('good.jpg')]);
+    const waiting = await waitingPhoto(queue);
+    queue.retakePhoto(waiting.id);
+    await added;
+    expect(await queue.flush(1000, { deliveries: true })).toBe(true);
+    expect(server.view('q1')?.images).toHaveLength(1);
+    expect(queue.getState().photos.find((p) => p.id === waiting.id)).toBeUndefined();
+    expect(queue.imageCount('q1')).toBe(1);
+    expect(notices).toEqual([]);
+    queue.stop();
+  });
+
+  it('a submission (or the end) does not wait for a decision: the photo waiting is used', async () => {
+    const server = fakeServer();
+    const queue = newQueue(server, { prepare: checking });
+    await queue.start();
+    void queue.addPhotos('q1', [photo('dark.jpg')]);
+    await waitingPhoto(queue);
+    expect(await queue.flush(1000)).toBe(true);
+    expect(server.view('q1')?.images).toHaveLength(1);
+    queue.stop();
+  });
+});
+
 describe('AnswerQueue in the exam first second', () => {
   const counting = (server: Server) => {
     const reads = { count: 0 };

@@ -6,6 +6,8 @@ import {
   type LatePhoto,
   MAX_IMAGES_PER_ANSWER,
 } from '@ngso/shared/schemas/exam';
+import type { PreparedImage } from '../../lib/media/compress.ts';
+import type { PhotoProblem } from '../../lib/media/photo-quality.ts';
 import { isRetryableStatus, type RetryPolicy, retryDelay } from '../../lib/retry.ts';
 import { sha256Hex } from './photo-hash.ts';
 
@@ -128,6 +130,11 @@ export type PendingPhoto = {
   progress: number | null;
   /** A local preview (object URL), when the browser can make one. */
   previewUrl: string | null;
+  /**
+   * What is wrong with a photo being prepared (too dark, blurred, too small): it waits, uncommitted,
+   * for the student to retake it or use it anyway (decision 061). Absent otherwise.
+   */
+  problems?: PhotoProblem[];
 };
 
 /** A photo whose bytes the server confirmed during this visit (its local preview stays on screen). */
@@ -167,8 +174,8 @@ export type QueueOptions = {
   storage: QueueStorage;
   /** Keys of this student's queue (one student's photos never go into another's answers). */
   scope: string;
-  /** Compresses a chosen image (lib/media); tests pass the file through. */
-  prepare?: (file: File) => Promise<File>;
+  /** Compresses and checks a chosen image (lib/media); tests pass the file through. */
+  prepare?: (file: File) => Promise<PreparedImage>;
   hash?: (bytes: ArrayBuffer) => Promise<string>;
   /** How many deliveries run at once (the server takes two per account). */
   concurrency?: number;
@@ -289,6 +296,8 @@ export class AnswerQueue {
   private readonly saveBackoff = new Map<string, Backoff>();
   /** Reading the server's answers until it has worked once (key `answers`). */
   private readonly loadBackoff = new Map<string, Backoff>();
+  /** Photos the checks found a problem with, waiting for the student: how to tell `addPhotos` the answer. */
+  private readonly decisions = new Map<string, (keep: boolean) => void>();
   private timer: ReturnType<typeof setTimeout> | null = null;
   private stopped = false;
   private pumping = false;
@@ -300,7 +309,7 @@ export class AnswerQueue {
 
   constructor(options: QueueOptions) {
     this.o = {
-      prepare: async (file) => file,
+      prepare: async (file) => ({ file, problems: [] }),
       hash: sha256Hex,
       concurrency: 2,
       stallMs: 30_000,
@@ -506,8 +515,10 @@ export class AnswerQueue {
   }
 
   /**
-   * Adds photos to a question: each is compressed, hashed, kept on the device, then committed and
-   * delivered. Resolves once all are stored on the device (not yet on the server).
+   * Adds photos to a question: each is compressed and checked, hashed, kept on the device, then committed
+   * and delivered. A photo with a problem waits for the student's decision before anything is kept
+   * (`keepPhoto`, `retakePhoto`). Resolves once all are stored on the device (not yet on the server)
+   * or retaken.
    */
   async addPhotos(questionId: string, files: File[]): Promise<void> {
     const room = MAX_IMAGES_PER_ANSWER - this.imageCount(questionId);
@@ -531,7 +542,8 @@ export class AnswerQueue {
     await Promise.all(
       entries.map(async ({ file, id, takenAt }) => {
         try {
-          const prepared = await this.o.prepare(file);
+          const { file: prepared, problems } = await this.o.prepare(file);
+          if (problems.length > 0 && !(await this.studentKeeps(id, problems))) return;
           const bytes = await prepared.arrayBuffer();
           const sha256 = await this.o.hash(bytes);
           const photo: StoredPhoto = {
@@ -588,8 +600,19 @@ export class AnswerQueue {
     this.kick();
   }
 
+  /** The student keeps a photo the checks found a problem with: it is committed as any other. */
+  keepPhoto(id: string): void {
+    this.decide(id, true);
+  }
+
+  /** The student takes a photo again instead of one the checks found a problem with: it is dropped. */
+  retakePhoto(id: string): void {
+    this.decide(id, false);
+  }
+
   /** Drops a photo still being prepared (the student changed their mind). */
   async cancelPhoto(id: string): Promise<void> {
+    if (this.decisions.has(id)) return this.retakePhoto(id);
     const photo = this.state.photos.find((p) => p.id === id);
     if (photo?.sha256) return this.removeImage(photo.questionId, photo.sha256);
     this.inFlight.get(id)?.abort();
@@ -608,6 +631,8 @@ export class AnswerQueue {
     this.loadBackoff.clear();
     // A submission does not wait for the page's first-save moment.
     this.o.firstSaveAt = undefined;
+    // Nor for the student's answer to a photo check: a photo taken is never lost for want of one.
+    for (const id of [...this.decisions.keys()]) this.keepPhoto(id);
     if (deliveries) this.photoBackoff.clear();
     if (!this.state.loaded) void this.reloadAnswers().then(() => this.kick());
     this.kick();
@@ -643,6 +668,22 @@ export class AnswerQueue {
     this.update({
       photos: this.state.photos.map((photo) => (photo.id === id ? { ...photo, ...patch } : photo)),
     });
+  }
+
+  /** Shows a photo's problems and waits for the student: true to use it anyway, false to retake it. */
+  private studentKeeps(id: string, problems: PhotoProblem[]): Promise<boolean> {
+    if (!this.state.photos.some((p) => p.id === id)) return Promise.resolve(false);
+    this.patchPhoto(id, { problems });
+    return new Promise((resolve) => this.decisions.set(id, resolve));
+  }
+
+  private decide(id: string, keep: boolean) {
+    const resolve = this.decisions.get(id);
+    if (!resolve) return;
+    this.decisions.delete(id);
+    if (keep) this.patchPhoto(id, { problems: undefined });
+    else this.dropPhoto(id);
+    resolve(keep);
   }
 
   private dropPhoto(id: string, keepPreview = false) {

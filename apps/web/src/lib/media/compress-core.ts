@@ -1,7 +1,11 @@
 import { fitWithin } from './image-size.ts';
+import { measurePhoto, type PhotoMeasures } from './photo-quality.ts';
 
 /** How the browser prepares an image: longest side at most `maxSide` px, JPEG at `quality` (0 to 1). */
 export type CompressSettings = { maxSide: number; quality: number };
+
+/** The encoded image, and what was measured of it before encoding (photo-quality.ts). */
+export type Compressed = { blob: Blob; measures: PhotoMeasures };
 
 /** A canvas that can be drawn on and encoded: OffscreenCanvas in a worker, a <canvas> on the page. */
 type Surface = {
@@ -10,14 +14,15 @@ type Surface = {
 };
 
 /**
- * Decodes, turns upright (EXIF orientation), scales down and encodes as JPEG. Used by the worker
- * (OffscreenCanvas) and by the page when the browser has no OffscreenCanvas.
+ * Decodes, turns upright (EXIF orientation), scales down, measures (too dark, blurred, too small) and
+ * encodes as JPEG. Used by the worker (OffscreenCanvas) and by the page when the browser has no
+ * OffscreenCanvas.
  */
 export async function compressBlob(
   blob: Blob,
   settings: CompressSettings,
   makeSurface: (width: number, height: number) => Surface,
-): Promise<Blob> {
+): Promise<Compressed> {
   const bitmap = await createImageBitmap(blob, { imageOrientation: 'from-image' });
   try {
     const size = fitWithin({ width: bitmap.width, height: bitmap.height }, settings.maxSide);
@@ -28,7 +33,9 @@ export async function compressBlob(
     context.imageSmoothingEnabled = true;
     context.imageSmoothingQuality = 'high';
     context.drawImage(bitmap, 0, 0, size.width, size.height);
-    return await encode(settings.quality);
+    const pixels = context.getImageData(0, 0, size.width, size.height);
+    const measures = measurePhoto(pixels.data, size.width, size.height);
+    return { blob: await encode(settings.quality), measures };
   } finally {
     bitmap.close();
   }

@@ -4,7 +4,7 @@ import { UPLOAD_MAX_BYTES } from './image-file.ts';
 import { prepareImage, uploadImage, uploadMediaImage } from './upload-image.ts';
 
 // jsdom cannot decode images: compression is replaced by "returns the file as it is".
-vi.mock('./compress.ts', () => ({ compressImage: async (file: File) => file }));
+vi.mock('./compress.ts', () => ({ compressImage: async (file: File) => ({ file, problems: [] }) }));
 
 const fileOf = (bytes: number, name: string, type: string) =>
   new File([new Uint8Array(bytes)], name, { type });
@@ -21,9 +21,9 @@ describe('prepareImage', () => {
     await expect(prepareImage(fileOf(UPLOAD_MAX_BYTES + 1, 'huge.jpg', 'image/jpeg'))).rejects.toMatchObject({
       kind: 'tooLarge',
     });
-    await expect(prepareImage(fileOf(UPLOAD_MAX_BYTES, 'ok.jpg', 'image/jpeg'))).resolves.toBeInstanceOf(
-      File,
-    );
+    const prepared = await prepareImage(fileOf(UPLOAD_MAX_BYTES, 'ok.jpg', 'image/jpeg'));
+    expect(prepared.file).toBeInstanceOf(File);
+    expect(prepared.problems).toEqual([]);
   });
 });
 

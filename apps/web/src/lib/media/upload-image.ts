@@ -1,7 +1,7 @@
 import { UploadResponseSchema } from '@ngso/shared/schemas/media';
 import { apiBaseUrl } from '../base-query.ts';
 import type { RetryPolicy } from '../retry.ts';
-import { compressImage } from './compress.ts';
+import { compressImage, type PreparedImage } from './compress.ts';
 import { isImageFile, UPLOAD_MAX_BYTES } from './image-file.ts';
 import { MediaError } from './media-error.ts';
 import { sendFile } from './upload.ts';
@@ -18,11 +18,14 @@ export type ImageUploadOptions = {
 /** A running upload: its result, and a way to stop it (the promise then rejects as 'cancelled'). */
 export type UploadTask<T> = { promise: Promise<T>; cancel: () => void };
 
-/** The image to send: an accepted image type, compressed, within the size limit. */
-export async function prepareImage(file: File, signal?: AbortSignal): Promise<File> {
+/**
+ * The image to send: an accepted image type, compressed, within the size limit; with what is wrong
+ * with it as a photo of a page (too dark, blurred, too small), for the student to decide on.
+ */
+export async function prepareImage(file: File, signal?: AbortSignal): Promise<PreparedImage> {
   if (!isImageFile(file)) throw new MediaError('notImage', { fileName: file.name });
   const prepared = await compressImage(file, signal);
-  if (prepared.size > UPLOAD_MAX_BYTES) throw new MediaError('tooLarge', { fileName: file.name });
+  if (prepared.file.size > UPLOAD_MAX_BYTES) throw new MediaError('tooLarge', { fileName: file.name });
   return prepared;
 }
 
@@ -36,7 +39,7 @@ export function uploadImage(path: string, file: File, options: ImageUploadOption
   const { signal } = controller;
   const promise = (async () => {
     options.onPhase?.('preparing');
-    const prepared = await prepareImage(file, signal);
+    const { file: prepared } = await prepareImage(file, signal);
     if (signal.aborted) throw new MediaError('cancelled');
     options.onPhase?.('uploading');
     return sendFile({

@@ -209,6 +209,9 @@ export function ExamScreen(props: ExamScreenProps) {
               disabled={props.finishing}
               onImages={(files) => void queue.addPhotos(question.id, files)}
               onRejected={props.onRejectedFiles}
+              checks={state.photos.filter((photo) => photo.questionId === question.id && photo.problems)}
+              onRetake={(id) => queue.retakePhoto(id)}
+              onKeep={(id) => queue.keepPhoto(id)}
             />
             {notices.length > 0 ? (
               <Alert tone="error">

@@ -1,13 +1,19 @@
 import { MAX_IMAGES_PER_ANSWER } from '@ngso/shared/schemas/exam';
-import type { ChangeEvent } from 'react';
+import { type ChangeEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isImageFile } from '../../../lib/media/image-file.ts';
+import type { PendingPhoto } from '../answer-queue.ts';
+import { PhotoCheckWarning } from './photo-check-warning.tsx';
 
 type UploadAreaProps = {
   count: number;
   disabled?: boolean;
   onImages: (files: File[]) => void;
   onRejected: (messages: string[]) => void;
+  /** This question's photos the checks found a problem with, waiting for the student's decision. */
+  checks?: PendingPhoto[];
+  onRetake?: (id: string) => void;
+  onKeep?: (id: string) => void;
 };
 
 const pickClasses =
@@ -16,12 +22,31 @@ const pickClasses =
 /**
  * The multi-file image upload area: 'Take a photo' opens the camera directly (capture), 'Choose images'
  * picks several at once. Files that are not images are named and left out before anything is sent.
+ * A photo the checks found a problem with is shown here with Retake (the same picker again) and Use anyway.
  */
-export function UploadArea({ count, disabled = false, onImages, onRejected }: UploadAreaProps) {
+export function UploadArea({
+  count,
+  disabled = false,
+  onImages,
+  onRejected,
+  checks = [],
+  onRetake,
+  onKeep,
+}: UploadAreaProps) {
   const { t } = useTranslation('exam');
   const full = count >= MAX_IMAGES_PER_ANSWER;
+  const cameraRef = useRef<HTMLInputElement>(null);
+  // Retake opens the picker the student used last: the camera, or their files.
+  const lastPicker = useRef<HTMLInputElement | null>(null);
+
+  const retake = (id: string) => {
+    onRetake?.(id);
+    // Clicking the button is the user's gesture the browser needs to open a picker.
+    (lastPicker.current ?? cameraRef.current)?.click();
+  };
 
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    lastPicker.current = event.target;
     const files = Array.from(event.target.files ?? []);
     event.target.value = '';
     const messages: string[] = [];
@@ -47,6 +72,7 @@ export function UploadArea({ count, disabled = false, onImages, onRejected }: Up
           </svg>
           {t('takePhoto')}
           <input
+            ref={cameraRef}
             type="file"
             accept="image/*"
             capture="environment"
@@ -74,6 +100,18 @@ export function UploadArea({ count, disabled = false, onImages, onRejected }: Up
           />
         </label>
       </div>
+      {checks.length > 0 ? (
+        <div className="mt-3 space-y-3">
+          {checks.map((photo) => (
+            <PhotoCheckWarning
+              key={photo.id}
+              photo={photo}
+              onRetake={() => retake(photo.id)}
+              onKeep={() => onKeep?.(photo.id)}
+            />
+          ))}
+        </div>
+      ) : null}
     </div>
   );
 }

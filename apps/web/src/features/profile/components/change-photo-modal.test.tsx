@@ -8,7 +8,9 @@ import { ProfileCard } from './profile-card.tsx';
 
 // jsdom has no canvas, worker or image decoding: compression is the boundary stubbed here (its
 // pure parts are tested in lib/media, the real thing in the browser test).
-vi.mock('../../../lib/media/compress.ts', () => ({ compressImage: async (file: File) => file }));
+vi.mock('../../../lib/media/compress.ts', () => ({
+  compressImage: async (file: File) => ({ file, problems: [] }),
+}));
 
 const jpeg = () =>
   new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])], 'me.jpg', { type: 'image/jpeg' });

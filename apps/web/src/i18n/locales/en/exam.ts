@@ -68,6 +68,15 @@ export const exam = {
   'photo.late': 'Arrived late, will be reviewed',
   'photo.lateAccepted': 'Arrived late, accepted by the organisers',
   'photo.lateRejected': 'Arrived late, not accepted',
+  // A photo the checks found a problem with (decision 061)
+  'photoCheck.title': '{{file}} may be hard for the graders to read:',
+  'photoCheck.dark': 'It is too dark. Take it again in better light.',
+  'photoCheck.blurred': 'It is blurred. Hold the phone still and let it focus before you take it.',
+  'photoCheck.small':
+    'It is too small. Take it with the camera, close enough for the page to fill the photo.',
+  'photoCheck.choose': 'Nothing is recorded until you choose.',
+  'photoCheck.retake': 'Retake',
+  'photoCheck.useAnyway': 'Use anyway',
   preparing: 'Preparing...',
   uploadProgress: '{{percent}}%',
   cancelUpload: 'Cancel',
