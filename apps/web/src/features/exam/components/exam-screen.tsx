@@ -12,6 +12,7 @@ import { imagesOf, isAnswered } from '../answer-view.ts';
 import { formatClock, secondsLeft } from '../phase.ts';
 import { AnswerImages } from './answer-images.tsx';
 import { DeliveryBanner } from './delivery-banner.tsx';
+import { TimeAnnouncer } from './time-announcer.tsx';
 import { UploadArea } from './upload-area.tsx';
 
 export type ExamScreenProps = {
@@ -113,6 +114,7 @@ export function ExamScreen(props: ExamScreenProps) {
           >
             {clock}
           </div>
+          <TimeAnnouncer secondsLeft={left} />
           <Button onClick={() => setConfirming(true)} disabled={props.finishing} className="px-3 sm:px-5">
             {t('submitExam')}
           </Button>
@@ -124,7 +126,9 @@ export function ExamScreen(props: ExamScreenProps) {
       </div>
       {props.finishing ? (
         <div className="mx-auto mt-3 max-w-6xl px-3 sm:px-6">
-          <Alert tone="info">{t('timeUp')}</Alert>
+          <Alert tone="info" silent>
+            {t('timeUp')}
+          </Alert>
         </div>
       ) : null}
 
