@@ -50,7 +50,7 @@ describe('TimeAnnouncer', () => {
       '10 minutes left',
       '5 minutes left',
       '1 minute left',
-      'Time is up. Saving your last answers and submitting...',
+      'The time is up.',
     ]);
   }, 30_000);
 

@@ -27,8 +27,7 @@ export function TimeAnnouncer({ secondsLeft }: { secondsLeft: number }) {
 }
 
 function sentence({ minutes, exact }: TimeAnnouncement, t: TFunction<'exam'>) {
-  // The end says what the page does next, the sentence the page shows then (ExamScreen's finishing notice).
-  if (minutes === 0) return t('timeUp');
+  if (minutes === 0) return t('announce.timeUp');
   return exact
     ? t('announce.minutesLeft', { count: minutes })
     : t('announce.underMinutesLeft', { count: minutes });

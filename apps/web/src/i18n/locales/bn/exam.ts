@@ -20,6 +20,7 @@ export const exam: Translation<typeof en> = {
   'announce.minutesLeft_other': 'আর {{count}} মিনিট বাকি',
   'announce.underMinutesLeft_one': '{{count}} মিনিটেরও কম সময় বাকি',
   'announce.underMinutesLeft_other': '{{count}} মিনিটেরও কম সময় বাকি',
+  'announce.timeUp': 'সময় শেষ।',
   'countdown.title': 'পরীক্ষার কাউন্টডাউন',
   'countdown.startsIn': 'পরীক্ষা শুরু হতে বাকি',
   'countdown.days': 'দিন',

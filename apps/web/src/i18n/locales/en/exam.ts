@@ -19,6 +19,7 @@ export const exam = {
   'announce.minutesLeft_other': '{{count}} minutes left',
   'announce.underMinutesLeft_one': 'Less than {{count}} minute left',
   'announce.underMinutesLeft_other': 'Less than {{count}} minutes left',
+  'announce.timeUp': 'The time is up.',
   // Countdown
   'countdown.title': 'Exam Countdown',
   'countdown.startsIn': 'The exam starts in',
