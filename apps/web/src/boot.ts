@@ -1,4 +1,5 @@
 import './index.css';
+import { swapBanglaFont } from './i18n/bangla-font.ts';
 
 /**
  * The page's only script in the HTML (docs/decisions/013-first-load.md). A pre-rendered page is
@@ -85,6 +86,7 @@ function keepEarlyInput() {
 }
 
 const prerendered = document.getElementById('root')?.firstElementChild != null;
+if (!prerendered) swapBanglaFont();
 // A tab opened in the background paints nothing until it is shown; the empty shell has nothing to paint.
 if (!prerendered || document.visibilityState === 'hidden') start();
 else {

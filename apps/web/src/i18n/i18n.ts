@@ -8,6 +8,7 @@ import {
 } from '@ngso/shared/language';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { swapBanglaFont } from './bangla-font.ts';
 import { CORE_NAMESPACES, DEFAULT_NAMESPACE, NAMESPACE_LOADERS, type Namespace } from './namespaces.ts';
 
 export const SUPPORTED_LANGUAGES = LANGUAGES;
@@ -107,7 +108,10 @@ export { isLanguage };
 
 // The page's language follows the interface's (screen readers, fonts, hyphenation).
 i18next.on('languageChanged', (language: string) => {
-  if (typeof document !== 'undefined') document.documentElement.lang = toLanguage(language);
+  if (typeof document === 'undefined') return;
+  const next = toLanguage(language);
+  if (document.documentElement.lang !== next) swapBanglaFont();
+  document.documentElement.lang = next;
 });
 
 export { i18next };

@@ -77,6 +77,8 @@ export function LanguageSwitcher({
           key={option.language}
           type="button"
           lang={option.language}
+          // The device's own font: an English page must not download the Bangla one for this one word.
+          data-device-font
           aria-pressed={active === option.language}
           className={buttonClasses(active === option.language)}
           onClick={() => void choose(option.language)}

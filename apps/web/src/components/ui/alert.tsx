@@ -1,6 +1,12 @@
 import type { ReactNode } from 'react';
 
-type AlertProps = { tone: 'error' | 'success' | 'info'; children: ReactNode; className?: string };
+type AlertProps = {
+  tone: 'error' | 'success' | 'info';
+  children: ReactNode;
+  className?: string;
+  /** Shown only, not announced: a live region elsewhere says the same (the exam's time announcer). */
+  silent?: boolean;
+};
 
 const TONES = {
   error: 'border-red-200 bg-red-50 text-red-800',
@@ -9,10 +15,10 @@ const TONES = {
 };
 
 /** A message about the form as a whole; announced to screen readers when it appears. */
-export function Alert({ tone, children, className = '' }: AlertProps) {
+export function Alert({ tone, children, className = '', silent = false }: AlertProps) {
   return (
     <div
-      role={tone === 'error' ? 'alert' : 'status'}
+      role={silent ? undefined : tone === 'error' ? 'alert' : 'status'}
       className={`rounded-lg border px-4 py-3 text-sm ${TONES[tone]} ${className}`}
     >
       {children}

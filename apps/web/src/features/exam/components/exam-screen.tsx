@@ -12,6 +12,7 @@ import { imagesOf, isAnswered } from '../answer-view.ts';
 import { formatClock, secondsLeft } from '../phase.ts';
 import { AnswerImages } from './answer-images.tsx';
 import { DeliveryBanner } from './delivery-banner.tsx';
+import { TimeAnnouncer } from './time-announcer.tsx';
 import { UploadArea } from './upload-area.tsx';
 
 export type ExamScreenProps = {
@@ -108,11 +109,12 @@ export function ExamScreen(props: ExamScreenProps) {
             role="timer"
             aria-live="off"
             aria-label={t('timeRemainingLabel', { time: clock })}
-            className="rounded-lg bg-red-50 px-2.5 py-1 text-center font-mono text-lg font-bold text-red-600 tabular-nums sm:text-2xl"
+            className="rounded-lg bg-red-50 px-2.5 py-1 text-center font-clock text-lg font-bold text-red-600 tabular-nums sm:text-2xl"
             data-testid="exam-clock"
           >
             {clock}
           </div>
+          <TimeAnnouncer secondsLeft={left} />
           <Button onClick={() => setConfirming(true)} disabled={props.finishing} className="px-3 sm:px-5">
             {t('submitExam')}
           </Button>
@@ -124,17 +126,22 @@ export function ExamScreen(props: ExamScreenProps) {
       </div>
       {props.finishing ? (
         <div className="mx-auto mt-3 max-w-6xl px-3 sm:px-6">
-          <Alert tone="info">{t('timeUp')}</Alert>
+          <Alert tone="info" silent>
+            {t('timeUp')}
+          </Alert>
         </div>
       ) : null}
 
       <div className="mx-auto mt-4 flex max-w-6xl flex-col gap-4 px-3 sm:flex-row sm:px-6">
         <nav aria-label={t('questions')} className="sm:w-48 sm:shrink-0">
           <h2 className="mb-2 hidden text-sm font-semibold text-slate-700 sm:block">{t('questions')}</h2>
-          <ol className="flex gap-2 overflow-x-auto pb-1 sm:flex-col sm:overflow-visible">
+          {/* Wrapped, not scrolled sideways: on a 360 px phone every question stays in view. */}
+          <ol className="flex flex-wrap gap-2 pb-1 sm:flex-col sm:flex-nowrap">
             {questions.map((q, i) => {
               const answered = isAnswered(state, q.id);
               const current = i === index;
+              // In the page's digits, as the heading's (i18next's interpolation localises those).
+              const number = formatDigits(String(i + 1));
               return (
                 <li key={q.id} className="shrink-0">
                   <button
@@ -142,9 +149,7 @@ export function ExamScreen(props: ExamScreenProps) {
                     onClick={() => go(i)}
                     aria-current={current ? 'step' : undefined}
                     aria-label={
-                      answered
-                        ? t('questionAnswered', { number: String(i + 1) })
-                        : t('questionNumber', { number: String(i + 1) })
+                      answered ? t('questionAnswered', { number }) : t('questionNumber', { number })
                     }
                     data-answered={answered}
                     className={`flex min-h-11 w-full min-w-11 items-center justify-center gap-2 rounded-lg px-3 text-sm font-semibold ring-1 focus-visible:outline-2 focus-visible:outline-sky-500 sm:justify-between ${
@@ -154,10 +159,8 @@ export function ExamScreen(props: ExamScreenProps) {
                     }`}
                   >
                     <span>
-                      <span className="sm:hidden">{i + 1}</span>
-                      <span className="hidden sm:inline">
-                        {t('questionNumber', { number: String(i + 1) })}
-                      </span>
+                      <span className="sm:hidden">{number}</span>
+                      <span className="hidden sm:inline">{t('questionNumber', { number })}</span>
                     </span>
                     {answered ? (
                       <svg

@@ -15,6 +15,12 @@ export const exam: Translation<typeof en> = {
   'category.secondary': 'সেকেন্ডারি',
   timeRemaining: 'বাকি সময়',
   timeRemainingLabel: 'বাকি সময়: {{time}}',
+  // What a screen reader hears of the clock (never each second)
+  'announce.minutesLeft_one': 'আর {{count}} মিনিট বাকি',
+  'announce.minutesLeft_other': 'আর {{count}} মিনিট বাকি',
+  'announce.underMinutesLeft_one': '{{count}} মিনিটেরও কম সময় বাকি',
+  'announce.underMinutesLeft_other': '{{count}} মিনিটেরও কম সময় বাকি',
+  'announce.timeUp': 'সময় শেষ।',
   'countdown.title': 'পরীক্ষার কাউন্টডাউন',
   'countdown.startsIn': 'পরীক্ষা শুরু হতে বাকি',
   'countdown.days': 'দিন',

@@ -14,6 +14,12 @@ export const exam = {
   // The clock
   timeRemaining: 'Time remaining',
   timeRemainingLabel: 'Time remaining: {{time}}',
+  // What a screen reader hears of the clock (never each second)
+  'announce.minutesLeft_one': '{{count}} minute left',
+  'announce.minutesLeft_other': '{{count}} minutes left',
+  'announce.underMinutesLeft_one': 'Less than {{count}} minute left',
+  'announce.underMinutesLeft_other': 'Less than {{count}} minutes left',
+  'announce.timeUp': 'The time is up.',
   // Countdown
   'countdown.title': 'Exam Countdown',
   'countdown.startsIn': 'The exam starts in',
