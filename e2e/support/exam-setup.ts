@@ -101,14 +101,14 @@ export async function approvedStudent(
   category: ExamCategory = 'junior',
   options: { pickupSpot?: string } = {},
 ) {
-  const { student } = await approvedEntrant(page.request, admin, category, options);
+  const { student, rollNumber } = await approvedEntrant(page.request, admin, category, options);
   await page.context().clearCookies();
   await page.goto('/login');
   await page.getByLabel('Email').fill(student.email);
   await page.getByLabel('Password', { exact: true }).fill(student.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/profile$/);
-  return student;
+  return { ...student, rollNumber };
 }
 
 /** The e2e admin signed in on `page` through the login page and the second factor, in the console's Exam page. */

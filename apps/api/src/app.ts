@@ -18,6 +18,7 @@ import { translate } from './lib/messages.ts';
 import { openStorage } from './lib/open-storage.ts';
 import { contractTransform, securitySchemes } from './lib/openapi.ts';
 import { createRateLimits } from './lib/rate-limits.ts';
+import { loadReceiptKeys } from './lib/receipt-keys.ts';
 import { type ThreadUse, threadBusy } from './lib/thread-use.ts';
 import { MailWorker } from './mail/mail-worker.ts';
 import { enqueueMail } from './mail/outbox.repo.ts';
@@ -45,6 +46,7 @@ import { mediaRoutes } from './modules/media/media.routes.ts';
 import { answerPhotosAtPeak } from './modules/media/upload-gate.ts';
 import { adminPreliminaryRoutes } from './modules/preliminary/preliminary-admin.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { receiptRoutes } from './modules/receipts/receipts.routes.ts';
 import { rechecksRoutes } from './modules/rechecks/rechecks.routes.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { adminRegistrationRoutes } from './modules/registration/registration-admin.routes.ts';
@@ -195,6 +197,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     clock,
     config,
     limits: createRateLimits({ enabled: config.RATE_LIMITS === 'on', redis, clock }),
+    receipts: await loadReceiptKeys(config),
     storage,
     imageJobs: images,
     withMail: async (work) => {
@@ -258,6 +261,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
       await api.register(ebooksRoutes);
       await api.register(admitCardRoutes);
       await api.register(examRoutes);
+      await api.register(receiptRoutes);
       await api.register(adminExamRoutes);
       await api.register(questionImagesRoutes);
       await api.register(resultsRoutes);

@@ -1,6 +1,10 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
+
+/** A receipt signing key as an operator would set it: PKCS#8 PEM. */
+const pem = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
 
 /** The value .env.example shows for a variable (commented out or not). */
 const exampleValue = (name: string) =>
@@ -74,9 +78,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', BASE_URL: 'http://olympiad.example.org' })).toThrow(
       refusal,
     );
-    expect(loadConfig({ NODE_ENV: 'production', BASE_URL: 'https://olympiad.example.org' }).BASE_URL).toBe(
-      'https://olympiad.example.org',
-    );
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        BASE_URL: 'https://olympiad.example.org',
+        RECEIPT_SIGNING_KEY: pem,
+      }).BASE_URL,
+    ).toBe('https://olympiad.example.org');
     expect(loadConfig({ NODE_ENV: 'production', ALLOW_HTTP_BASE_URL: 'true' }).BASE_URL).toBe(
       'http://localhost:3000',
     );
@@ -85,6 +93,39 @@ describe('loadConfig', () => {
     );
     // Development and tests run over http as before.
     expect(loadConfig({ NODE_ENV: 'development' }).BASE_URL).toBe('http://localhost:3000');
+  });
+
+  it('stops a production server without a receipt signing key, unless it is a trial (ALLOW_HTTP_BASE_URL=true)', () => {
+    const production = { NODE_ENV: 'production', BASE_URL: 'https://olympiad.example.org' };
+    expect(() => loadConfig(production)).toThrow(
+      /^Invalid configuration:\n {2}RECEIPT_SIGNING_KEY: must be set when NODE_ENV=production/,
+    );
+    expect(loadConfig({ ...production, RECEIPT_SIGNING_KEY: pem }).RECEIPT_SIGNING_KEY).toBe(pem);
+    // The DER in base64, as a one-line variable holds it.
+    const der = generateKeyPairSync('ed25519')
+      .privateKey.export({ type: 'pkcs8', format: 'der' })
+      .toString('base64');
+    expect(loadConfig({ ...production, RECEIPT_SIGNING_KEY: der }).RECEIPT_SIGNING_KEY).toBe(der);
+    expect(
+      loadConfig({ NODE_ENV: 'production', ALLOW_HTTP_BASE_URL: 'true' }).RECEIPT_SIGNING_KEY,
+    ).toBeUndefined();
+  });
+
+  it('refuses a receipt key that is not Ed25519, and never prints it', () => {
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({
+      type: 'pkcs8',
+      format: 'pem',
+    });
+    for (const wrong of [rsa.toString(), 'not-a-key']) {
+      try {
+        loadConfig({ RECEIPT_SIGNING_KEY: wrong });
+        expect.unreachable();
+      } catch (err) {
+        expect((err as Error).message).toContain('RECEIPT_SIGNING_KEY: must be an Ed25519 private key');
+        expect((err as Error).message).toContain('(got a hidden value)');
+      }
+    }
+    expect(() => loadConfig({ RECEIPT_RETIRED_PUBLIC_KEYS: 'AAAA' })).toThrow(/RECEIPT_RETIRED_PUBLIC_KEYS/);
   });
 
   it('never prints a secret value', () => {

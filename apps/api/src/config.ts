@@ -1,5 +1,6 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, UPLOAD_MAX_MEGABYTES } from '@ngso/shared/constants';
 import { z } from 'zod';
+import { parseRetiredKeys, parseSigningKey } from './lib/receipt-keys.ts';
 import { isCommonPassword } from './modules/auth/common-passwords.ts';
 
 /**
@@ -104,6 +105,25 @@ export const ConfigSchema = z
     S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
     /** Seconds before the first retry of a mail the mail server refused; each further wait doubles (max 1 h). */
     MAIL_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+    /**
+     * The Ed25519 private key that signs the receipts of photo commitments (PKCS#8, PEM or its DER in
+     * base64); unset: one made once and kept in DATA_DIR (refused in production, decision 062).
+     */
+    RECEIPT_SIGNING_KEY: z
+      .string()
+      .refine(
+        (text) => parseSigningKey(text) !== undefined,
+        'must be an Ed25519 private key (PKCS#8, PEM or base64)',
+      )
+      .optional(),
+    /** Public keys of earlier signing keys whose receipts still verify (SPKI DER in base64, comma-separated). */
+    RECEIPT_RETIRED_PUBLIC_KEYS: z
+      .string()
+      .refine(
+        (text) => parseRetiredKeys(text) !== undefined,
+        'must be Ed25519 public keys (SPKI DER in base64), separated by commas',
+      )
+      .optional(),
   })
   .transform((env) => ({
     ...env,
@@ -134,6 +154,18 @@ export const ConfigSchema = z
       path: ['STORAGE'],
     },
   )
+  // Receipts are a student's proof: every process must sign with the same key, kept apart from the data.
+  .refine(
+    (env) =>
+      env.NODE_ENV !== 'production' ||
+      env.RECEIPT_SIGNING_KEY !== undefined ||
+      env.ALLOW_HTTP_BASE_URL === 'true',
+    {
+      message:
+        'must be set when NODE_ENV=production (an Ed25519 private key: openssl genpkey -algorithm ed25519); a trial with ALLOW_HTTP_BASE_URL=true makes one in DATA_DIR',
+      path: ['RECEIPT_SIGNING_KEY'],
+    },
+  )
   .refine((env) => (env.ADMIN_EMAIL === undefined) === (env.ADMIN_PASSWORD === undefined), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
     path: ['ADMIN_PASSWORD'],
@@ -150,6 +182,7 @@ const SECRET_NAMES = new Set([
   'SMTP_URL',
   'REDIS_URL',
   'S3_SECRET_ACCESS_KEY',
+  'RECEIPT_SIGNING_KEY',
 ]);
 
 /** Parses the environment; a wrong variable stops start-up with a sentence naming it. */

@@ -4,6 +4,7 @@ import type { ImageJobs } from '../jobs/image-jobs.ts';
 import type { NewMail } from '../mail/outbox.repo.ts';
 import type { Clock } from './clock.ts';
 import type { RateLimits } from './rate-limits.ts';
+import type { ReceiptKeys } from './receipt-keys.ts';
 import type { Storage } from './storage.ts';
 
 /** What services need from the app: the database, the clock, configuration, limits and the outbox. */
@@ -12,6 +13,8 @@ export type ServiceContext = {
   clock: Clock;
   config: Config;
   limits: RateLimits;
+  /** The keys that sign and verify the receipts of photo commitments (decision 062). */
+  receipts: ReceiptKeys;
   /** Uploaded files. */
   storage: Storage;
   /** Queues the processing of uploads acknowledged before processing (jobs/image-jobs.ts). */

@@ -30,6 +30,8 @@ const LIMITS = {
   // The public QR check: a venue's door scans hundreds of admit cards through one address, but nobody
   // needs more than one a second for ten minutes; a certificate's check computes its category's standings.
   verifyPerIp: { points: 600, duration: 600, by: 'address' },
+  // A receipt's check is a signature's check: as cheap as a QR code's, and as public.
+  receiptVerifyPerIp: { points: 600, duration: 600, by: 'address' },
 } as const;
 
 export type LimitName = keyof typeof LIMITS;

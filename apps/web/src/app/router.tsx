@@ -69,6 +69,7 @@ export const routes: RouteObject[] = [
         path: paths.acceptInvitation,
         ...page(['auth', 'messages'], () => import('./routes/accept-invitation.tsx')),
       },
+      { path: paths.verifyReceipt, ...page(['verify'], () => import('./routes/verify-receipt.tsx')) },
       { path: paths.verify, ...page(['verify'], () => import('./routes/verify.tsx')) },
       {
         element: <RequireAuth />,

@@ -23,6 +23,8 @@ export const paths = {
   nationalRoundRegistration: '/national-round-registration',
   nationalRoundRegistrationComplete: '/national-round-registration-complete',
   verify: '/verify/:code',
+  /** The public check of a photo's receipt (the receipt in the fragment); before /verify/:code in the router. */
+  verifyReceipt: '/verify/receipt',
   admin: '/admin',
   adminRegistrations: '/admin/registrations',
   adminExam: '/admin/exam',

@@ -132,6 +132,9 @@ export const messagesBn: { readonly [K in MessageKey]: string } = {
   'photo.deliveryClosed': 'এই পরীক্ষার ছবি আর পাঠানো যাবে না।',
   'photo.processing': 'ছবিটি প্রস্তুত করা হচ্ছে। একটু পরে আবার চেষ্টা করুন।',
   'photo.lateTooEarly': 'পরীক্ষা এখনো চলছে: ছবিটি আপনার উত্তরে যোগ করুন।',
+  'receipt.invalid': 'এটি এই অলিম্পিয়াডের কোনো রসিদ নয়। v1. দিয়ে শুরু হওয়া পুরো রসিদটি পেস্ট করুন।',
+  'receipt.notGenuine':
+    'এই রসিদটি আসল নয়: এর স্বাক্ষর এতে লেখা তথ্যের সাথে মেলে না। এটি বদলানো হয়েছে, অথবা এই অলিম্পিয়াড এটি দেয়নি।',
   'upload.notInExam': 'উত্তরের ছবি কেবল আপনার পরীক্ষার সময়ে আপলোড করা যায়।',
   'upload.tooManyAtOnce': 'একসাথে সর্বোচ্চ দুটি ছবি পাঠান।',
   'results.undelivered':

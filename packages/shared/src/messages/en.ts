@@ -146,6 +146,10 @@ export const messagesEn = {
   'photo.deliveryClosed': 'Photos for this exam can no longer be sent.',
   'photo.processing': 'This photo is being processed. Please try again in a moment.',
   'photo.lateTooEarly': 'The exam is still open: add this photo to your answer instead.',
+  'receipt.invalid':
+    'This is not a receipt of this olympiad. Please paste the whole receipt, starting with v1.',
+  'receipt.notGenuine':
+    'This receipt is not genuine: its signature does not match what it says. It was changed, or it was not issued by this olympiad.',
   'upload.notInExam': 'Answer photos can be uploaded only during your exam.',
   'upload.tooManyAtOnce': 'Please send at most two photos at a time.',
   'results.undelivered':

@@ -89,6 +89,13 @@ export type AnswerImageStatus = (typeof ANSWER_IMAGE_STATUSES)[number];
 export const AnswerImageSchema = CommittedImageSchema.extend({
   url: z.string().nullable(),
   status: z.enum(ANSWER_IMAGE_STATUSES),
+  /**
+   * Ours: the server's signed receipt of the commitment (`v1.<payload>.<signature>`, decision 062), which
+   * anyone can check at POST /v1/receipts/verify; on the photos of answers.
+   */
+  receipt: z.string().optional(),
+  /** Ours: the receipt's short code (`XXXX-XXXX`), what the pages show beside the photo. */
+  receipt_code: z.string().optional(),
 });
 export type AnswerImage = z.infer<typeof AnswerImageSchema>;
 

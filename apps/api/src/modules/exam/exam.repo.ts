@@ -61,6 +61,7 @@ export async function findEntrant(db: Executor, competitionId: string, userId: s
     .select({
       status: registrations.status,
       category: registrations.category,
+      rollNumber: registrations.rollNumber,
       extraMinutes: examAttempts.extraMinutes,
       submittedAt: examAttempts.submittedAt,
     })
@@ -92,6 +93,7 @@ const sessionsWithEntrantsOf = perDatabase((db: Executor) =>
       user: users,
       status: registrations.status,
       category: registrations.category,
+      rollNumber: registrations.rollNumber,
       extraMinutes: examAttempts.extraMinutes,
       submittedAt: examAttempts.submittedAt,
     })
@@ -118,9 +120,11 @@ const sessionsWithEntrantsOf = perDatabase((db: Executor) =>
 export async function findSessionsWithEntrants(db: Executor, tokenHashes: string[], competitionId: string) {
   const rows = await sessionsWithEntrantsOf(db).execute({ tokenHashes, competitionId });
   return new Map(
-    rows.map(({ session, user, status, category, extraMinutes, submittedAt }) => {
+    rows.map(({ session, user, status, category, rollNumber, extraMinutes, submittedAt }) => {
       const entrant: Entrant | null =
-        status === null || category === null ? null : { status, category, extraMinutes, submittedAt };
+        status === null || category === null
+          ? null
+          : { status, category, rollNumber, extraMinutes, submittedAt };
       return [session.tokenHash, { session, user, entrant }];
     }),
   );
@@ -260,6 +264,8 @@ export type AnswerSave = {
   saved: AnswerRow | undefined;
   current: AnswerRow | undefined;
   files: ReadonlyMap<string, string>;
+  /** When the server first heard of each of the answer's photos, by hash: what its receipt says. */
+  committedAt: ReadonlyMap<string, Date>;
 };
 
 const answerColumns = sql`user_id as "userId", question_id as "questionId", images, version, saved_at as "savedAt"`;
@@ -375,15 +381,15 @@ async function saveAnswersOnce(db: Executor, saves: AnswerSaveInput[]): Promise<
         join saved on saved."userId" = input.user_id and saved."questionId" = input.question_id
         cross join jsonb_to_recordset(input.photos) as p(sha256 text, size int, media_id uuid)
       on conflict do nothing
-      returning user_id, sha256, media_id
+      returning user_id, sha256, media_id, committed_at
     ),
     -- The students' photos as the statement leaves them: those it did not see (its snapshot is from before
     -- it) are the ones it recorded.
     files as (
-      select user_id, sha256, media_id from ${answerPhotos}
-       where user_id in (select user_id from input) and media_id is not null
+      select user_id, sha256, media_id, committed_at from ${answerPhotos}
+       where user_id in (select user_id from input)
       union all
-      select user_id, sha256, media_id from photos where media_id is not null
+      select user_id, sha256, media_id, committed_at from photos
     )
     select input.i, saved."userId" is not null as "written",
            coalesce(saved."userId", stood.user_id) as "userId",
@@ -391,7 +397,7 @@ async function saveAnswersOnce(db: Executor, saves: AnswerSaveInput[]): Promise<
            coalesce(saved.images, stood.images) as images,
            coalesce(saved.version, stood.version) as version,
            coalesce(saved."savedAt", stood.saved_at) as "savedAt",
-           (select coalesce(jsonb_object_agg(files.sha256, files.media_id), '{}'::jsonb)
+           (select coalesce(jsonb_object_agg(files.sha256, jsonb_build_object('m', files.media_id, 't', files.committed_at)), '{}'::jsonb)
               from files
              where files.user_id = input.user_id
                and files.sha256 in (select image->>'sha256'
@@ -400,16 +406,27 @@ async function saveAnswersOnce(db: Executor, saves: AnswerSaveInput[]): Promise<
       left join saved on saved."userId" = input.user_id and saved."questionId" = input.question_id
       left join ${answers} stood
         on saved."userId" is null and stood.user_id = input.user_id and stood.question_id = input.question_id`)) as unknown as {
-    rows: (AnswerRow & { i: number; written: boolean; files: Record<string, string> })[];
+    rows: (AnswerRow & {
+      i: number;
+      written: boolean;
+      files: Record<string, { m: string | null; t: string }>;
+    })[];
   };
-  const results: AnswerSave[] = saves.map(() => ({ saved: undefined, current: undefined, files: new Map() }));
+  const results: AnswerSave[] = saves.map(() => ({
+    saved: undefined,
+    current: undefined,
+    files: new Map(),
+    committedAt: new Map(),
+  }));
   for (const { i, written, files, ...answer } of result.rows) {
     if (answer.userId === null) continue;
     const row: AnswerRow = { ...answer, savedAt: new Date(answer.savedAt) };
+    const photos = Object.entries(files);
     results[i] = {
       saved: written ? row : undefined,
       current: written ? undefined : row,
-      files: new Map(Object.entries(files)),
+      files: new Map(photos.flatMap(([sha256, { m }]) => (m ? [[sha256, m]] : []))),
+      committedAt: new Map(photos.map(([sha256, { t }]) => [sha256, new Date(t)])),
     };
   }
   return results;

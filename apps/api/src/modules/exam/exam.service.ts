@@ -16,6 +16,7 @@ import type { ServiceContext } from '../../lib/context.ts';
 import { perDatabase } from '../../lib/per-database.ts';
 import { toDhakaIso } from '../../lib/time.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
+import { receiptOf } from '../receipts/receipts.service.ts';
 import { type PhotoWithFile, photosOfUsers } from './answer-photos.repo.ts';
 import { answerImage, latePhotoOf } from './answer-photos.service.ts';
 import {
@@ -30,7 +31,7 @@ import {
 import type { QuestionWithImages } from './question-images.repo.ts';
 import { toQuestionImage } from './question-images.service.ts';
 import { storedQuestionHtml } from './question-text.ts';
-import { deliveryEnd, graceEnd, paperFrom, studentExam } from './student-exam.ts';
+import { deliveryEnd, graceEnd, paperFrom, type StudentExam, studentExam } from './student-exam.ts';
 
 export async function examFor(ctx: ServiceContext, code: string, user: UserRow): Promise<Exam> {
   const s = await studentExam(ctx, code, user);
@@ -65,12 +66,37 @@ export async function questionsFor(ctx: ServiceContext, code: string, user: User
   return s.questions.map(toQuestion);
 }
 
-/** An answer with each photo's delivery state (`photoOf` finds the student's photo by hash). */
-function toAnswer(
-  row: AnswerRow,
-  photoOf: (sha256: string) => Pick<PhotoWithFile, 'mediaId'> | undefined,
-): Answer {
-  const images = row.images.map((image) => answerImage(image, photoOf(image.sha256)));
+type PhotoOf = (sha256: string) => (Pick<PhotoWithFile, 'mediaId'> & { committedAt?: Date }) | undefined;
+
+/** Signs the receipt of one of the student's committed photos (decision 062). */
+function receiptsOf(ctx: ServiceContext, s: StudentExam) {
+  const numbers = new Map(s.questions.map((question, i) => [question.id, i + 1]));
+  return (questionId: string, image: CommittedImage, committedAt: Date | undefined) => {
+    const questionNumber = numbers.get(questionId);
+    if (!committedAt || !questionNumber || !s.rollNumber) return {};
+    return receiptOf(ctx, {
+      competition: s.competition.code,
+      rollNumber: s.rollNumber,
+      questionNumber,
+      questionId,
+      sha256: image.sha256,
+      size: image.size,
+      committedAt,
+    });
+  };
+}
+
+type Receipts = ReturnType<typeof receiptsOf>;
+
+/**
+ * An answer with each photo's delivery state (`photoOf` finds the student's photo by hash) and its
+ * receipt.
+ */
+function toAnswer(row: AnswerRow, photoOf: PhotoOf, receipts: Receipts): Answer {
+  const images = row.images.map((image) => {
+    const photo = photoOf(image.sha256);
+    return { ...answerImage(image, photo), ...receipts(row.questionId, image, photo?.committedAt) };
+  });
   return {
     question_id: row.questionId,
     image_urls: imageUrlsOf(images),
@@ -117,8 +143,9 @@ export async function answersFor(ctx: ServiceContext, code: string, user: UserRo
   const ids = new Set(s.questions.map((question) => question.id));
   const { answers, photos } = (await loadAnswers(ctx.db, user.id)) ?? { answers: [], photos: [] };
   const photoOf = finder(photos);
+  const receipts = receiptsOf(ctx, s);
   return {
-    data: answers.filter((row) => ids.has(row.questionId)).map((row) => toAnswer(row, photoOf)),
+    data: answers.filter((row) => ids.has(row.questionId)).map((row) => toAnswer(row, photoOf, receipts)),
     late_photos: photos
       .filter((photo) => photo.late && ids.has(photo.questionId))
       .sort((a, b) => a.committedAt.getTime() - b.committedAt.getTime())
@@ -188,7 +215,7 @@ export async function saveAnswer(
   if (!s.questions.some((question) => question.id === input.question_id))
     throw new AppError(404, 'answer.question');
   const { images, delivered } = await committedImages(ctx, user, input);
-  const { saved, current, files } = await saveAnswerOf(ctx.db)({
+  const { saved, current, files, committedAt } = await saveAnswerOf(ctx.db)({
     userId: user.id,
     questionId: input.question_id,
     images,
@@ -197,7 +224,11 @@ export async function saveAnswer(
     delivered,
   });
   const answer = saved ?? unchanged(current, input.version, images);
-  return toAnswer(answer, (sha256) => ({ mediaId: files.get(sha256) ?? null }));
+  return toAnswer(
+    answer,
+    (sha256) => ({ mediaId: files.get(sha256) ?? null, committedAt: committedAt.get(sha256) }),
+    receiptsOf(ctx, s),
+  );
 }
 
 /**

@@ -58,7 +58,17 @@ export async function studentExam(ctx: ServiceContext, code: string, user: UserR
   const attempt = { extraMinutes: entrant.extraMinutes ?? 0, submittedAt: entrant.submittedAt };
   const window = studentWindow(exam, attempt.extraMinutes);
   const now = ctx.clock.now();
-  return { competition, category, window, attempt, questions, published, now, phase: examPhase(now, window) };
+  return {
+    competition,
+    category,
+    rollNumber: entrant.rollNumber,
+    window,
+    attempt,
+    questions,
+    published,
+    now,
+    phase: examPhase(now, window),
+  };
 }
 
 export type StudentExam = Awaited<ReturnType<typeof studentExam>>;

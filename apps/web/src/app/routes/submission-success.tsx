@@ -9,6 +9,7 @@ import { useGetAnswerCountQuery } from '../../features/exam/api.ts';
 import { CountdownView } from '../../features/exam/components/countdown-view.tsx';
 import { DeliveryList } from '../../features/exam/components/delivery-list.tsx';
 import { ExamLoadError, ExamLoading } from '../../features/exam/components/exam-status.tsx';
+import { ReceiptList } from '../../features/exam/components/receipt-list.tsx';
 import { SuccessView } from '../../features/exam/components/success-view.tsx';
 import { questionOrder } from '../../features/exam/question-order.ts';
 import { serverTransport } from '../../features/exam/transport.ts';
@@ -47,6 +48,7 @@ export function Component() {
     return <ExamLoadError onRetry={refetch} />;
   }
   if (isLoading || !exam || now === null || !phase) return <ExamLoading />;
+  const order = user ? questionOrder(user.id) : [];
   if (phase === 'BEFORE_EXAM') return <CountdownView exam={exam} now={now} phase={phase} />;
   if (phase === 'DURING_EXAM' && exam.submitted_at === null) return <Navigate to={paths.finalExam} replace />;
   return (
@@ -56,7 +58,8 @@ export function Component() {
       total={submitted?.total ?? exam.total_questions}
       category={exam.category}
     >
-      <DeliveryList state={state} order={user ? questionOrder(user.id) : []} />
+      <DeliveryList state={state} order={order} />
+      <ReceiptList state={state} order={order} />
       {notices.length > 0 ? (
         <Alert tone="error" className="mt-3">
           <ul className="space-y-1">

@@ -1,3 +1,4 @@
+import type { AnswerImage } from '@ngso/shared/schemas/exam';
 import type { QueueState } from './answer-queue.ts';
 
 /**
@@ -18,7 +19,14 @@ export type AnswerImageView = {
   /** Percent of the bytes sent while a delivery runs. */
   progress: number | null;
   decision: 'pending' | 'accepted' | 'rejected' | null;
+  /** The server's signed receipt of the commitment and its short code, once the server has given it. */
+  receipt: PhotoReceipt | null;
 };
+
+export type PhotoReceipt = { receipt: string; code: string };
+
+const receiptOf = (entry: AnswerImage): PhotoReceipt | null =>
+  entry.receipt && entry.receipt_code ? { receipt: entry.receipt, code: entry.receipt_code } : null;
 
 /**
  * A question's photos as the student sees them: the server's list (minus those being removed), then ours
@@ -34,7 +42,7 @@ export function imagesOf(state: QueueState, questionId: string): AnswerImageView
   const sentHere = Object.values(state.sent).filter((photo) => photo.questionId === questionId);
   const views: AnswerImageView[] = [];
   const seen = new Set<string>();
-  const base = { photoId: null, progress: null, decision: null };
+  const base = { photoId: null, progress: null, decision: null, receipt: null };
   // A late photo an organiser accepted joins the answer: it is shown once, as late, with the decision.
   const lateHashes = new Set(
     state.latePhotos.filter((entry) => entry.question_id === questionId).map((entry) => entry.sha256),
@@ -54,6 +62,7 @@ export function imagesOf(state: QueueState, questionId: string): AnswerImageView
         state: 'recorded',
         progress: photo.progress,
         decision: null,
+        receipt: receiptOf(entry),
       });
     } else if (entry.status === 'stored' || sent) {
       views.push({
@@ -62,9 +71,17 @@ export function imagesOf(state: QueueState, questionId: string): AnswerImageView
         sha256: entry.sha256,
         src: sent?.previewUrl ?? entry.url,
         state: 'sent',
+        receipt: receiptOf(entry),
       });
     } else {
-      views.push({ ...base, key: entry.sha256, sha256: entry.sha256, src: null, state: 'recorded' });
+      views.push({
+        ...base,
+        key: entry.sha256,
+        sha256: entry.sha256,
+        src: null,
+        state: 'recorded',
+        receipt: receiptOf(entry),
+      });
     }
   }
   for (const photo of local) {
@@ -79,6 +96,7 @@ export function imagesOf(state: QueueState, questionId: string): AnswerImageView
       state: photo.status === 'preparing' ? 'preparing' : photo.status,
       progress: photo.progress,
       decision: null,
+      receipt: null,
     });
   }
   for (const sent of sentHere) {
@@ -101,6 +119,7 @@ export function imagesOf(state: QueueState, questionId: string): AnswerImageView
       state: entry.status === 'stored' || sent ? 'late' : 'lateSending',
       progress: photo?.progress ?? null,
       decision: entry.decision,
+      receipt: null,
     });
   }
   for (const photo of local) {
@@ -114,6 +133,7 @@ export function imagesOf(state: QueueState, questionId: string): AnswerImageView
       state: 'lateSending',
       progress: photo.progress,
       decision: null,
+      receipt: null,
     });
   }
   for (const sent of sentHere) {

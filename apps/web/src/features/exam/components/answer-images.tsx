@@ -162,6 +162,11 @@ export function AnswerImages({ questionId, images, queue, readOnly = false }: An
               ) : null}
               <div className="px-2 py-1.5 text-xs">
                 <StateMark image={image} />
+                {image.receipt ? (
+                  <span className="mt-0.5 block font-mono text-slate-700" data-testid="receipt-code">
+                    {t('photo.receipt', { code: image.receipt.code })}
+                  </span>
+                ) : null}
               </div>
             </li>
           );

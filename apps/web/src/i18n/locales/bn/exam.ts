@@ -80,6 +80,7 @@ export const exam: Translation<typeof en> = {
   'photoCheck.choose': 'আপনি বেছে না নেওয়া পর্যন্ত কিছুই নথিভুক্ত হবে না।',
   'photoCheck.retake': 'আবার তুলুন',
   'photoCheck.useAnyway': 'তবুও ব্যবহার করুন',
+  'photo.receipt': 'রসিদ {{code}}',
   preparing: 'প্রস্তুত করা হচ্ছে...',
   uploadProgress: '{{percent}}%',
   cancelUpload: 'বাতিল',
@@ -147,6 +148,14 @@ export const exam: Translation<typeof en> = {
   'success.delivery.lateSending_other': 'দেরির {{count}}টি ছবি এখনো পাঠানো হচ্ছে, পর্যালোচনা করা হবে',
   'success.delivery.allStored': 'আপনার উত্তরের সব ছবি পৌঁছে গেছে।',
   'success.delivery.none': 'উত্তরের কোনো ছবি নেই।',
+  'success.receipts.heading': 'আপনার রসিদ',
+  'success.receipts.intro':
+    'সার্ভার যে ছবিগুলো লিখে রেখেছে, তার প্রতিটির জন্য একটি স্বাক্ষরিত রসিদ দিয়েছে। ফাইলটি রেখে দিন: যাচাইয়ের পাতায় যে কেউ রসিদ পরীক্ষা করতে পারে।',
+  'success.receipts.photo': 'প্রশ্ন {{number}}, ছবি {{photo}}',
+  'success.receipts.download': 'রসিদগুলো ডাউনলোড করুন',
+  'success.receipts.check': 'একটি রসিদ যাচাই করুন',
+  'success.receipts.fileAbout':
+    'আপনার পরীক্ষার উত্তরের ছবিগুলোর স্বাক্ষরিত রসিদ। নিচের ঠিকানায় একটি রসিদ পেস্ট করে যাচাই করুন: এটি প্রমাণ করে যে সার্ভার এই SHA-256-এর ছবিটি রসিদে লেখা সময়ে লিখে রেখেছিল।',
   'resume.heading': 'আপনার পরীক্ষার ছবি',
   'resume.link': 'জমা দেওয়ার পাতায় প্রতিটি উত্তরের অবস্থা দেখুন',
   'practice.doneHeading': 'অনুশীলন শেষ',

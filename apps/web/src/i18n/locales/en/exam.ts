@@ -83,6 +83,7 @@ export const exam = {
   'photoCheck.choose': 'Nothing is recorded until you choose.',
   'photoCheck.retake': 'Retake',
   'photoCheck.useAnyway': 'Use anyway',
+  'photo.receipt': 'Receipt {{code}}',
   preparing: 'Preparing...',
   uploadProgress: '{{percent}}%',
   cancelUpload: 'Cancel',
@@ -160,6 +161,14 @@ export const exam = {
   'success.delivery.lateSending_other': '{{count}} late photos still sending, will be reviewed',
   'success.delivery.allStored': 'Every photo of your answers has arrived.',
   'success.delivery.none': 'No answer photos.',
+  'success.receipts.heading': 'Your receipts',
+  'success.receipts.intro':
+    'For each photo it recorded, the server gave a signed receipt. Keep the file: anyone can check a receipt on the verification page.',
+  'success.receipts.photo': 'Question {{number}}, photo {{photo}}',
+  'success.receipts.download': 'Download the receipts',
+  'success.receipts.check': 'Check a receipt',
+  'success.receipts.fileAbout':
+    'Signed receipts of the photos of your exam answers. Paste a receipt at the address below to check it: it proves that the server recorded the photo with this SHA-256 at the time it states.',
   'resume.heading': 'Your exam photos',
   'resume.link': 'See each answer on the submission page',
   'practice.doneHeading': 'Practice finished',

@@ -24,4 +24,21 @@ export const verify = {
   'certificate.award.bronze': 'Future Scientist Award: Bronze',
   'certificate.award.prize': 'Honourable Mention',
   'certificate.award.participation': 'Participation',
+  'receipt.title': 'Check a receipt',
+  'receipt.intro':
+    'Each photo of an exam answer gets a signed receipt from the server. Paste one here to see what it proves.',
+  'receipt.label': 'Receipt',
+  'receipt.hint': 'The whole receipt, starting with v1. (from the success page or the receipts file).',
+  'receipt.check': 'Check',
+  'receipt.genuine': "This receipt is genuine: the olympiad's server signed it.",
+  'receipt.competition': 'Competition',
+  'receipt.question': 'Question',
+  'receipt.time': 'Recorded by the server at (Dhaka time)',
+  'receipt.size': 'Photo size',
+  'receipt.bytes': '{{size}} bytes',
+  'receipt.code': 'Receipt code',
+  'receipt.sha256': "The photo's SHA-256",
+  'receipt.meaning':
+    'It proves that at this time the server had recorded a photo with exactly this SHA-256 and size as an answer of this roll number to this question. A photo whose bytes give this SHA-256 is that photo.',
+  'receipt.error': 'The receipt could not be checked. Please check your connection and try again.',
 } as const;
