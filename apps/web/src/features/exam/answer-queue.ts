@@ -13,9 +13,10 @@ import { sha256Hex } from './photo-hash.ts';
 
 /**
  * "Never lose an answer", for thousands of phones in the exam's last minutes: every photo a student adds
- * and every change to an answer goes through this queue. A photo is compressed, kept on the device
- * (IndexedDB), named by the SHA-256 of its bytes and COMMITTED at once (a JSON call of a few hundred
- * bytes that gets through a crawling link); its bytes are DELIVERED afterwards, also after the end and
+ * and every change to an answer goes through this queue. A photo is compressed and checked (one too
+ * dark, blurred or too small first waits for the student to use it or retake it, decision 061), kept on
+ * the device (IndexedDB), named by the SHA-256 of its bytes and COMMITTED at once (a JSON call of a few
+ * hundred bytes that gets through a crawling link); its bytes are DELIVERED afterwards, also after the end and
  * after submission, until the server has them. A photo that could not be committed before the end and
  * its grace is sent as a late photo (organisers decide). Failed calls are retried with back-off (the
  * server's Retry-After first) and again when the connection returns; a reload picks up whatever was

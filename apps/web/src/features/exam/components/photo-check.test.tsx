@@ -81,6 +81,7 @@ describe('the photo checks on the exam page', () => {
 
     await vi.waitFor(() => expect(committed(queue)).toBe(1));
     expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByTestId('camera-input')).toHaveFocus();
     queue.stop();
   });
 

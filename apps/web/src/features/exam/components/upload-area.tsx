@@ -45,6 +45,12 @@ export function UploadArea({
     (lastPicker.current ?? cameraRef.current)?.click();
   };
 
+  const keep = (id: string) => {
+    onKeep?.(id);
+    // The warning and its buttons go: the keyboard's place moves to the next photo's button, not the page's top.
+    cameraRef.current?.focus();
+  };
+
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     lastPicker.current = event.target;
     const files = Array.from(event.target.files ?? []);
@@ -107,7 +113,7 @@ export function UploadArea({
               key={photo.id}
               photo={photo}
               onRetake={() => retake(photo.id)}
-              onKeep={() => onKeep?.(photo.id)}
+              onKeep={() => keep(photo.id)}
             />
           ))}
         </div>
