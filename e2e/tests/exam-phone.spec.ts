@@ -189,6 +189,22 @@ test.describe('the exam page on a 360 px phone', () => {
     await expectDrawnInBanglaFont(page, heading);
   });
 
+  test('the practice exam, the same page: its questions in view and its time read out on opening', async ({
+    page,
+  }) => {
+    const admin = await adminApi();
+    await approvedStudent(page, admin, 'junior');
+    await page.goto('/practice-exam');
+    await expect(page.getByRole('heading', { name: 'Question 1 of 2' })).toBeVisible();
+    await expectQuestionButtonsInView(page, ['1', '2']);
+    const announcer = page.locator('[role="status"][aria-live="polite"][aria-atomic="true"]');
+    // Its 10 minutes: the 10-minute threshold, said at once (or, a second in, as less than 10).
+    await expect(announcer).toMatchAriaSnapshot('- status: /^(Less than )?10 minutes left$/');
+    await switchTo(page, 'বাংলা');
+    await expectQuestionButtonsInView(page, ['১', '২']);
+    await expect(announcer).toMatchAriaSnapshot('- status: /১০ মিনিট/');
+  });
+
   test("the time left read to a screen reader, politely, in the page's language, and the end", async ({
     page,
   }) => {

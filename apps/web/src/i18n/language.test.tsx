@@ -103,3 +103,15 @@ describe('the language switcher', () => {
     expect(screen.getByTestId('profile-registered-on')).toHaveTextContent('২৬ ডিসেম্বর ২০২৪');
   });
 });
+
+describe('the Bangla font face of the page (decision 063)', () => {
+  it('a switch of language moves the page to the swap face; the same language again does not', async () => {
+    await applyLanguage('en');
+    delete document.documentElement.dataset.banglaFont;
+    await applyLanguage('en');
+    expect(document.documentElement.dataset.banglaFont).toBeUndefined();
+    await applyLanguage('bn');
+    expect(document.documentElement.lang).toBe('bn');
+    expect(document.documentElement.dataset.banglaFont).toBe('swap');
+  });
+});
