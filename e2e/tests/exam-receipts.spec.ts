@@ -101,7 +101,7 @@ test.describe('receipts of answer photos', () => {
     await expect(genuine.getByTestId('receipt-question')).toHaveText('1');
     await expect(genuine.getByTestId('receipt-sha256')).toHaveText(image.sha256);
     await expect(genuine.getByTestId('receipt-size')).toHaveText(
-      `${image.size.toLocaleString('en-GB')} bytes`,
+      `${image.size.toLocaleString('en-US')} bytes`,
     );
     await expect(genuine.getByTestId('receipt-code')).toHaveText(code);
     const checked = await page.request.post('/api/v1/receipts/verify', {

@@ -1,3 +1,4 @@
+import { intlLocale } from '@ngso/shared/language';
 import type { VerifiedReceipt } from '@ngso/shared/schemas/receipts';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,8 +37,7 @@ function Row({
 /** What a genuine receipt proves. */
 function ReceiptProof({ receipt }: { receipt: VerifiedReceipt }) {
   const { t, i18n } = useTranslation('verify');
-  const number = (value: number) =>
-    new Intl.NumberFormat(i18n.language === 'bn' ? 'bn-BD' : 'en-GB').format(value);
+  const number = (value: number) => new Intl.NumberFormat(intlLocale(i18n.language)).format(value);
   return (
     <div
       className="space-y-4 rounded-2xl border border-emerald-200 bg-white p-5 shadow-sm sm:p-6"
