@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { questionIds, smallAnswerPhoto, storedAnswers } from '../support/exam-answers.ts';
 import { approvedStudent, setExamWindow } from '../support/exam-setup.ts';
 import { expect } from '../support/fixtures.ts';
-import { withOwnServer as test } from '../support/own-server.ts';
+import { withServerPerTest as test } from '../support/own-server.ts';
 
 /** A receipt with one field of what it says changed, its signature kept: what a forger would try. */
 function tampered(receipt: string, change: Record<string, unknown>) {
@@ -37,7 +37,7 @@ test.describe('receipts of answer photos', () => {
     // The refused receipt is a 422, which Chromium logs.
     allowedConsoleErrors: [/status of 422/],
   });
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
 
   test('a committed photo shows its receipt code; the success page lists and downloads it; /verify/receipt verifies it and refuses a tampered one', async ({
     page,
@@ -101,7 +101,7 @@ test.describe('receipts of answer photos', () => {
     await expect(genuine.getByTestId('receipt-question')).toHaveText('1');
     await expect(genuine.getByTestId('receipt-sha256')).toHaveText(image.sha256);
     await expect(genuine.getByTestId('receipt-size')).toHaveText(
-      `${image.size.toLocaleString('en-GB')} bytes`,
+      `${image.size.toLocaleString('en-US')} bytes`,
     );
     await expect(genuine.getByTestId('receipt-code')).toHaveText(code);
     const checked = await page.request.post('/api/v1/receipts/verify', {

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../src/lib/clock.ts';
 import { generatedKeyFile } from '../src/lib/receipt-keys.ts';
-import { registeredStudent } from './helpers/fixtures.ts';
+import { registeredStudent, signedInAdmin, signedInGrader } from './helpers/fixtures.ts';
 import { client, createTestApp } from './helpers/test-app.ts';
 
 // A signed receipt for every photo commitment (docs/decisions/062-signed-receipts.md).
@@ -178,5 +178,34 @@ describe('receipts of photo commitments', () => {
         await rotated.close();
       }
     }
+  });
+
+  it("shows an admin, not a grader, the student's receipt beside each photo in grading", async () => {
+    clock.set('2025-01-14T11:30:00.000Z');
+    const { browser, questionIds, user } = await studentInExam();
+    const saved = await browser.post('/api/v1/ngso-1/answers', {
+      question_id: questionIds[2],
+      images: [newPhoto()],
+    });
+    const [held] = saved.json().data.images as Array<{ receipt: string; receipt_code: string }>;
+
+    clock.set('2025-01-14T12:30:00.000Z'); // the window is over: grading is open
+    const admin = await signedInAdmin(t);
+    const grader = await signedInGrader(t, 'receipts.grader@example.com', clock.now());
+    const claim = (who: typeof admin) =>
+      who.post('/api/v1/admin/grading/claim', { question_id: questionIds[2], user_id: user.id });
+
+    const asAdmin = await claim(admin);
+    expect(asAdmin.statusCode, asAdmin.body).toBe(200);
+    expect(asAdmin.json().data.answer.images[0]).toMatchObject({
+      receipt: held?.receipt,
+      receipt_code: held?.receipt_code,
+    });
+    await admin.post('/api/v1/admin/grading/release', { question_id: questionIds[2], user_id: user.id });
+
+    const asGrader = await claim(grader);
+    expect(asGrader.statusCode, asGrader.body).toBe(200);
+    expect(asGrader.json().data.answer.images[0]).not.toHaveProperty('receipt');
+    expect(asGrader.json().data.answer.images[0]).not.toHaveProperty('receipt_code');
   });
 });

@@ -44,6 +44,9 @@ export const paths = {
 
 export type AppPath = (typeof paths)[keyof typeof paths];
 
+/** Where a receipt is checked: the receipt travels in the fragment, which the browser never sends. */
+export const verifyReceiptHref = (receipt: string) => `${paths.verifyReceipt}#${receipt}`;
+
 /** Anchors on the home page. */
 export const anchors = { faq: 'faq', footer: 'footer' } as const;
 

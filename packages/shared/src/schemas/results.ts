@@ -49,6 +49,9 @@ export const GradingImageSchema = z.object({
   url: z.string().nullable(),
   state: z.enum(GRADING_IMAGE_STATES),
   late: z.boolean(),
+  /** Ours, admins only: the student's receipt of the photo's commitment and its short code (decision 062). */
+  receipt: z.string().optional(),
+  receipt_code: z.string().optional(),
 });
 export type GradingImage = z.infer<typeof GradingImageSchema>;
 

@@ -16,6 +16,7 @@ import type { UserRow } from '../auth/auth.repo.ts';
 import { competitionByCodeOr404 } from '../competitions/competitions.service.ts';
 import { gradingImage } from '../exam/answer-photos.service.ts';
 import { questionsOf } from '../exam/exam.repo.ts';
+import { commitmentReceipts } from '../receipts/receipts.service.ts';
 import { findRegistrationOfUser } from '../registration/registration.repo.ts';
 import { assertMayGradeNow } from '../results/grading-access.ts';
 import { findMark, findPublication } from '../results/results.repo.ts';
@@ -67,7 +68,7 @@ async function gradableQuestion(ctx: ServiceContext, staff: UserRow, questionId:
 async function shownAnswer(
   ctx: ServiceContext,
   staff: UserRow,
-  question: { id: string; competitionId: string },
+  question: { id: string; competitionId: string; category: string },
   userId: string,
   expiresAt: Date,
   /** The answer's marks when already read (null: none). */
@@ -79,11 +80,18 @@ async function shownAnswer(
     findRegistrationOfUser(ctx.db, question.competitionId, userId),
   ]);
   const photoOf = new Map((found?.photos ?? []).map((photo) => [photo.sha256, photo]));
+  const rollNumber = registration?.rollNumber ?? null;
+  // The receipt the student holds for each photo, beside it: for an admin settling a dispute (decision 062).
+  const receiptFor =
+    staff.role === 'admin' && rollNumber ? await commitmentReceipts(ctx, question, rollNumber) : undefined;
   return {
     user_id: userId,
     name: staff.role === 'admin' ? (registration?.name ?? null) : null,
-    roll_number: registration?.rollNumber ?? null,
-    images: (found?.answer.images ?? []).map((image) => gradingImage(image, photoOf.get(image.sha256))),
+    roll_number: rollNumber,
+    images: (found?.answer.images ?? []).map((image) => {
+      const photo = photoOf.get(image.sha256);
+      return { ...gradingImage(image, photo), ...receiptFor?.(image, photo?.committedAt) };
+    }),
     marks: effectiveMarks(mark ?? undefined),
     comment: mark?.overrideComment ?? mark?.graderComment ?? null,
     rubric: (mark?.overrideMarks != null ? mark.overrideRubric : mark?.graderRubric) ?? null,

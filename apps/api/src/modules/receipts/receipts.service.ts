@@ -1,9 +1,11 @@
+import type { CommittedImage } from '@ngso/shared/schemas/exam';
 import type { VerifiedReceipt } from '@ngso/shared/schemas/receipts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { type ReceiptFacts, receiptCode, signReceipt, verifyReceipt } from '../../lib/receipt-signing.ts';
 import { toDhakaIso } from '../../lib/time.ts';
-import { findCompetitionByCode } from '../competitions/competitions.repo.ts';
+import { findCompetitionByCode, findCompetitionById } from '../competitions/competitions.repo.ts';
+import { questionsOf } from '../exam/exam.repo.ts';
 
 /** A photo's commitment as a receipt names it. */
 export type Commitment = {
@@ -35,6 +37,34 @@ export function receiptOf(ctx: Pick<ServiceContext, 'receipts'>, commitment: Com
   };
   const receipt = signReceipt(ctx.receipts.signing, facts);
   return { receipt, receipt_code: receiptCode(receipt) };
+}
+
+/**
+ * The receipts of one student's photos in one question's answer, as the student got them: for the console,
+ * where an organiser compares them with the one a student shows.
+ */
+export async function commitmentReceipts(
+  ctx: ServiceContext,
+  question: { id: string; competitionId: string; category: string },
+  rollNumber: string,
+) {
+  const [competition, questions] = await Promise.all([
+    findCompetitionById(ctx.db, question.competitionId),
+    questionsOf(ctx.db, question.competitionId, question.category),
+  ]);
+  const questionNumber = questions.findIndex((row) => row.id === question.id) + 1;
+  return (image: CommittedImage, committedAt: Date | undefined): Partial<PhotoReceipt> => {
+    if (!competition || questionNumber === 0 || !committedAt) return {};
+    return receiptOf(ctx, {
+      competition: competition.code,
+      rollNumber,
+      questionNumber,
+      questionId: question.id,
+      sha256: image.sha256,
+      size: image.size,
+      committedAt,
+    });
+  };
 }
 
 /** What a genuine receipt proves; 422 with the reason for anything else. */

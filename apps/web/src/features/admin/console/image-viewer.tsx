@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
+import { verifyReceiptHref } from '../../../config/paths.ts';
 
 export const ZOOM_STEPS = [0.5, 0.75, 1, 1.25, 1.5, 2, 2.5, 3, 4] as const;
 
@@ -19,6 +20,8 @@ export type ViewerPage = {
   state?: string;
   /** A label over the image, e.g. that it is a late photo. */
   badge?: string;
+  /** The student's receipt of the photo's commitment (admins only, decision 062). */
+  receipt?: { receipt: string; code: string };
 };
 
 /** A large view of an answer's photos: one at a time, zoom and rotate (the grading screen's keys too). */
@@ -85,6 +88,22 @@ export function ImageViewer({
       {current?.badge ? (
         <p className="mb-2 inline-block rounded-md bg-amber-100 px-2 py-1 text-sm font-semibold text-amber-900">
           {current.badge}
+        </p>
+      ) : null}
+      {current?.receipt ? (
+        <p
+          className="mb-2 flex flex-wrap items-center gap-x-3 text-sm text-slate-700"
+          data-testid="photo-receipt"
+        >
+          <span className="font-mono">{t('viewer.receipt', { code: current.receipt.code })}</span>
+          <a
+            href={verifyReceiptHref(current.receipt.receipt)}
+            target="_blank"
+            rel="noopener"
+            className="text-sky-700 underline underline-offset-2 hover:text-sky-900 focus-visible:outline-2 focus-visible:outline-sky-500"
+          >
+            {t('viewer.checkReceipt')}
+          </a>
         </p>
       ) : null}
       <div className="h-[60vh] min-h-72 overflow-auto rounded-xl border border-slate-200 bg-slate-800">

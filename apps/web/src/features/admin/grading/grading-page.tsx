@@ -49,6 +49,8 @@ const viewerPages = (images: readonly GradingImage[], t: TFunction<'admin'>): Vi
     note: image.state === 'ready' ? undefined : t(`grading.photo.${image.state}`),
     state: image.state === 'ready' ? undefined : t(`grading.photoShort.${image.state}`),
     badge: image.late ? t('grading.photo.lateAccepted') : undefined,
+    receipt:
+      image.receipt && image.receipt_code ? { receipt: image.receipt, code: image.receipt_code } : undefined,
   }));
 
 type Answer = NonNullable<ClaimResult['answer']>;

@@ -1,16 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button.tsx';
-import { paths } from '../../../config/paths.ts';
+import { paths, verifyReceiptHref } from '../../../config/paths.ts';
 import type { QueueState } from '../answer-queue.ts';
 import { receiptsFile, receiptsOf } from '../receipts.ts';
 
 type ReceiptListProps = { state: QueueState; order: readonly string[] };
 
 const FILE_NAME = 'ngso-receipts.json';
-
-/** Where a receipt is checked: the receipt travels in the fragment, which the browser never sends. */
-export const verifyReceiptHref = (receipt: string) => `${paths.verifyReceipt}#${receipt}`;
 
 /** On the success page: every photo's receipt, each with its check, and all of them as a file. */
 export function ReceiptList({ state, order }: ReceiptListProps) {

@@ -1,6 +1,8 @@
+import { intlLocale } from '@ngso/shared/language';
 import type { VerifiedReceipt } from '@ngso/shared/schemas/receipts';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
@@ -35,8 +37,7 @@ function Row({
 /** What a genuine receipt proves. */
 function ReceiptProof({ receipt }: { receipt: VerifiedReceipt }) {
   const { t, i18n } = useTranslation('verify');
-  const number = (value: number) =>
-    new Intl.NumberFormat(i18n.language === 'bn' ? 'bn-BD' : 'en-GB').format(value);
+  const number = (value: number) => new Intl.NumberFormat(intlLocale(i18n.language)).format(value);
   return (
     <div
       className="space-y-4 rounded-2xl border border-emerald-200 bg-white p-5 shadow-sm sm:p-6"
@@ -76,7 +77,13 @@ function ReceiptProof({ receipt }: { receipt: VerifiedReceipt }) {
 }
 
 /** The receipt the page was opened with: in the fragment, which never reaches a server's logs. */
-const receiptInUrl = () => decodeURIComponent(window.location.hash.replace(/^#/, '')).trim();
+function receiptIn(hash: string) {
+  try {
+    return decodeURIComponent(hash.replace(/^#/, '')).trim();
+  } catch {
+    return hash.replace(/^#/, '').trim();
+  }
+}
 
 /**
  * /verify/receipt (public): a receipt pasted, or brought in the address by the success page's link, is
@@ -84,7 +91,8 @@ const receiptInUrl = () => decodeURIComponent(window.location.hash.replace(/^#/,
  */
 export function ReceiptCheck() {
   const { t } = useTranslation('verify');
-  const [text, setText] = useState(receiptInUrl);
+  const { hash } = useLocation();
+  const [text, setText] = useState(() => receiptIn(hash));
   const [check, { data, error, isLoading, reset }] = useVerifyReceiptMutation();
   const checkedOnce = useRef(false);
 

@@ -464,6 +464,8 @@ export const admin = {
   'viewer.page': 'Page {{page}}',
   'viewer.pageState': 'Page {{page}} ({{state}})',
   'viewer.alt': "The student's answer, page {{page}} of {{pages}}",
+  'viewer.receipt': "The student's receipt for this photo: {{code}}",
+  'viewer.checkReceipt': 'Check the receipt',
 
   'results.title': 'Results',
   'results.caption': 'Standings of the {{category}} category',
