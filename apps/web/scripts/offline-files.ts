@@ -1,0 +1,83 @@
+/**
+ * Which built files the exam pages need with no connection, worked out from the bundle's own graph
+ * (docs/decisions/060-offline-exam-pages.md). Plain data in, plain data out: the Vite plugin
+ * (offline-plugin.ts) feeds it the chunks of the build, a test feeds it small graphs.
+ */
+
+/** A chunk of the bundle: its file, the modules it holds, the chunks it imports statically, its CSS. */
+export type BuiltChunk = {
+  file: string;
+  /** The module the chunk stands for (an entry or a dynamic import), relative to the app's root. */
+  facade: string | null;
+  modules: readonly string[];
+  imports: readonly string[];
+  css: readonly string[];
+  isEntry: boolean;
+};
+
+/** A module of the organisers' console: its routes, its feature folder and its texts. */
+const CONSOLE_MODULE =
+  /(^|\/)src\/(app\/routes\/admin[^/]*|features\/admin\/.*|i18n\/locales\/[^/]+\/admin)\.tsx?$/;
+
+export const isConsoleModule = (module: string) => CONSOLE_MODULE.test(module);
+
+/** The chunks `start` needs before it runs: itself and everything it imports statically, transitively. */
+export function staticClosure(
+  chunks: ReadonlyMap<string, BuiltChunk>,
+  start: readonly string[],
+): Set<string> {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    const chunk = chunks.get(file);
+    if (!chunk || seen.has(file)) return;
+    seen.add(file);
+    for (const imported of chunk.imports) visit(imported);
+  };
+  for (const file of start) visit(file);
+  return seen;
+}
+
+/** The chunk that stands for a module (by its path relative to the app's root). */
+export function chunkOf(chunks: ReadonlyMap<string, BuiltChunk>, facade: string): BuiltChunk {
+  for (const chunk of chunks.values()) if (chunk.facade === facade) return chunk;
+  throw new Error(`no chunk stands for ${facade}: is it still loaded with import()?`);
+}
+
+/**
+ * The console's chunks among what each of `pages` (route modules) loads statically, as
+ * `page → [chunk (module)]`; empty when none does. A page that needed one would download the console's
+ * code, and with no connection would fail to.
+ */
+export function consoleChunksOf(
+  chunks: ReadonlyMap<string, BuiltChunk>,
+  pages: readonly string[],
+): Map<string, string[]> {
+  const found = new Map<string, string[]>();
+  for (const page of pages) {
+    const offending = [...staticClosure(chunks, [chunkOf(chunks, page).file])].flatMap((file) => {
+      const module = chunks.get(file)?.modules.find(isConsoleModule);
+      return module ? [`${file} (${module})`] : [];
+    });
+    if (offending.length > 0) found.set(page, offending);
+  }
+  return found;
+}
+
+/**
+ * The files to precache for the offline pages: the entries (the shell's script), the modules given (the
+ * app, the pages' routes, the signed-in session's calls, their texts in every language) with all they
+ * import statically, and the CSS of all those chunks.
+ */
+export function offlineChunkFiles(
+  chunks: ReadonlyMap<string, BuiltChunk>,
+  modules: readonly string[],
+): Set<string> {
+  const entries = [...chunks.values()].filter((chunk) => chunk.isEntry).map((chunk) => chunk.file);
+  const closure = staticClosure(chunks, [
+    ...entries,
+    ...modules.map((module) => chunkOf(chunks, module).file),
+  ]);
+  const files = new Set(closure);
+  for (const file of closure) for (const css of chunks.get(file)?.css ?? []) files.add(css);
+  return files;
+}
