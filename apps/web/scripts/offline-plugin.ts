@@ -4,7 +4,7 @@ import type { Plugin } from 'vite';
 import type { ManifestTransform } from 'workbox-build';
 import { OFFLINE_NAMESPACES, OFFLINE_PAGES } from '../src/config/offline-pages.ts';
 import { CORE_NAMESPACES, NAMESPACE_LOADERS, namespaceSource } from '../src/i18n/namespaces.ts';
-import { type BuiltChunk, consoleChunksOf, offlineChunkFiles } from './offline-files.ts';
+import { type BuiltChunk, consoleChunksAmong, consoleChunksOf, offlineChunkFiles } from './offline-files.ts';
 
 /** Files of the build every offline page needs besides the chunks (vite-plugin-pwa adds the manifest itself). */
 const SHELL_FILES = ['index.html', 'favicon.svg'];
@@ -47,6 +47,7 @@ export function offlinePages(): { plugin: Plugin; precacheOnly: ManifestTransfor
           facade: output.facadeModuleId ? relative(output.facadeModuleId) : null,
           modules: output.moduleIds.map(relative),
           imports: output.imports,
+          dynamicImports: output.dynamicImports,
           css: [...(output.viteMetadata?.importedCss ?? [])],
           isEntry: output.isEntry,
         });
@@ -56,8 +57,11 @@ export function offlinePages(): { plugin: Plugin; precacheOnly: ManifestTransfor
         const lines = [...offending].map(([page, files]) => `  ${page}: ${files.join(', ')}`);
         this.error(`the exam pages must not load the console's code:\n${lines.join('\n')}`);
       }
+      const offline = offlineChunkFiles(chunks, offlineModules());
+      const cached = consoleChunksAmong(chunks, offline);
+      if (cached.length > 0) this.error(`the console's code must not be precached: ${cached.join(', ')}`);
       keep.clear();
-      for (const file of offlineChunkFiles(chunks, offlineModules())) keep.add(file);
+      for (const file of offline) keep.add(file);
       const files = Object.keys(bundle);
       const fonts = files.filter((file) => FONT.test(file));
       const workers = files.filter((file) => WORKER.test(file));
