@@ -9,7 +9,6 @@ import { createAppRouter, loadRoutesFor } from './app/router.tsx';
 import { setupStore } from './app/store.ts';
 import { applyLanguage, pageLanguage } from './i18n/i18n.ts';
 import { keepServerMeta } from './lib/page-meta.ts';
-import { registerServiceWorker } from './lib/service-worker.ts';
 
 /** Tells boot.ts that the page has hydrated, so it replays the taps it kept (the same name is written there). */
 function AppStarted() {
@@ -62,4 +61,4 @@ async function start(element: HTMLElement) {
   );
 }
 
-void start(root).then(() => registerServiceWorker());
+void start(root);
