@@ -1,8 +1,12 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { APP_ICONS, appIcons, ICON_BACKGROUND } from './scripts/app-icons-plugin.ts';
+import { offlinePages } from './scripts/offline-plugin.ts';
 import { prerender } from './scripts/prerender-plugin.ts';
 import { rasterImages } from './scripts/raster-images-plugin.ts';
+import { OFFLINE_NAVIGATION } from './src/config/offline-pages.ts';
 
 /** Packages that must stay one copy for the whole page (React's hooks need a single React). */
 const SINGLETONS = /^(react|react-dom|scheduler)(\/|$)/;
@@ -36,8 +40,66 @@ function chartsOwnDependencies(): Plugin {
 /** The API the dev server proxies to (`npm run dev` runs it on port 3000). */
 const API_TARGET = process.env.API_TARGET ?? 'http://localhost:3000';
 
+const offline = offlinePages();
+
+/**
+ * The service worker and the web app manifest (docs/decisions/060-offline-exam-pages.md): Workbox
+ * precaches what the exam pages need (offline-plugin.ts picks the files), answers a navigation to them
+ * with the cached shell, and never touches /api. A new worker waits until every tab of the site is
+ * closed (no skipWaiting): a page is never swapped under a student in the middle of an exam.
+ */
+const serviceWorker = VitePWA({
+  strategies: 'generateSW',
+  registerType: 'prompt',
+  // The page registers it itself (src/lib/service-worker.ts): an inline script would break the CSP.
+  injectRegister: false,
+  integration: { closeBundleOrder: 'post' },
+  includeManifestIcons: false,
+  manifest: {
+    id: '/',
+    name: 'National General Science Olympiad',
+    short_name: 'বিজ্ঞান অলিম্পিয়াড',
+    description:
+      'National General Science Olympiad: finding the hidden scientists of Bangladesh. জাতীয় সাধারণ বিজ্ঞান অলিম্পিয়াড।',
+    lang: 'en',
+    dir: 'ltr',
+    start_url: '/final-exam',
+    scope: '/',
+    display: 'standalone',
+    orientation: 'portrait',
+    theme_color: ICON_BACKGROUND,
+    background_color: '#ffffff',
+    icons: [
+      { src: `/${APP_ICONS.any192}`, sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: `/${APP_ICONS.any512}`, sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: `/${APP_ICONS.maskable512}`, sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,woff2,svg,png,webmanifest}'],
+    globIgnores: ['**/*.br', '**/*.gz'],
+    manifestTransforms: [offline.precacheOnly],
+    navigateFallback: 'index.html',
+    navigateFallbackAllowlist: [OFFLINE_NAVIGATION],
+    inlineWorkboxRuntime: true,
+    cleanupOutdatedCaches: true,
+    clientsClaim: true,
+    skipWaiting: false,
+    runtimeCaching: [],
+  },
+});
+
 export default defineConfig({
-  plugins: [chartsOwnDependencies(), react(), tailwindcss(), rasterImages(), prerender()],
+  plugins: [
+    chartsOwnDependencies(),
+    react(),
+    tailwindcss(),
+    rasterImages(),
+    appIcons(),
+    offline.plugin,
+    prerender(),
+    serviceWorker,
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

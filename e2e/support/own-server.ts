@@ -204,7 +204,8 @@ export const withOwnServer = test.extend<object, { own: OwnServer }>({
 export const withServerPerTest = test.extend<{ own: OwnServer }>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
   own: async ({}, use) => {
-    const server = await OwnServer.start();
+    // A fresh data folder: every start is a first start (it seeds), and may wait for a busy machine.
+    const server = await OwnServer.start({ startTimeoutMs: 180_000 });
     try {
       await use(server);
     } finally {

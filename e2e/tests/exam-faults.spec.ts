@@ -1,29 +1,9 @@
 import type { Page } from '@playwright/test';
-import {
-  examOf,
-  expectImagesServed,
-  questionIds,
-  smallAnswerPhoto,
-  storedAnswers,
-} from '../support/exam-answers.ts';
-import { approvedStudent, setExamWindow } from '../support/exam-setup.ts';
+import { examOf, expectImagesServed, smallAnswerPhoto, storedAnswers } from '../support/exam-answers.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { studentInOpenExam } from '../support/open-exam.ts';
 import { OwnPostgres } from '../support/own-postgres.ts';
 import { OwnServer, withServerPerTest } from '../support/own-server.ts';
-
-/**
- * An approved junior student signed in on `page`, with the junior exam open (started a minute ago, 30
- * minutes left) on the test's own server; the exam's question ids, in order.
- */
-async function studentInOpenExam(page: Page, own: OwnServer): Promise<[string, string, ...string[]]> {
-  const admin = await own.adminApi();
-  await setExamWindow(admin, 'junior', Date.now() - 60_000, Date.now() + 30 * 60_000);
-  await approvedStudent(page, admin, 'junior');
-  await admin.dispose();
-  const [q1, q2, ...rest] = await questionIds(page.request, 'junior');
-  if (!q1 || !q2) throw new Error('the exam has questions');
-  return [q1, q2, ...rest];
-}
 
 /**
  * The timed exam when things go wrong: the server killed (SIGKILL) and restarted mid-exam, the server

@@ -125,6 +125,32 @@ describe.runIf(BUILT || process.env.CI === 'true')(
       }
     });
 
+    // docs/decisions/060-offline-exam-pages.md: the build's own service worker and manifest, as the
+    // server sends them (before, both answered the app's HTML shell), and every page links the manifest.
+    it('serves the service worker and the web app manifest the build wrote', async () => {
+      const worker = await testApp.app.inject({ method: 'GET', url: '/sw.js' });
+      expect(worker.statusCode).toBe(200);
+      expect(worker.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+      expect(worker.headers['cache-control']).toBe('no-cache');
+      expect(worker.body).toContain('index.html');
+      const manifest = await testApp.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+      expect(manifest.statusCode).toBe(200);
+      expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+      const body = manifest.json() as { display: string; icons: { src: string; purpose: string }[] };
+      expect(body.display).toBe('standalone');
+      expect(body.icons.map((icon) => icon.purpose).sort()).toEqual(['any', 'any', 'maskable']);
+      for (const icon of body.icons) {
+        const image = await testApp.app.inject({ method: 'GET', url: icon.src });
+        expect(image.statusCode, icon.src).toBe(200);
+        expect(image.headers['content-type'], icon.src).toBe('image/png');
+      }
+      for (const page of pages()) {
+        expect(readFileSync(page.file, 'utf8'), page.file).toContain(
+          '<link rel="manifest" href="/manifest.webmanifest">',
+        );
+      }
+    });
+
     it("keeps the list of common passwords off the student's JavaScript", () => {
       const list = readFileSync(COMMON_PASSWORDS, 'utf8')
         .split('\n')

@@ -9,6 +9,8 @@ const SHELL = '<!doctype html><html><body><div id="root"></div><!-- shell --></b
 const HOME = '<!doctype html><html><body><div id="root"><h1>Home</h1></div></body></html>';
 const ABOUT = '<!doctype html><html><body><div id="root"><h1>About Us</h1></div></body></html>';
 const SCRIPT = 'console.log("x");';
+const SERVICE_WORKER = 'self.addEventListener("fetch", () => {});';
+const MANIFEST = JSON.stringify({ name: 'National General Science Olympiad', display: 'standalone' });
 
 describe('the web app', () => {
   let dist: string;
@@ -23,6 +25,8 @@ describe('the web app', () => {
     await writeFile(path.join(dist, 'about', 'index.html'), ABOUT);
     await writeFile(path.join(dist, 'assets', 'x.js'), SCRIPT);
     await writeFile(path.join(dist, 'robots.txt'), 'User-agent: *\n');
+    await writeFile(path.join(dist, 'sw.js'), SERVICE_WORKER);
+    await writeFile(path.join(dist, 'manifest.webmanifest'), MANIFEST);
     testApp = await createTestApp({ env: { WEB_DIST: dist } });
   });
 
@@ -63,6 +67,21 @@ describe('the web app', () => {
     expect(robots.statusCode).toBe(200);
     expect(robots.headers['cache-control']).toBe('no-cache');
     expect((await get('/assets/missing.js')).statusCode).toBe(404);
+  });
+
+  // docs/decisions/060-offline-exam-pages.md: the worker is asked for again on every visit, so a new
+  // build reaches the phone; a browser refuses to register a worker served as HTML.
+  it('serves the service worker and the web app manifest as themselves, never cached', async () => {
+    const worker = await get('/sw.js');
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect(worker.body).toBe(SERVICE_WORKER);
+    const manifest = await get('/manifest.webmanifest');
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(manifest.json()).toMatchObject({ display: 'standalone' });
   });
 
   it('compresses HTML for browsers that accept it', async () => {

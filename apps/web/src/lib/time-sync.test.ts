@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { bestSample, computeOffset, createTimeSync, RESYNC_INTERVAL_MS } from './time-sync.ts';
+import {
+  bestSample,
+  computeOffset,
+  createTimeSync,
+  localOffsetKeeper,
+  RESYNC_INTERVAL_MS,
+} from './time-sync.ts';
 
 describe('computeOffset', () => {
   it('takes the server time as the middle of the round trip', () => {
@@ -101,5 +107,42 @@ describe('the first save of a window', () => {
     });
     await clock.sync();
     expect(clock.firstSaveAt(serverNow)).toBe(serverNow + 3_600_000 + 1000);
+  });
+});
+
+describe('the correction kept across reloads', () => {
+  afterEach(() => window.localStorage.clear());
+
+  it('counts on the last correction when the page opens with no connection', async () => {
+    const serverNow = Date.parse('2025-01-14T17:00:00+06:00');
+    const hourFast = serverNow + 3_600_000;
+    const keeper = localOffsetKeeper();
+    // A visit with the connection measures the phone an hour fast.
+    const online = createTimeSync({
+      deviceNow: () => hourFast,
+      fetchServerTime: async () => serverNow,
+      keeper,
+    });
+    expect(await online.sync()).toBe(true);
+
+    // The page is opened again with no connection: the server cannot be asked, the clock is still right.
+    const offline = createTimeSync({
+      deviceNow: () => hourFast,
+      fetchServerTime: () => Promise.reject(new TypeError('Failed to fetch')),
+      keeper: localOffsetKeeper(),
+    });
+    expect(await offline.sync()).toBe(false);
+    expect(offline.synced()).toBe(false);
+    expect(offline.now()).toBe(serverNow);
+  });
+
+  it('starts from the device clock when nothing (or nonsense) was kept', () => {
+    window.localStorage.setItem('ngso:clock-offset', 'soon');
+    const clock = createTimeSync({
+      deviceNow: () => 1_000,
+      fetchServerTime: async () => 0,
+      keeper: localOffsetKeeper(),
+    });
+    expect(clock.now()).toBe(1_000);
   });
 });

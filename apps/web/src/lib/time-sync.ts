@@ -37,9 +37,38 @@ export const RESYNC_INTERVAL_MS = 50_000;
 /** The span of the exam's first seconds over which the pages' first saves are spread. */
 export const FIRST_SAVE_SPREAD_MS = 2000;
 
+/**
+ * Where the last correction is kept across reloads, so that a page opened with no connection counts on
+ * the server's clock as last measured, not on the phone's own (docs/decisions/060-offline-exam-pages.md).
+ */
+export type OffsetKeeper = { load: () => number | undefined; save: (offset: number) => void };
+
+/** The offset in localStorage (read synchronously at start); a browser without storage keeps none. */
+export function localOffsetKeeper(key = 'ngso:clock-offset'): OffsetKeeper {
+  return {
+    load: () => {
+      try {
+        const value = Number(window.localStorage.getItem(key) ?? Number.NaN);
+        return Number.isFinite(value) ? value : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+    save: (offset) => {
+      try {
+        window.localStorage.setItem(key, String(Math.round(offset)));
+      } catch {
+        // Storage full or refused: the next page measures again.
+      }
+    },
+  };
+}
+
 export type TimeSyncOptions = {
   /** Fetches the server's time as milliseconds since the epoch. */
   fetchServerTime: () => Promise<number>;
+  /** Keeps the last correction across reloads (the app's clock: localStorage). */
+  keeper?: OffsetKeeper;
   /** The device clock (tests pass a wrong one). */
   deviceNow?: () => number;
   random?: () => number;
@@ -75,8 +104,10 @@ export function createTimeSync({
   fetchServerTime,
   deviceNow = Date.now,
   random = Math.random,
+  keeper,
 }: TimeSyncOptions): TimeSync {
-  let offset = 0;
+  // Until a sync succeeds, the last correction this device kept (none: the device's own clock).
+  let offset = keeper?.load() ?? 0;
   const firstSaveDelay = Math.floor(random() * FIRST_SAVE_SPREAD_MS);
   let synced = false;
   let running: Promise<boolean> | null = null;
@@ -99,6 +130,7 @@ export function createTimeSync({
         if (best) {
           offset = best.offset;
           synced = true;
+          keeper?.save(offset);
           for (const listener of listeners) listener();
         }
         return true;
@@ -163,7 +195,7 @@ async function fetchServerTime(): Promise<number> {
 }
 
 /** The app's one server clock. */
-export const serverClock = createTimeSync({ fetchServerTime });
+export const serverClock = createTimeSync({ fetchServerTime, keeper: localOffsetKeeper() });
 
 /**
  * Server-corrected now, re-rendering every `tickMs` (1 s by default, the spec's exam clock) and when a

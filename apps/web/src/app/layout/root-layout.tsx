@@ -2,8 +2,10 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch, useSelector } from 'react-redux';
 import { Outlet, useLocation } from 'react-router';
+import { OFFLINE_NAVIGATION } from '../../config/offline-pages.ts';
 import { paths, TRANSPARENT_NAV_PATHS } from '../../config/paths.ts';
 import { selectAuth, setLoggingOut } from '../../features/auth/slice.ts';
+import { registerServiceWorker } from '../../lib/service-worker.ts';
 import { Footer } from './footer.tsx';
 import { LoggingOutScreen } from './logging-out-screen.tsx';
 import { Navbar } from './navbar.tsx';
@@ -25,6 +27,12 @@ export function RootLayout() {
   useEffect(() => {
     if (loggingOut && !isAuthenticated && pathname === paths.home) dispatch(setLoggingOut(false));
   }, [loggingOut, isAuthenticated, pathname, dispatch]);
+
+  // The exam's pages open offline once visited: the service worker is installed from them only, so a
+  // visitor of the public pages downloads none of its cache (docs/decisions/060-offline-exam-pages.md).
+  useEffect(() => {
+    if (OFFLINE_NAVIGATION.test(pathname)) registerServiceWorker();
+  }, [pathname]);
   return (
     <div className="flex min-h-dvh flex-col bg-white text-slate-900">
       <a

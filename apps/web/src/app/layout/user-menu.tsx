@@ -19,7 +19,6 @@ const menuItems = (root: HTMLElement | null) =>
 /** The signed-in user's avatar and name, opening a menu with Profile and Logout. Keyboard operable. */
 export function UserMenu({ user, imageUrl, transparent, onLogout }: UserMenuProps) {
   const { t } = useTranslation('nav');
-  const { t: tAdmin } = useTranslation('admin');
   const staff = isStaff(user.role);
   const [open, setOpen] = useState(false);
   const menuId = useId();
@@ -118,7 +117,7 @@ export function UserMenu({ user, imageUrl, transparent, onLogout }: UserMenuProp
           </Link>
           {staff ? (
             <Link role="menuitem" to={paths.admin} className={itemClasses} onClick={() => setOpen(false)}>
-              {tAdmin('menuLink')}
+              {t('console')}
             </Link>
           ) : null}
           <button

@@ -7,12 +7,14 @@ import { selectAuth } from '../../features/auth/slice.ts';
 import { type SubmitResult, useGetQuestionsQuery, useSubmitExamMutation } from '../../features/exam/api.ts';
 import { ExamScreen } from '../../features/exam/components/exam-screen.tsx';
 import { ExamLoadError, ExamLoading } from '../../features/exam/components/exam-status.tsx';
+import { isUnreachable } from '../../features/exam/exam-snapshot.ts';
 import { submitAtTimeUp, submitNow } from '../../features/exam/finish-exam.ts';
 import { rememberQuestionOrder } from '../../features/exam/question-order.ts';
 import { clearStartHandover, peekStartHandover } from '../../features/exam/start-handover.ts';
 import { serverTransport } from '../../features/exam/transport.ts';
 import { useAnswerQueue } from '../../features/exam/use-answer-queue.ts';
 import { useExamStatus } from '../../features/exam/use-exam-status.ts';
+import { useKeptQuestions } from '../../features/exam/use-kept-exam.ts';
 import { useNotices } from '../../features/exam/use-notices.ts';
 import { errorStatus } from '../../lib/error-status.ts';
 import { serverClock } from '../../lib/time-sync.ts';
@@ -43,7 +45,12 @@ export function Component() {
     skip: !active || !exam || handover !== null,
     refetchOnReconnect: !finishing,
   });
-  const questions = handover ? { ...fetched, data: handover.questions } : fetched;
+  const got = handover?.questions ?? fetched.data;
+  // With no connection, the questions this device kept for the window (exam-snapshot.ts).
+  const kept = useKeptQuestions(user?.id, exam, got);
+  const unreachable = got === undefined && isUnreachable(fetched.error);
+  const questions = got ?? (unreachable ? kept.value : undefined);
+  const questionsError = unreachable && (kept.value !== undefined || !kept.ready) ? undefined : fetched.error;
   const [submitExam] = useSubmitExamMutation();
   const done = useRef(false);
   const { notices, add, onNotice, clear } = useNotices();
@@ -57,12 +64,12 @@ export function Component() {
   });
 
   useEffect(() => {
-    if (user && questions.data)
+    if (user && questions)
       rememberQuestionOrder(
         user.id,
-        questions.data.map((question) => question.id),
+        questions.map((question) => question.id),
       );
-  }, [user, questions.data]);
+  }, [user, questions]);
 
   // The queue is not stopped: the success page takes it over and goes on delivering the photos.
   const finish = useCallback(
@@ -96,17 +103,17 @@ export function Component() {
   if (exam.submitted_at !== null && !finishing) return <Navigate to={paths.submissionSuccess} replace />;
   if (phase === 'BEFORE_EXAM') return <Navigate to={paths.examCountdown} replace />;
   if (phase === 'AFTER_EXAM' && !finishing) return <Navigate to={paths.profile} replace />;
-  if (questions.error && !questions.data) {
-    const status = errorStatus(questions.error);
+  if (questionsError && !questions) {
+    const status = errorStatus(questionsError);
     if (status === 403) return <ExamLoading />;
-    return <ExamLoadError onRetry={() => void questions.refetch()} />;
+    return <ExamLoadError onRetry={() => void fetched.refetch()} />;
   }
-  if (!questions.data || !queue) return <ExamLoading />;
+  if (!questions || !queue) return <ExamLoading />;
 
   return (
     <ExamScreen
       title={t('examTitle')}
-      questions={questions.data}
+      questions={questions}
       endsAt={Date.parse(exam.ends_at)}
       now={now}
       queue={queue}

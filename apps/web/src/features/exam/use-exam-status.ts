@@ -1,8 +1,12 @@
 import { examPhase } from '@ngso/shared/exam-phase';
 import type { Exam, ExamPhase } from '@ngso/shared/schemas/exam';
 import { useCallback, useEffect, useState } from 'react';
+import { useSelector } from 'react-redux';
 import { useServerNow } from '../../lib/time-sync.ts';
+import { selectAuth } from '../auth/slice.ts';
 import { useGetExamQuery } from './api.ts';
+import { isUnreachable } from './exam-snapshot.ts';
+import { useKeptExam } from './use-kept-exam.ts';
 
 export type ExamStatus = {
   exam: Exam | undefined;
@@ -15,6 +19,11 @@ export type ExamStatus = {
   phase: ExamPhase | null;
   /** The phase the corrected clock says now (the countdown shows it at once). */
   clientPhase: ExamPhase | null;
+  /**
+   * The server cannot be reached and the exam is the one this device kept (use-kept-exam.ts): the phase
+   * is then the corrected clock's, the only word there is until the connection returns.
+   */
+  offline: boolean;
   isLoading: boolean;
   error: unknown;
   refetch: () => void;
@@ -33,7 +42,10 @@ export type ExamStatusOptions = {
   seed?: Exam;
 };
 
-/** The student's exam and where it stands, ticking every second. */
+/**
+ * The student's exam and where it stands, ticking every second. With no connection, the exam this
+ * device last had from the server (docs/decisions/060-offline-exam-pages.md).
+ */
 export function useExamStatus({ holdStart = false, seed }: ExamStatusOptions = {}): ExamStatus {
   const [live, setLive] = useState(seed === undefined);
   const query = useGetExamQuery(undefined, {
@@ -42,8 +54,12 @@ export function useExamStatus({ holdStart = false, seed }: ExamStatusOptions = {
     refetchOnFocus: true,
     refetchOnReconnect: !holdStart,
   });
+  const { user } = useSelector(selectAuth);
+  const kept = useKeptExam(user?.id, query.data);
   const now = useServerNow();
-  const exam = query.data ?? seed;
+  const unreachable = query.data === undefined && seed === undefined && isUnreachable(query.error);
+  const offline = unreachable && kept.value !== undefined;
+  const exam = query.data ?? seed ?? (offline ? kept.value : undefined);
   const clientPhase =
     exam && now !== null ? examPhase(now, { start: exam.starts_at, end: exam.ends_at }) : null;
   const { isFetching, fulfilledTimeStamp, refetch: refetchQuery } = query;
@@ -75,14 +91,18 @@ export function useExamStatus({ holdStart = false, seed }: ExamStatusOptions = {
     return () => clearTimeout(timer);
   }, [exam, clientPhase, isFetching, refetch, fulfilledTimeStamp, holdStart]);
 
+  // Unreachable: the device's copy is looked for before the failure is shown.
+  const lookingOnDevice = unreachable && !kept.ready;
   return {
     exam,
     now,
-    phase: exam?.phase ?? null,
+    phase: offline ? clientPhase : (exam?.phase ?? null),
     clientPhase,
+    offline,
     // A seeded page stays on screen while the exam is asked for again.
-    isLoading: (query.isLoading && exam === undefined) || (exam !== undefined && now === null),
-    error: query.error,
+    isLoading:
+      (query.isLoading && exam === undefined) || (exam !== undefined && now === null) || lookingOnDevice,
+    error: offline || lookingOnDevice ? undefined : query.error,
     refetch,
   };
 }

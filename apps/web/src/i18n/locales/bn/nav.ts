@@ -8,6 +8,7 @@ export const nav: Translation<typeof en> = {
   team: 'টিম',
   register: 'নিবন্ধন',
   profile: 'প্রোফাইল',
+  console: 'আয়োজকদের কনসোল',
   unsavedLogout: 'আপনার পরীক্ষার কিছু উত্তর এখনো সংরক্ষিত হয়নি। তবুও লগআউট করবেন?',
   logout: 'লগআউট',
   mainNavigation: 'প্রধান মেনু',

@@ -1,7 +1,6 @@
 /** The organisers' console (/admin), for staff only; English only (resources.ts). */
 export const admin = {
   console: "Organisers' console",
-  menuLink: "Organisers' console",
   loading: 'Loading...',
   loadError: 'This could not be loaded. Please check your connection and try again.',
   actionError: 'That did not work. Please try again.',

@@ -1,0 +1,59 @@
+import type { Exam, Question } from '@ngso/shared/schemas/exam';
+import { describe, expect, it } from 'vitest';
+import { isUnreachable, loadExam, loadQuestions, saveExam, saveQuestions } from './exam-snapshot.ts';
+import { memoryStorage } from './queue-storage.ts';
+
+const exam: Exam = {
+  category: 'junior',
+  starts_at: '2025-01-14T10:00:00.000Z',
+  ends_at: '2025-01-14T11:00:00.000Z',
+  duration_minutes: 60,
+  total_questions: 1,
+  total_marks: 10,
+  phase: 'DURING_EXAM',
+  submitted_at: null,
+  delivery_ends_at: '2025-01-14T13:00:00.000Z',
+  paper_from: '2025-01-14T09:45:00.000Z',
+};
+
+const question: Question = {
+  id: 'q1',
+  marks: 10,
+  questionEnglish: 'Why is the sky blue?',
+  questionBangla: 'আকাশ নীল কেন?',
+  questionEnglishHtml: '<p>Why is the sky blue?</p>',
+  questionBanglaHtml: '<p>আকাশ নীল কেন?</p>',
+  images: [],
+};
+
+describe('the exam kept on the device', () => {
+  it("keeps each student's exam apart", async () => {
+    const storage = memoryStorage();
+    await saveExam(storage, 'student-a', exam);
+    expect(await loadExam(storage, 'student-a')).toEqual(exam);
+    expect(await loadExam(storage, 'student-b')).toBeUndefined();
+  });
+
+  it('reads a damaged or older record as nothing kept', async () => {
+    const storage = memoryStorage(new Map([['offline:student-a:exam', { category: 'junior' }]]));
+    expect(await loadExam(storage, 'student-a')).toBeUndefined();
+  });
+
+  it('gives the questions back only for the window they were shown in', async () => {
+    const storage = memoryStorage();
+    await saveQuestions(storage, 'student-a', exam, [question]);
+    expect(await loadQuestions(storage, 'student-a', exam)).toEqual([question]);
+    // A later exam on the same phone: not this window's questions.
+    expect(
+      await loadQuestions(storage, 'student-a', { starts_at: '2026-01-14T10:00:00.000Z' }),
+    ).toBeUndefined();
+    expect(await loadQuestions(storage, 'student-b', exam)).toBeUndefined();
+  });
+
+  it('falls back on the device only when the server could not be reached', () => {
+    expect(isUnreachable({ status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' })).toBe(true);
+    expect(isUnreachable({ status: 'TIMEOUT_ERROR', error: 'timed out' })).toBe(true);
+    expect(isUnreachable({ status: 403, data: {} })).toBe(false);
+    expect(isUnreachable(undefined)).toBe(false);
+  });
+});

@@ -1,0 +1,14 @@
+/**
+ * Registers the service worker the build writes (/sw.js, Workbox: docs/decisions/060-offline-exam-pages.md),
+ * which lets the exam pages open with no connection. Only the built app has one. The browser looks for
+ * a new one on every visit (`updateViaCache: 'none'`); a new one waits until every tab of the site is
+ * closed, so it never replaces a page in the middle of an exam.
+ */
+export function registerServiceWorker(
+  container: ServiceWorkerContainer | undefined = globalThis.navigator?.serviceWorker,
+): void {
+  if (!import.meta.env.PROD || !container) return;
+  container.register('/sw.js', { scope: '/', updateViaCache: 'none' }).catch(() => {
+    // No worker (a private mode, an old WebView): the pages work as before, online only.
+  });
+}

@@ -1,0 +1,110 @@
+import type { Page } from '@playwright/test';
+import { smallAnswerPhoto, storedAnswers } from '../support/exam-answers.ts';
+import { expect } from '../support/fixtures.ts';
+import { studentInOpenExam } from '../support/open-exam.ts';
+import { withServerPerTest } from '../support/own-server.ts';
+
+/**
+ * The exam page with no connection (docs/decisions/060-offline-exam-pages.md), on a 360 px phone: once
+ * visited, the page opens again offline from the service worker's cache and the device's storage, and
+ * what the student photographed meanwhile reaches the server when the connection returns. Each test runs
+ * its own server (the exam's window is moved).
+ */
+const offlineTest = withServerPerTest;
+
+const heading = (page: Page, n: number) => page.getByRole('heading', { name: `Question ${n} of 6` });
+const clock = (page: Page) => page.getByTestId('exam-clock');
+
+/** Waits until the service worker has precached the pages and controls this one. */
+async function controlledByServiceWorker(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), {
+      message: 'the page is controlled by the service worker',
+    })
+    .toBe(true);
+}
+
+/** The addresses of the console's chunks the page asks for (there must be none). */
+function consoleChunksRequested(page: Page): string[] {
+  const found: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/admin[^/]*\.js$/.test(new URL(request.url()).pathname)) found.push(request.url());
+  });
+  return found;
+}
+
+offlineTest.describe('the exam page with no connection', () => {
+  offlineTest.use({
+    viewport: { width: 360, height: 740 },
+    isMobile: true,
+    hasTouch: true,
+    // Chromium logs every call the page makes while offline or while a delivery is held back; the
+    // trace recorder's blob: fetches of the photo previews are refused by the site's CSP (see timed-exam).
+    allowedConsoleErrors: [/ERR_INTERNET_DISCONNECTED|ERR_FAILED|^Connecting to 'blob:.*connect-src/s],
+  });
+  offlineTest.setTimeout(300_000);
+
+  offlineTest(
+    'reloaded offline with a photo on its way: the question, the timer and the photo are there; online again, the photo arrives',
+    async ({ page, own }) => {
+      const [q1] = await studentInOpenExam(page, own);
+      const consoleChunks = consoleChunksRequested(page);
+      // A reload with work not yet on the server asks before leaving: the test stays.
+      page.on('dialog', (dialog) => void dialog.accept());
+
+      await page.goto('/final-exam');
+      await expect(heading(page, 1)).toBeVisible();
+      await controlledByServiceWorker(page);
+
+      // A photo committed, its bytes held back (the link drops before they go).
+      await page.route('**/api/v1/ngso-1/answer-photos/**', (route) => route.abort());
+      await page.getByTestId('images-input').setInputFiles([await smallAnswerPhoto('q1.jpg', 80)]);
+      await expect(page.getByTestId('recorded-mark')).toBeVisible({ timeout: 30_000 });
+      expect((await storedAnswers(page.request)).get(q1)?.images).toMatchObject([{ status: 'pending' }]);
+
+      // No connection, and the page is reloaded (as Android does to a tab it dropped).
+      await page.context().setOffline(true);
+      await page.reload();
+      await expect(heading(page, 1)).toBeVisible();
+      await expect(page.getByTestId('recorded-mark')).toBeVisible();
+      // The timer runs, on the server's clock as last measured (30 minutes from a minute ago).
+      await expect(clock(page)).toHaveText(/^2\d:\d\d$/);
+      const shown = await clock(page).textContent();
+      await expect.poll(() => clock(page).textContent(), { message: 'the timer runs' }).not.toBe(shown);
+
+      // The connection returns: the photo's bytes go without the student doing anything.
+      await page.unroute('**/api/v1/ngso-1/answer-photos/**');
+      await page.context().setOffline(false);
+      await expect(page.getByTestId('saved-mark')).toHaveCount(1, { timeout: 45_000 });
+      expect((await storedAnswers(page.request)).get(q1)?.images).toMatchObject([{ status: 'stored' }]);
+      expect(consoleChunks, "the exam page loads none of the console's code").toEqual([]);
+    },
+  );
+
+  offlineTest('a photo taken offline is committed when the connection returns', async ({ page, own }) => {
+    const [q1, q2] = await studentInOpenExam(page, own);
+    await page.goto('/final-exam');
+    await expect(heading(page, 1)).toBeVisible();
+    await controlledByServiceWorker(page);
+
+    await page.context().setOffline(true);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(heading(page, 2)).toBeVisible();
+    await page.getByTestId('images-input').setInputFiles([await smallAnswerPhoto('q2.jpg', 140)]);
+    await expect(page.getByTestId('save-banner')).toHaveText(
+      'You are offline. 1 answer is waiting to be saved.',
+      {
+        timeout: 20_000,
+      },
+    );
+    await expect(page.getByTestId('waiting-mark')).toBeVisible();
+
+    await page.context().setOffline(false);
+    await expect(page.getByTestId('saved-mark')).toHaveCount(1, { timeout: 45_000 });
+    await expect(page.getByTestId('save-banner')).toBeHidden();
+    const stored = await storedAnswers(page.request);
+    expect(stored.get(q2)?.images).toHaveLength(1);
+    expect(stored.has(q1)).toBe(false);
+  });
+});
