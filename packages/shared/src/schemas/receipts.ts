@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { msg } from './common.ts';
+import { msg, text } from './common.ts';
 import { Sha256Schema } from './exam.ts';
 
 /**
@@ -30,9 +30,7 @@ export type ReceiptPayload = z.infer<typeof ReceiptPayloadSchema>;
 
 /** `POST /v1/receipts/verify`. */
 export const VerifyReceiptSchema = z.object({
-  receipt: z
-    .string(msg('receipt.invalid'))
-    .trim()
+  receipt: text({ typeError: 'receipt.invalid' })
     .min(1, msg('receipt.invalid'))
     .max(RECEIPT_MAX_LENGTH, msg('receipt.invalid')),
 });
