@@ -69,7 +69,9 @@ export function GradingPage() {
   const categoryParam = search.get('category');
   const category: Category = isCategory(categoryParam) ? categoryParam : 'junior';
   const questions = useAdminQuestionsQuery(category);
-  const questionList = questions.data ?? [];
+  // The chosen category's own questions (RTK Query's `data` keeps the previous category's while the new one
+  // loads or is refused, which kept its answer on screen under "Grading opens when ...").
+  const questionList = questions.currentData ?? [];
   const questionParam = search.get('question');
   const questionInfo = questionList.find((question) => question.id === questionParam) ?? questionList[0];
   const questionId = questionInfo?.id;
