@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect } from '@playwright/test';
-import { jpegOf, photographPage } from '../../apps/web/src/test/handwriting-page.ts';
+import { jpegOf, type PageOptions, photographPage } from '../../apps/web/src/test/handwriting-page.ts';
 import type { ExamCategory } from './exam-setup.ts';
 
 /**
@@ -7,9 +7,13 @@ import type { ExamCategory } from './exam-setup.ts';
  * own page), about 80 kB, as the exam page gets it from a phone's camera after choosing it. Sharp, lit
  * and large enough for the page's photo checks (decision 061).
  */
-export async function smallAnswerPhoto(name: string, shade: number) {
-  const page = await photographPage({ width: 768, height: 1024, lines: 8, noise: 0, seed: shade });
-  return { name, mimeType: 'image/jpeg', buffer: await jpegOf(page, 75) };
+export function smallAnswerPhoto(name: string, shade: number) {
+  return pagePhoto(name, { width: 768, height: 1024, lines: 8, noise: 0, seed: shade }, 75);
+}
+
+/** A phone photo of a handwritten page, a JPEG file to choose, drawn, lit and focused as `options` say. */
+export async function pagePhoto(name: string, options: PageOptions, quality = 85) {
+  return { name, mimeType: 'image/jpeg', buffer: await jpegOf(await photographPage(options), quality) };
 }
 
 export type StoredImage = { sha256: string; size: number; url: string | null; status: 'pending' | 'stored' };

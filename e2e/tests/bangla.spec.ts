@@ -1,18 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, newStudent, test } from '../support/fixtures.ts';
+import { hydrated } from '../support/hydrated.ts';
 
 /** Bangla and English (issue 8; decisions.md, 'Language'). */
 
 const BANGLA_DIGIT = /[০-৯]/;
-
-/** The page has hydrated: React has attached to the pre-rendered HTML. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const root = document.getElementById('root');
-    return !!root && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
-  });
-}
 
 const nav = (page: Page) => page.getByRole('navigation', { name: /Main navigation|প্রধান মেনু/ });
 

@@ -2,18 +2,11 @@ import type { Locator, Page } from '@playwright/test';
 import { adminApi } from '../support/admin.ts';
 import { approvedStudent, setExamWindow } from '../support/exam-setup.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { hydrated } from '../support/hydrated.ts';
 
 /** The font the page names for Bangla text wherever it is shown (apps/web/src/i18n/bangla-font.css). */
 const BANGLA_FONT = 'NGSO Bengali';
 const PHONE = { width: 360, height: 740 };
-
-/** The page has hydrated: React has attached to the pre-rendered HTML. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const root = document.getElementById('root');
-    return !!root && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
-  });
-}
 
 /** Switches the language in the 360 px page's menu, without a reload. */
 async function switchTo(page: Page, label: 'বাংলা' | 'English') {

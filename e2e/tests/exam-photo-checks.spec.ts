@@ -1,14 +1,8 @@
 import type { Page } from '@playwright/test';
-import { jpegOf, type PageOptions, photographPage } from '../../apps/web/src/test/handwriting-page.ts';
 import { adminApi } from '../support/admin.ts';
-import { questionIds, smallAnswerPhoto, storedAnswers } from '../support/exam-answers.ts';
+import { pagePhoto, questionIds, smallAnswerPhoto, storedAnswers } from '../support/exam-answers.ts';
 import { approvedStudent, setExamWindow } from '../support/exam-setup.ts';
 import { expect, test } from '../support/fixtures.ts';
-
-/** A phone photo of a handwritten page at the size the page compresses to, lit and focused as `options` say. */
-async function pagePhoto(name: string, options: PageOptions) {
-  return { name, mimeType: 'image/jpeg', buffer: await jpegOf(await photographPage(options), 85) };
-}
 
 const warning = (page: Page) =>
   page.getByRole('alert').filter({ hasText: 'may be hard for the graders to read' });

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, newStudent, test } from '../support/fixtures.ts';
+import { hydrated } from '../support/hydrated.ts';
 
 const PUBLIC_PAGES = [
   '/',
@@ -14,14 +15,6 @@ const PUBLIC_PAGES = [
 ];
 
 const navStyle = (page: Page) => page.getByTestId('navbar').getAttribute('data-nav-style');
-
-/** The page has hydrated: React has attached to the pre-rendered HTML. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const root = document.getElementById('root');
-    return !!root && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
-  });
-}
 
 test.describe('pre-rendered public pages', () => {
   test('each public page arrives as HTML with its content, title and description', async ({ request }) => {

@@ -23,6 +23,27 @@ const later = (iso: string, seconds: number) => new Date(Date.parse(iso) + secon
 
 type Paper = { category: string; version: string; starts_at: string; iv: string; ciphertext: string };
 
+/** An organiser edits the category's first question: ` (mark)` is added to its English text. */
+async function editFirstQuestion(category: string, mark: string) {
+  const questions = (await admin.get(`/api/v1/admin/questions?category=${category}`)).json().data;
+  const [first] = questions as Array<{
+    id: string;
+    marks: number;
+    questionEnglish: string;
+    questionBangla: string;
+    position: number;
+  }>;
+  if (!first) throw new Error('no question');
+  const edited = await admin.put(`/api/v1/admin/questions/${first.id}`, {
+    category,
+    marks: first.marks,
+    questionEnglish: `${first.questionEnglish} (${mark})`,
+    questionBangla: first.questionBangla,
+    position: first.position,
+  });
+  expect(edited.statusCode).toBe(200);
+}
+
 /** What a page does with Web Crypto: AES-256-GCM, the tag at the end of the ciphertext. */
 function decrypt(paper: Paper, key: Buffer) {
   const bytes = Buffer.from(paper.ciphertext, 'base64');
@@ -97,23 +118,7 @@ describe('the question paper before the start', () => {
     const { browser } = await registeredStudent(t, 'approved', 'secondary');
     at(later(START, -5 * 60));
     const before = await browser.get('/api/v1/ngso-1/paper');
-    const questions = (await admin.get('/api/v1/admin/questions?category=secondary')).json().data;
-    const [first] = questions as Array<{
-      id: string;
-      marks: number;
-      questionEnglish: string;
-      questionBangla: string;
-      position: number;
-    }>;
-    if (!first) throw new Error('no question');
-    const edited = await admin.put(`/api/v1/admin/questions/${first.id}`, {
-      category: 'secondary',
-      marks: first.marks,
-      questionEnglish: `${first.questionEnglish} (corrected)`,
-      questionBangla: first.questionBangla,
-      position: first.position,
-    });
-    expect(edited.statusCode).toBe(200);
+    await editFirstQuestion('secondary', 'corrected');
     const again = await browser.get('/api/v1/ngso-1/paper', {
       'if-none-match': before.headers.etag as string,
     });
@@ -130,23 +135,7 @@ describe('the question paper before the start', () => {
     const { browser } = await registeredStudent(t, 'approved', 'senior');
     at(later(START, 2));
     const released = (await client(t.app).get('/api/v1/ngso-1/paper-key/senior')).json().data;
-    const questions = (await admin.get('/api/v1/admin/questions?category=senior')).json().data;
-    const [first] = questions as Array<{
-      id: string;
-      marks: number;
-      questionEnglish: string;
-      questionBangla: string;
-      position: number;
-    }>;
-    if (!first) throw new Error('no question');
-    const edited = await admin.put(`/api/v1/admin/questions/${first.id}`, {
-      category: 'senior',
-      marks: first.marks,
-      questionEnglish: `${first.questionEnglish} (new)`,
-      questionBangla: first.questionBangla,
-      position: first.position,
-    });
-    expect(edited.statusCode).toBe(200);
+    await editFirstQuestion('senior', 'new');
     const changed = (await browser.get('/api/v1/ngso-1/paper')).json().data as Paper;
     expect(changed.version).not.toBe(released.version);
     expect(() => decrypt(changed, Buffer.from(released.key, 'base64'))).toThrow();

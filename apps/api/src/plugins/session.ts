@@ -1,9 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError, forbidden, unauthorized } from '../lib/app-error.ts';
+import { forbidden, unauthorized } from '../lib/app-error.ts';
 import { sessionRequired } from '../lib/openapi.ts';
 import type { UserRow } from '../modules/auth/auth.repo.ts';
-import { type Auth, resolveSession, type SessionLookup } from '../modules/auth/sessions.ts';
+import {
+  type Auth,
+  assertPastSecondFactor,
+  resolveSession,
+  type SessionLookup,
+} from '../modules/auth/sessions.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -81,9 +86,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     'requireUserPastSecondFactor',
     sessionRequired(async (request: FastifyRequest, reply: FastifyReply) => {
       await app.requireUser(request, reply);
-      if (request.auth && request.auth.user.role !== 'student' && !request.auth.secondFactorPassed) {
-        throw new AppError(403, 'twoFactor.requiredForAccount');
-      }
+      assertPastSecondFactor(signedIn(request), 'twoFactor.requiredForAccount');
     }),
   );
 
@@ -92,9 +95,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
       await app.requireUser(request, reply);
       if (!request.auth || !roles.includes(request.auth.user.role)) throw forbidden();
       // Staff reach the console only from a session that passed the second factor (two-factor.ts).
-      if (request.auth.user.role !== 'student' && !request.auth.secondFactorPassed) {
-        throw new AppError(403, 'twoFactor.required');
-      }
+      assertPastSecondFactor(request.auth);
     }),
   );
 });

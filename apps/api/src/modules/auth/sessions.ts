@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import type { MessageKey } from '@ngso/shared/messages/en';
 import type { Executor } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { batchLoader } from '../../lib/batch-loader.ts';
 import { perDatabase } from '../../lib/per-database.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
@@ -41,6 +43,17 @@ export async function startSession(db: Executor, user: UserRow, now: Date, userA
 
 /** The signed-in user; `secondFactorPassed` when this session has passed staff's second factor. */
 export type Auth = { user: UserRow; tokenHash: string; secondFactorPassed: boolean };
+
+/** Staff pass a second factor in each session (two-factor.ts); students never need one. */
+export const secondFactorRequired = (user: Pick<UserRow, 'role'>) => user.role !== 'student';
+
+/**
+ * 403 (`message`) for a staff session that has not passed the second factor: until it has, a staff role
+ * unlocks nothing (the console, the images it shows, the account's access).
+ */
+export function assertPastSecondFactor(auth: Auth, message: MessageKey = 'twoFactor.required') {
+  if (secondFactorRequired(auth.user) && !auth.secondFactorPassed) throw new AppError(403, message);
+}
 
 /** Whether a session of a user with this role is within its idle and absolute lifetimes at `now`. */
 export function sessionAlive(

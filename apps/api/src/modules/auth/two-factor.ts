@@ -9,7 +9,7 @@ import { isUuid } from '../../lib/ids.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import { deleteSessionsOfUser, findUserById, type UserRow } from './auth.repo.ts';
-import type { Auth } from './sessions.ts';
+import { type Auth, secondFactorRequired } from './sessions.ts';
 import {
   clearSecondFactor,
   countUnusedRecoveryCodes,
@@ -29,8 +29,6 @@ import {
 const ISSUER = 'NGSO';
 const PERIOD_SECONDS = 30;
 const RECOVERY_CODES = 10;
-
-export const secondFactorRequired = (user: Pick<UserRow, 'role'>) => user.role !== 'student';
 
 const totpOf = (secret: string, label = '') =>
   new TOTP({

@@ -6,7 +6,7 @@ import type { ServiceContext } from '../../lib/context.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { newImageKey } from '../../lib/storage.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
-import type { Auth } from '../auth/sessions.ts';
+import { type Auth, assertPastSecondFactor } from '../auth/sessions.ts';
 import { processImage, scaledDown } from '../media/image-pipeline.ts';
 import { mayGradeNow } from '../results/grading-access.ts';
 import { findEntrant } from './exam.repo.ts';
@@ -124,13 +124,10 @@ async function studentMaySee(ctx: ServiceContext, viewer: UserRow, competitionId
  * A diagram for the viewer, or why not: 404 for what does not exist (and an upload no question holds yet,
  * to anyone but admins), 403 for a question the viewer may not read now.
  */
-export async function readableDiagram(
-  ctx: ServiceContext,
-  { user: viewer, secondFactorPassed }: Auth,
-  id: string,
-) {
+export async function readableDiagram(ctx: ServiceContext, auth: Auth, id: string) {
+  const viewer = auth.user;
   // Staff read by their role only past the second factor, as in the console.
-  if (viewer.role !== 'student' && !secondFactorPassed) throw new AppError(403, 'twoFactor.required');
+  assertPastSecondFactor(auth);
   const found = isUuid(id) ? await findQuestionImage(ctx.db, id) : undefined;
   if (!found) throw notFound();
   if (viewer.role === 'admin') return found.image;

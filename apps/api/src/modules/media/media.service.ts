@@ -5,7 +5,7 @@ import type { ServiceContext } from '../../lib/context.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { newImageKey, newRawKey } from '../../lib/storage.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
-import type { Auth } from '../auth/sessions.ts';
+import { type Auth, assertPastSecondFactor } from '../auth/sessions.ts';
 import { graderMaySeeMedia } from '../results/grading-access.ts';
 import { inspectImage, processImage } from './image-pipeline.ts';
 import {
@@ -151,16 +151,13 @@ export async function storeReceived<T extends { id: string }>(
  * category they may grade now (never a profile photo); anyone else is told it does not exist. A staff
  * session reads by its role only past the second factor (403 before, as the console does).
  */
-export async function readableMedia(
-  ctx: ServiceContext,
-  { user: viewer, secondFactorPassed }: Auth,
-  id: string,
-) {
+export async function readableMedia(ctx: ServiceContext, auth: Auth, id: string) {
+  const viewer = auth.user;
   if (!isUuid(id)) throw notFound();
   const row = await findMedia(ctx.db, id);
   if (!row) throw notFound();
   if (row.ownerId === viewer.id) return row;
-  if (viewer.role !== 'student' && !secondFactorPassed) throw new AppError(403, 'twoFactor.required');
+  assertPastSecondFactor(auth);
   if (viewer.role === 'admin') return row;
   if (viewer.role === 'grader' && (await graderMaySeeMedia(ctx, viewer, row.id))) return row;
   throw notFound();

@@ -31,7 +31,7 @@ const TILE_PX = 32;
 /** The share of tiles measured: the busiest tenth (the writing) and the quietest tenth (blank paper). */
 const TILE_SHARE = 0.1;
 
-/** The greyscale (luma) of RGBA pixels, one byte a pixel. */
+/** The greyscale (luma) of RGBA pixels, one value (0 to 255) a pixel. */
 export function greyscaleOf(rgba: ArrayLike<number>, width: number, height: number): Float32Array {
   const grey = new Float32Array(width * height);
   for (let i = 0, p = 0; i < grey.length; i++, p += 4) {
@@ -40,9 +40,10 @@ export function greyscaleOf(rgba: ArrayLike<number>, width: number, height: numb
   return grey;
 }
 
-function meanOf(values: Float32Array): number {
+/** The mean of some values (0 for none). */
+function meanOf(values: ArrayLike<number>): number {
   let sum = 0;
-  for (const value of values) sum += value;
+  for (let i = 0; i < values.length; i++) sum += values[i] as number;
   return values.length > 0 ? sum / values.length : 0;
 }
 
@@ -87,13 +88,9 @@ export function sharpnessOf(grey: Float32Array, width: number, height: number): 
   if (variances.length === 0) return 0;
   variances.sort((a, b) => b - a);
   const share = Math.max(1, Math.round(variances.length * TILE_SHARE));
-  const busiest = meanOfNumbers(variances.slice(0, share));
-  const quietest = meanOfNumbers(variances.slice(-share));
+  const busiest = meanOf(variances.slice(0, share));
+  const quietest = meanOf(variances.slice(-share));
   return Math.max(0, busiest - quietest);
-}
-
-function meanOfNumbers(values: number[]): number {
-  return values.reduce((total, value) => total + value, 0) / values.length;
 }
 
 /** Measures an image given as RGBA pixels (a canvas's ImageData, or sharp's raw output). */
