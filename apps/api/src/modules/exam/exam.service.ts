@@ -16,7 +16,7 @@ import type { ServiceContext } from '../../lib/context.ts';
 import { perDatabase } from '../../lib/per-database.ts';
 import { toDhakaIso } from '../../lib/time.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
-import { receiptOf } from '../receipts/receipts.service.ts';
+import { studentReceipts } from '../receipts/receipts.service.ts';
 import { type PhotoWithFile, photosOfUsers } from './answer-photos.repo.ts';
 import { answerImage, latePhotoOf } from './answer-photos.service.ts';
 import {
@@ -68,23 +68,9 @@ export async function questionsFor(ctx: ServiceContext, code: string, user: User
 
 type PhotoOf = (sha256: string) => (Pick<PhotoWithFile, 'mediaId'> & { committedAt?: Date }) | undefined;
 
-/** Signs the receipt of one of the student's committed photos (decision 062). */
-function receiptsOf(ctx: ServiceContext, s: StudentExam) {
-  const numbers = new Map(s.questions.map((question, i) => [question.id, i + 1]));
-  return (questionId: string, image: CommittedImage, committedAt: Date | undefined) => {
-    const questionNumber = numbers.get(questionId);
-    if (!committedAt || !questionNumber || !s.rollNumber) return {};
-    return receiptOf(ctx, {
-      competition: s.competition.code,
-      rollNumber: s.rollNumber,
-      questionNumber,
-      questionId,
-      sha256: image.sha256,
-      size: image.size,
-      committedAt,
-    });
-  };
-}
+/** The receipts of the student's committed photos (decision 062). */
+const receiptsOf = (ctx: ServiceContext, s: StudentExam) =>
+  studentReceipts(ctx, { competition: s.competition.code, rollNumber: s.rollNumber, questions: s.questions });
 
 type Receipts = ReturnType<typeof receiptsOf>;
 
