@@ -66,7 +66,7 @@ export async function questionsFor(ctx: ServiceContext, code: string, user: User
   return s.questions.map(toQuestion);
 }
 
-type PhotoOf = (sha256: string) => (Pick<PhotoWithFile, 'mediaId'> & { committedAt?: Date }) | undefined;
+type PhotoOf = (sha256: string) => Pick<PhotoWithFile, 'mediaId' | 'committedAt'> | undefined;
 
 /** The receipts of the student's committed photos (decision 062). */
 const receiptsOf = (ctx: ServiceContext, s: StudentExam) =>
@@ -201,7 +201,7 @@ export async function saveAnswer(
   if (!s.questions.some((question) => question.id === input.question_id))
     throw new AppError(404, 'answer.question');
   const { images, delivered } = await committedImages(ctx, user, input);
-  const { saved, current, files, committedAt } = await saveAnswerOf(ctx.db)({
+  const { saved, current, photos } = await saveAnswerOf(ctx.db)({
     userId: user.id,
     questionId: input.question_id,
     images,
@@ -210,11 +210,7 @@ export async function saveAnswer(
     delivered,
   });
   const answer = saved ?? unchanged(current, input.version, images);
-  return toAnswer(
-    answer,
-    (sha256) => ({ mediaId: files.get(sha256) ?? null, committedAt: committedAt.get(sha256) }),
-    receiptsOf(ctx, s),
-  );
+  return toAnswer(answer, (sha256) => photos.get(sha256), receiptsOf(ctx, s));
 }
 
 /**
