@@ -1,4 +1,4 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, sign } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   type ReceiptFacts,
@@ -64,6 +64,13 @@ describe('receipts of photo commitments', () => {
     const [, , forged] = signReceipt(other, facts).split('.');
     const [version, body] = signReceipt(key, facts).split('.');
     expect(verifyReceipt([key], `${version}.${body}.${forged}`)).toEqual({ ok: false, why: 'notGenuine' });
+  });
+
+  it('refuses a payload signed with this key that is not the canonical encoding of what it says', () => {
+    const { k, ...rest } = { k: key.id, ...facts };
+    const body = Buffer.from(JSON.stringify({ ...rest, k })).toString('base64url');
+    const signature = sign(null, Buffer.from(`v1.${body}`), key.privateKey).toString('base64url');
+    expect(verifyReceipt([key], `v1.${body}.${signature}`)).toEqual({ ok: false, why: 'notGenuine' });
   });
 
   it("still verifies a retired key's receipts when that key is listed", () => {

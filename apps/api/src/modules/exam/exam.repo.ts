@@ -263,9 +263,11 @@ export async function replaceAnswer(
 export type AnswerSave = {
   saved: AnswerRow | undefined;
   current: AnswerRow | undefined;
-  files: ReadonlyMap<string, string>;
-  /** When the server first heard of each of the answer's photos, by hash: what its receipt says. */
-  committedAt: ReadonlyMap<string, Date>;
+  /**
+   * The answer's photos by hash: its stored file, if any, and when the server first heard of it (what its
+   * receipt says).
+   */
+  photos: ReadonlyMap<string, { mediaId: string | null; committedAt: Date }>;
 };
 
 const answerColumns = sql`user_id as "userId", question_id as "questionId", images, version, saved_at as "savedAt"`;
@@ -415,18 +417,17 @@ async function saveAnswersOnce(db: Executor, saves: AnswerSaveInput[]): Promise<
   const results: AnswerSave[] = saves.map(() => ({
     saved: undefined,
     current: undefined,
-    files: new Map(),
-    committedAt: new Map(),
+    photos: new Map(),
   }));
   for (const { i, written, files, ...answer } of result.rows) {
     if (answer.userId === null) continue;
     const row: AnswerRow = { ...answer, savedAt: new Date(answer.savedAt) };
-    const photos = Object.entries(files);
     results[i] = {
       saved: written ? row : undefined,
       current: written ? undefined : row,
-      files: new Map(photos.flatMap(([sha256, { m }]) => (m ? [[sha256, m]] : []))),
-      committedAt: new Map(photos.map(([sha256, { t }]) => [sha256, new Date(t)])),
+      photos: new Map(
+        Object.entries(files).map(([sha256, { m, t }]) => [sha256, { mediaId: m, committedAt: new Date(t) }]),
+      ),
     };
   }
   return results;

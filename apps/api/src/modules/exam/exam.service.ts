@@ -16,7 +16,7 @@ import type { ServiceContext } from '../../lib/context.ts';
 import { perDatabase } from '../../lib/per-database.ts';
 import { toDhakaIso } from '../../lib/time.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
-import { receiptOf } from '../receipts/receipts.service.ts';
+import { studentReceipts } from '../receipts/receipts.service.ts';
 import { type PhotoWithFile, photosOfUsers } from './answer-photos.repo.ts';
 import { answerImage, latePhotoOf } from './answer-photos.service.ts';
 import {
@@ -66,25 +66,11 @@ export async function questionsFor(ctx: ServiceContext, code: string, user: User
   return s.questions.map(toQuestion);
 }
 
-type PhotoOf = (sha256: string) => (Pick<PhotoWithFile, 'mediaId'> & { committedAt?: Date }) | undefined;
+type PhotoOf = (sha256: string) => Pick<PhotoWithFile, 'mediaId' | 'committedAt'> | undefined;
 
-/** Signs the receipt of one of the student's committed photos (decision 062). */
-function receiptsOf(ctx: ServiceContext, s: StudentExam) {
-  const numbers = new Map(s.questions.map((question, i) => [question.id, i + 1]));
-  return (questionId: string, image: CommittedImage, committedAt: Date | undefined) => {
-    const questionNumber = numbers.get(questionId);
-    if (!committedAt || !questionNumber || !s.rollNumber) return {};
-    return receiptOf(ctx, {
-      competition: s.competition.code,
-      rollNumber: s.rollNumber,
-      questionNumber,
-      questionId,
-      sha256: image.sha256,
-      size: image.size,
-      committedAt,
-    });
-  };
-}
+/** The receipts of the student's committed photos (decision 062). */
+const receiptsOf = (ctx: ServiceContext, s: StudentExam) =>
+  studentReceipts(ctx, { competition: s.competition.code, rollNumber: s.rollNumber, questions: s.questions });
 
 type Receipts = ReturnType<typeof receiptsOf>;
 
@@ -215,7 +201,7 @@ export async function saveAnswer(
   if (!s.questions.some((question) => question.id === input.question_id))
     throw new AppError(404, 'answer.question');
   const { images, delivered } = await committedImages(ctx, user, input);
-  const { saved, current, files, committedAt } = await saveAnswerOf(ctx.db)({
+  const { saved, current, photos } = await saveAnswerOf(ctx.db)({
     userId: user.id,
     questionId: input.question_id,
     images,
@@ -224,11 +210,7 @@ export async function saveAnswer(
     delivered,
   });
   const answer = saved ?? unchanged(current, input.version, images);
-  return toAnswer(
-    answer,
-    (sha256) => ({ mediaId: files.get(sha256) ?? null, committedAt: committedAt.get(sha256) }),
-    receiptsOf(ctx, s),
-  );
+  return toAnswer(answer, (sha256) => photos.get(sha256), receiptsOf(ctx, s));
 }
 
 /**

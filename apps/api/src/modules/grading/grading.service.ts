@@ -13,10 +13,11 @@ import type { ServiceContext } from '../../lib/context.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { toDhakaIso } from '../../lib/time.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
+import { findCompetitionById } from '../competitions/competitions.repo.ts';
 import { competitionByCodeOr404 } from '../competitions/competitions.service.ts';
 import { gradingImage } from '../exam/answer-photos.service.ts';
 import { questionsOf } from '../exam/exam.repo.ts';
-import { commitmentReceipts } from '../receipts/receipts.service.ts';
+import { studentReceipts } from '../receipts/receipts.service.ts';
 import { findRegistrationOfUser } from '../registration/registration.repo.ts';
 import { assertMayGradeNow } from '../results/grading-access.ts';
 import { findMark, findPublication } from '../results/results.repo.ts';
@@ -64,6 +65,24 @@ async function gradableQuestion(ctx: ServiceContext, staff: UserRow, questionId:
   return question;
 }
 
+/**
+ * The receipts of one student's photos in one question's answer, as the student got them: for an admin
+ * settling a dispute, who compares them with the one a student shows (decision 062).
+ */
+async function receiptsOfStudent(
+  ctx: ServiceContext,
+  question: { competitionId: string; category: string },
+  rollNumber: string,
+) {
+  const [competition, questions] = await Promise.all([
+    findCompetitionById(ctx.db, question.competitionId),
+    questionsOf(ctx.db, question.competitionId, question.category),
+  ]);
+  return competition
+    ? studentReceipts(ctx, { competition: competition.code, rollNumber, questions })
+    : undefined;
+}
+
 /** An answer as the grader who holds it sees it: photos by state, the marks that count, no name for graders. */
 async function shownAnswer(
   ctx: ServiceContext,
@@ -83,14 +102,14 @@ async function shownAnswer(
   const rollNumber = registration?.rollNumber ?? null;
   // The receipt the student holds for each photo, beside it: for an admin settling a dispute (decision 062).
   const receiptFor =
-    staff.role === 'admin' && rollNumber ? await commitmentReceipts(ctx, question, rollNumber) : undefined;
+    staff.role === 'admin' && rollNumber ? await receiptsOfStudent(ctx, question, rollNumber) : undefined;
   return {
     user_id: userId,
     name: staff.role === 'admin' ? (registration?.name ?? null) : null,
     roll_number: rollNumber,
     images: (found?.answer.images ?? []).map((image) => {
       const photo = photoOf.get(image.sha256);
-      return { ...gradingImage(image, photo), ...receiptFor?.(image, photo?.committedAt) };
+      return { ...gradingImage(image, photo), ...receiptFor?.(question.id, image, photo?.committedAt) };
     }),
     marks: effectiveMarks(mark ?? undefined),
     comment: mark?.overrideComment ?? mark?.graderComment ?? null,

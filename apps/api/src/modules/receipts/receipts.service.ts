@@ -4,66 +4,39 @@ import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { type ReceiptFacts, receiptCode, signReceipt, verifyReceipt } from '../../lib/receipt-signing.ts';
 import { toDhakaIso } from '../../lib/time.ts';
-import { findCompetitionByCode, findCompetitionById } from '../competitions/competitions.repo.ts';
-import { questionsOf } from '../exam/exam.repo.ts';
-
-/** A photo's commitment as a receipt names it. */
-export type Commitment = {
-  competition: string;
-  rollNumber: string;
-  questionNumber: number;
-  questionId: string;
-  sha256: string;
-  size: number;
-  committedAt: Date;
-};
+import { findCompetitionByCode } from '../competitions/competitions.repo.ts';
 
 /** The receipt of a commitment and its short code, as the answers' photos carry them. */
 export type PhotoReceipt = { receipt: string; receipt_code: string };
 
 /**
- * Signs a commitment. Ed25519 signatures are deterministic, so the same stored commitment always gives the
- * same receipt: the server gives it again on any later read (the success page after a reload).
+ * The receipts of one student's photos in one exam (`questions` in the exam's order, which numbers them).
+ * Ed25519 signatures are deterministic, so the same stored commitment always gives the same receipt: the
+ * server gives it again on any later read (the success page after a reload, an admin in the console).
  */
-export function receiptOf(ctx: Pick<ServiceContext, 'receipts'>, commitment: Commitment): PhotoReceipt {
-  const facts: ReceiptFacts = {
-    c: commitment.competition,
-    r: commitment.rollNumber,
-    n: commitment.questionNumber,
-    q: commitment.questionId,
-    h: commitment.sha256,
-    s: commitment.size,
-    t: commitment.committedAt.toISOString(),
-  };
-  const receipt = signReceipt(ctx.receipts.signing, facts);
-  return { receipt, receipt_code: receiptCode(receipt) };
-}
-
-/**
- * The receipts of one student's photos in one question's answer, as the student got them: for the console,
- * where an organiser compares them with the one a student shows.
- */
-export async function commitmentReceipts(
-  ctx: ServiceContext,
-  question: { id: string; competitionId: string; category: string },
-  rollNumber: string,
+export function studentReceipts(
+  ctx: Pick<ServiceContext, 'receipts'>,
+  student: { competition: string; rollNumber: string | null; questions: readonly { id: string }[] },
 ) {
-  const [competition, questions] = await Promise.all([
-    findCompetitionById(ctx.db, question.competitionId),
-    questionsOf(ctx.db, question.competitionId, question.category),
-  ]);
-  const questionNumber = questions.findIndex((row) => row.id === question.id) + 1;
-  return (image: CommittedImage, committedAt: Date | undefined): Partial<PhotoReceipt> => {
-    if (!competition || questionNumber === 0 || !committedAt) return {};
-    return receiptOf(ctx, {
-      competition: competition.code,
-      rollNumber,
-      questionNumber,
-      questionId: question.id,
-      sha256: image.sha256,
-      size: image.size,
-      committedAt,
-    });
+  const numbers = new Map(student.questions.map((question, i) => [question.id, i + 1]));
+  return (
+    questionId: string,
+    image: CommittedImage,
+    committedAt: Date | undefined,
+  ): Partial<PhotoReceipt> => {
+    const questionNumber = numbers.get(questionId);
+    if (!committedAt || !questionNumber || !student.rollNumber) return {};
+    const facts: ReceiptFacts = {
+      c: student.competition,
+      r: student.rollNumber,
+      n: questionNumber,
+      q: questionId,
+      h: image.sha256,
+      s: image.size,
+      t: committedAt.toISOString(),
+    };
+    const receipt = signReceipt(ctx.receipts.signing, facts);
+    return { receipt, receipt_code: receiptCode(receipt) };
   };
 }
 

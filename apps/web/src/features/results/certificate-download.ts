@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { i18next } from '../../i18n/i18n.ts';
 import { serverMessage } from '../../lib/api-error.ts';
 import { apiBaseUrl } from '../../lib/base-query.ts';
+import { saveFile } from '../../lib/save-file.ts';
 
 /** The file name the certificate is saved as. */
 export const CERTIFICATE_FILE_NAME = 'certificate.pdf';
@@ -28,15 +29,7 @@ export function useCertificateDownload() {
         setState({ pending: false, error: serverMessage({ data }) ?? '' });
         return;
       }
-      const url = URL.createObjectURL(await response.blob());
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = CERTIFICATE_FILE_NAME;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      // Revoked after the browser has started the download.
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      saveFile(await response.blob(), CERTIFICATE_FILE_NAME);
       setState({ pending: false, error: null });
     } catch {
       setState({ pending: false, error: '' });

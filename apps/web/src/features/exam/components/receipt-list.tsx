@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { paths, verifyReceiptHref } from '../../../config/paths.ts';
+import { saveFile } from '../../../lib/save-file.ts';
 import type { QueueState } from '../answer-queue.ts';
 import { receiptsFile, receiptsOf } from '../receipts.ts';
 
@@ -15,21 +16,15 @@ export function ReceiptList({ state, order }: ReceiptListProps) {
   const receipts = receiptsOf(state, order);
   if (receipts.length === 0) return null;
 
-  const download = () => {
-    const file = receiptsFile(
-      receipts,
-      new URL(paths.verifyReceipt, window.location.origin).href,
-      t('success.receipts.fileAbout'),
+  const download = () =>
+    saveFile(
+      receiptsFile(
+        receipts,
+        new URL(paths.verifyReceipt, window.location.origin).href,
+        t('success.receipts.fileAbout'),
+      ),
+      FILE_NAME,
     );
-    const url = URL.createObjectURL(file);
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = FILE_NAME;
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 0);
-  };
 
   const photoNumbers = new Map<string, number>();
   return (

@@ -1,6 +1,7 @@
 import { localiseDigits } from '@ngso/shared/language';
 import type { CertificateCheck } from '@ngso/shared/schemas/certificates';
 import { useTranslation } from 'react-i18next';
+import { VerifiedRow } from './verified-row.tsx';
 
 /** A certificate's QR code answered: it is genuine, and whose, which award and which year; nothing more. */
 export function CertificateCheckView({ check }: { check: CertificateCheck }) {
@@ -18,12 +19,7 @@ export function CertificateCheckView({ check }: { check: CertificateCheck }) {
             [t('certificate.year'), localiseDigits(String(check.year), i18n.language), 'certificate-year'],
           ] as const
         ).map(([label, value, testId]) => (
-          <div key={testId} className="min-w-0">
-            <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
-            <dd className="mt-0.5 break-words text-lg text-slate-900" data-testid={testId}>
-              {value}
-            </dd>
-          </div>
+          <VerifiedRow key={testId} label={label} value={value} testId={testId} />
         ))}
       </dl>
     </div>

@@ -9,30 +9,7 @@ import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
 import { errorStatus, serverMessage } from '../../../lib/api-error.ts';
 import { formatInDhaka } from '../../../lib/dates.ts';
 import { useVerifyReceiptMutation } from '../api.ts';
-
-function Row({
-  label,
-  value,
-  testId,
-  mono = false,
-}: {
-  label: string;
-  value: string;
-  testId: string;
-  mono?: boolean;
-}) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
-      <dd
-        className={`mt-0.5 break-all text-slate-900 ${mono ? 'font-mono text-sm' : 'text-lg'}`}
-        data-testid={testId}
-      >
-        {value}
-      </dd>
-    </div>
-  );
-}
+import { VerifiedRow } from './verified-row.tsx';
 
 /** What a genuine receipt proves. */
 function ReceiptProof({ receipt }: { receipt: VerifiedReceipt }) {
@@ -45,31 +22,31 @@ function ReceiptProof({ receipt }: { receipt: VerifiedReceipt }) {
     >
       <p className="font-semibold text-emerald-800">{t('receipt.genuine')}</p>
       <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <Row
+        <VerifiedRow
           label={t('receipt.competition')}
           value={receipt.competition_name ?? receipt.competition}
           testId="receipt-competition"
         />
-        <Row label={t('rollNumber')} value={receipt.roll_number} testId="receipt-roll" />
-        <Row
+        <VerifiedRow label={t('rollNumber')} value={receipt.roll_number} testId="receipt-roll" />
+        <VerifiedRow
           label={t('receipt.question')}
           value={number(receipt.question_number)}
           testId="receipt-question"
         />
-        <Row
+        <VerifiedRow
           label={t('receipt.time')}
           value={formatInDhaka(receipt.committed_at, 'MMMM d, yyyy, h:mm:ss a')}
           testId="receipt-time"
         />
-        <Row
+        <VerifiedRow
           label={t('receipt.size')}
           value={t('receipt.bytes', { size: number(receipt.size) })}
           testId="receipt-size"
         />
-        <Row label={t('receipt.code')} value={receipt.code} testId="receipt-code" mono />
+        <VerifiedRow label={t('receipt.code')} value={receipt.code} testId="receipt-code" mono />
       </dl>
       <dl>
-        <Row label={t('receipt.sha256')} value={receipt.sha256} testId="receipt-sha256" mono />
+        <VerifiedRow label={t('receipt.sha256')} value={receipt.sha256} testId="receipt-sha256" mono />
       </dl>
       <p className="text-sm text-slate-600">{t('receipt.meaning')}</p>
     </div>

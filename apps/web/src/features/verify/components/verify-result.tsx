@@ -5,17 +5,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorStatus, serverMessage } from '../../../lib/api-error.ts';
 import { useVerifyAdmitCardQuery } from '../api.ts';
 import { CertificateCheckView } from './certificate-check.tsx';
-
-function Row({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
-      <dd className="mt-0.5 break-words text-lg text-slate-900" data-testid={testId}>
-        {value}
-      </dd>
-    </div>
-  );
-}
+import { VerifiedRow } from './verified-row.tsx';
 
 /**
  * The public check of a QR code: an admit card's name, roll number, category and status, a certificate's
@@ -59,10 +49,14 @@ export function VerifyResult({ code }: { code: string }) {
     <div className="space-y-4 rounded-2xl border border-emerald-200 bg-white p-5 shadow-sm sm:p-6">
       <p className="font-semibold text-emerald-800">{t('valid')}</p>
       <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <Row label={t('name')} value={data.name} testId="verify-name" />
-        <Row label={t('rollNumber')} value={data.roll_number} testId="verify-roll" />
-        <Row label={t('category')} value={t(`category.${data.category}`)} testId="verify-category" />
-        <Row label={t('status')} value={t(`status.${data.registration_status}`)} testId="verify-status" />
+        <VerifiedRow label={t('name')} value={data.name} testId="verify-name" />
+        <VerifiedRow label={t('rollNumber')} value={data.roll_number} testId="verify-roll" />
+        <VerifiedRow label={t('category')} value={t(`category.${data.category}`)} testId="verify-category" />
+        <VerifiedRow
+          label={t('status')}
+          value={t(`status.${data.registration_status}`)}
+          testId="verify-status"
+        />
       </dl>
     </div>
   );
