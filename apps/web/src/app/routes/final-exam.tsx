@@ -7,7 +7,6 @@ import { selectAuth } from '../../features/auth/slice.ts';
 import { type SubmitResult, useGetQuestionsQuery, useSubmitExamMutation } from '../../features/exam/api.ts';
 import { ExamScreen } from '../../features/exam/components/exam-screen.tsx';
 import { ExamLoadError, ExamLoading } from '../../features/exam/components/exam-status.tsx';
-import { isUnreachable } from '../../features/exam/exam-snapshot.ts';
 import { submitAtTimeUp, submitNow } from '../../features/exam/finish-exam.ts';
 import { rememberQuestionOrder } from '../../features/exam/question-order.ts';
 import { clearStartHandover, peekStartHandover } from '../../features/exam/start-handover.ts';
@@ -16,7 +15,7 @@ import { useAnswerQueue } from '../../features/exam/use-answer-queue.ts';
 import { useExamStatus } from '../../features/exam/use-exam-status.ts';
 import { useKeptQuestions } from '../../features/exam/use-kept-exam.ts';
 import { useNotices } from '../../features/exam/use-notices.ts';
-import { errorStatus } from '../../lib/error-status.ts';
+import { errorStatus, isUnreachable } from '../../lib/error-status.ts';
 import { serverClock } from '../../lib/time-sync.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 

@@ -2,10 +2,10 @@ import { examPhase } from '@ngso/shared/exam-phase';
 import type { Exam, ExamPhase } from '@ngso/shared/schemas/exam';
 import { useCallback, useEffect, useState } from 'react';
 import { useSelector } from 'react-redux';
+import { isUnreachable } from '../../lib/error-status.ts';
 import { useServerNow } from '../../lib/time-sync.ts';
 import { selectAuth } from '../auth/slice.ts';
 import { useGetExamQuery } from './api.ts';
-import { isUnreachable } from './exam-snapshot.ts';
 import { useKeptExam } from './use-kept-exam.ts';
 
 export type ExamStatus = {
