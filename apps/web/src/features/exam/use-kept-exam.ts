@@ -1,10 +1,32 @@
 import type { Exam, Question } from '@ngso/shared/schemas/exam';
 import { useEffect, useState } from 'react';
+import { isUnreachable } from '../../lib/error-status.ts';
 import type { QueueStorage } from './answer-queue.ts';
 import { loadExam, loadQuestions, saveExam, saveQuestions } from './exam-snapshot.ts';
 import { openQueueStorage } from './queue-storage.ts';
 
 export type Kept<T> = { value: T | undefined; ready: boolean };
+
+/**
+ * `fresh` when the page has it; when the server cannot be reached (never on an answer such as 403), the
+ * copy this device kept (`fromDevice`). While that copy is still being read (`reading`), and when it is
+ * used, the failure is held back; with nothing kept, the failure is the page's as before.
+ */
+export function orKept<T>(
+  fresh: T | undefined,
+  error: unknown,
+  kept: Kept<T>,
+): { value: T | undefined; fromDevice: boolean; reading: boolean; error: unknown } {
+  const unreachable = fresh === undefined && isUnreachable(error);
+  const fromDevice = unreachable && kept.value !== undefined;
+  const reading = unreachable && !kept.ready;
+  return {
+    value: fromDevice ? kept.value : fresh,
+    fromDevice,
+    reading,
+    error: fromDevice || reading ? undefined : error,
+  };
+}
 
 /** Nobody to keep anything for (no user, no exam yet): nothing to wait for either. */
 const NOTHING_KEPT = { value: undefined, ready: true } as const;
