@@ -78,7 +78,6 @@ const serviceWorker = VitePWA({
   },
   workbox: {
     globPatterns: ['**/*.{js,css,html,woff2,svg,png,webmanifest}'],
-    globIgnores: ['**/*.br', '**/*.gz'],
     manifestTransforms: [offline.precacheOnly],
     navigateFallback: 'index.html',
     navigateFallbackAllowlist: [OFFLINE_NAVIGATION],
