@@ -7,6 +7,7 @@ import { offlinePages } from './scripts/offline-plugin.ts';
 import { prerender } from './scripts/prerender-plugin.ts';
 import { rasterImages } from './scripts/raster-images-plugin.ts';
 import { OFFLINE_NAVIGATION } from './src/config/offline-pages.ts';
+import { paths } from './src/config/paths.ts';
 
 /** Packages that must stay one copy for the whole page (React's hooks need a single React). */
 const SINGLETONS = /^(react|react-dom|scheduler)(\/|$)/;
@@ -63,7 +64,7 @@ const serviceWorker = VitePWA({
       'National General Science Olympiad: finding the hidden scientists of Bangladesh. জাতীয় সাধারণ বিজ্ঞান অলিম্পিয়াড।',
     lang: 'en',
     dir: 'ltr',
-    start_url: '/final-exam',
+    start_url: paths.finalExam,
     scope: '/',
     display: 'standalone',
     orientation: 'portrait',
@@ -77,7 +78,6 @@ const serviceWorker = VitePWA({
   },
   workbox: {
     globPatterns: ['**/*.{js,css,html,woff2,svg,png,webmanifest}'],
-    globIgnores: ['**/*.br', '**/*.gz'],
     manifestTransforms: [offline.precacheOnly],
     navigateFallback: 'index.html',
     navigateFallbackAllowlist: [OFFLINE_NAVIGATION],

@@ -1,6 +1,6 @@
 import type { CDPSession, Page } from '@playwright/test';
 import { expect } from '../support/fixtures.ts';
-import { studentInOpenExam } from '../support/open-exam.ts';
+import { controlledByServiceWorker, studentInOpenExam } from '../support/open-exam.ts';
 import { withServerPerTest } from '../support/own-server.ts';
 
 /**
@@ -74,10 +74,7 @@ withServerPerTest.describe('the exam page on slow 3G', () => {
       const firstVisitMs = await timeToQuestion(page, () => page.goto('/final-exam'));
       const firstVisitKb = Math.round(transferred() / 1024);
       // The service worker takes over once it has precached the pages (downloaded in the background).
-      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-      await expect
-        .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 300_000 })
-        .toBe(true);
+      await controlledByServiceWorker(page, 300_000);
 
       const reloadMs = await timeToQuestion(page, () => page.reload());
       await page.context().setOffline(true);

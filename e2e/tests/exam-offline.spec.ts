@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { smallAnswerPhoto, storedAnswers } from '../support/exam-answers.ts';
 import { expect } from '../support/fixtures.ts';
-import { studentInOpenExam } from '../support/open-exam.ts';
+import { controlledByServiceWorker, studentInOpenExam } from '../support/open-exam.ts';
 import { withServerPerTest } from '../support/own-server.ts';
 
 /**
@@ -14,16 +14,6 @@ const offlineTest = withServerPerTest;
 
 const heading = (page: Page, n: number) => page.getByRole('heading', { name: `Question ${n} of 6` });
 const clock = (page: Page) => page.getByTestId('exam-clock');
-
-/** Waits until the service worker has precached the pages and controls this one. */
-async function controlledByServiceWorker(page: Page) {
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), {
-      message: 'the page is controlled by the service worker',
-    })
-    .toBe(true);
-}
 
 /** The addresses of the console's chunks the page asks for (there must be none). */
 function consoleChunksRequested(page: Page): string[] {

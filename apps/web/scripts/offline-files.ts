@@ -20,16 +20,13 @@ export type BuiltChunk = {
 const CONSOLE_MODULE =
   /(^|\/)src\/(app\/routes\/admin[^/]*|features\/admin\/.*|i18n\/locales\/[^/]+\/admin)\.tsx?$/;
 
-export const isConsoleModule = (module: string) => CONSOLE_MODULE.test(module);
+const isConsoleModule = (module: string) => CONSOLE_MODULE.test(module);
 
 /** Modules loaded lazily that are one page or one language's texts: only those asked for are offline. */
 const PAGE_OR_TEXTS = /(^|\/)(src\/app\/routes|src\/i18n\/locales|packages\/shared\/src\/messages)\//;
 
 /** The chunks `start` needs before it runs: itself and everything it imports statically, transitively. */
-export function staticClosure(
-  chunks: ReadonlyMap<string, BuiltChunk>,
-  start: readonly string[],
-): Set<string> {
+function staticClosure(chunks: ReadonlyMap<string, BuiltChunk>, start: readonly string[]): Set<string> {
   const seen = new Set<string>();
   const visit = (file: string) => {
     const chunk = chunks.get(file);
@@ -42,7 +39,7 @@ export function staticClosure(
 }
 
 /** The chunk that stands for a module (by its path relative to the app's root). */
-export function chunkOf(chunks: ReadonlyMap<string, BuiltChunk>, facade: string): BuiltChunk {
+function chunkOf(chunks: ReadonlyMap<string, BuiltChunk>, facade: string): BuiltChunk {
   for (const chunk of chunks.values()) if (chunk.facade === facade) return chunk;
   throw new Error(`no chunk stands for ${facade}: is it still loaded with import()?`);
 }

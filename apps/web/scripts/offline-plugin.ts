@@ -13,7 +13,7 @@ const FONT = /(^|\/)noto-sans-bengali-[^/]*\.woff2$/;
 const WORKER = /(^|\/)compress\.worker-[^/]*\.js$/;
 
 /** The route module of each offline page, relative to the app's root. */
-export const offlineRouteModules = () => OFFLINE_PAGES.map((page) => `src/app/routes/${page.module}.tsx`);
+const offlineRouteModules = () => OFFLINE_PAGES.map((page) => `src/app/routes/${page.module}.tsx`);
 
 /** The modules the offline pages load after the entry: the app, the pages, the session's calls, the texts. */
 function offlineModules(): string[] {

@@ -1,4 +1,4 @@
-import type { PaperContent } from '@ngso/shared/schemas/exam';
+import type { Exam, PaperContent } from '@ngso/shared/schemas/exam';
 
 /**
  * The junior paper of the exam tests, as its content decrypts (and as the questions call answers): two
@@ -33,3 +33,25 @@ export function paperContent(version = 'v1', firstQuestion = 'What is light?'): 
 
 /** The paper's questions (version 1). */
 export const paperQuestions = paperContent().questions;
+
+/**
+ * The junior exam of this paper (two questions, 15 marks), open now: started `startedAgoMs` ago and
+ * `durationMinutes` long; its paper out 15 minutes before the start, its photos taken an hour after the end.
+ */
+export function openPaperExam(startedAgoMs: number, durationMinutes: number): Exam {
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const start = Date.now() - startedAgoMs;
+  const end = start + durationMinutes * 60_000;
+  return {
+    category: 'junior',
+    starts_at: iso(start),
+    ends_at: iso(end),
+    duration_minutes: durationMinutes,
+    total_questions: 2,
+    total_marks: 15,
+    phase: 'DURING_EXAM',
+    submitted_at: null,
+    delivery_ends_at: iso(end + 60 * 60_000),
+    paper_from: iso(start - 15 * 60_000),
+  };
+}

@@ -1,27 +1,13 @@
 import 'fake-indexeddb/auto';
-import type { Exam } from '@ngso/shared/schemas/exam';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { saveExam, saveQuestions } from '../../features/exam/exam-snapshot.ts';
 import { openQueueStorage } from '../../features/exam/queue-storage.ts';
 import { stubApi, testUser } from '../../test/fetch-stub.ts';
-import { paperQuestions } from '../../test/paper.ts';
+import { openPaperExam, paperQuestions } from '../../test/paper.ts';
 import { renderApp, signedInAuth } from '../../test/render.tsx';
 
-const iso = (ms: number) => new Date(ms).toISOString();
-const start = Date.now() - 60_000;
-const exam: Exam = {
-  category: 'junior',
-  starts_at: iso(start),
-  ends_at: iso(start + 30 * 60_000),
-  duration_minutes: 30,
-  total_questions: 2,
-  total_marks: 15,
-  phase: 'DURING_EXAM',
-  submitted_at: null,
-  delivery_ends_at: iso(start + 90 * 60_000),
-  paper_from: iso(start - 15 * 60_000),
-};
+const exam = openPaperExam(60_000, 30);
 
 /** The phone has no connection: every call fails as fetch does then. */
 const unreachable = () => {
@@ -54,7 +40,10 @@ describe('/final-exam with no connection (docs/decisions/060-offline-exam-pages.
 
   it('with nothing kept for this window, says the exam could not be loaded, as before', async () => {
     const storage = await openQueueStorage();
-    await saveExam(storage, testUser.id, { ...exam, starts_at: iso(start + 1000) });
+    await saveExam(storage, testUser.id, {
+      ...exam,
+      starts_at: new Date(Date.parse(exam.starts_at) + 1000).toISOString(),
+    });
     stubApi(noConnection);
     renderApp('/final-exam', { auth: signedInAuth });
     expect(

@@ -1,26 +1,12 @@
-import type { Exam } from '@ngso/shared/schemas/exam';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearStartHandover, handOverStart } from '../../features/exam/start-handover.ts';
 import { stubApi, testProfile, testUser } from '../../test/fetch-stub.ts';
-import { paperQuestions } from '../../test/paper.ts';
+import { openPaperExam, paperQuestions } from '../../test/paper.ts';
 import { renderApp, signedInAuth } from '../../test/render.tsx';
 
-const iso = (ms: number) => new Date(ms).toISOString();
-const start = Date.now() - 1000;
-const exam: Exam = {
-  category: 'junior',
-  starts_at: iso(start),
-  ends_at: iso(start + 2 * 3_600_000),
-  duration_minutes: 120,
-  total_questions: 2,
-  total_marks: 15,
-  phase: 'DURING_EXAM',
-  submitted_at: null,
-  delivery_ends_at: iso(start + 3 * 3_600_000),
-  paper_from: iso(start - 15 * 60_000),
-};
+const exam = openPaperExam(1000, 120);
 const questions = paperQuestions;
 
 const handlers = {

@@ -7,14 +7,13 @@ import { selectAuth } from '../../features/auth/slice.ts';
 import { type SubmitResult, useGetQuestionsQuery, useSubmitExamMutation } from '../../features/exam/api.ts';
 import { ExamScreen } from '../../features/exam/components/exam-screen.tsx';
 import { ExamLoadError, ExamLoading } from '../../features/exam/components/exam-status.tsx';
-import { isUnreachable } from '../../features/exam/exam-snapshot.ts';
 import { submitAtTimeUp, submitNow } from '../../features/exam/finish-exam.ts';
 import { rememberQuestionOrder } from '../../features/exam/question-order.ts';
 import { clearStartHandover, peekStartHandover } from '../../features/exam/start-handover.ts';
 import { serverTransport } from '../../features/exam/transport.ts';
 import { useAnswerQueue } from '../../features/exam/use-answer-queue.ts';
 import { useExamStatus } from '../../features/exam/use-exam-status.ts';
-import { useKeptQuestions } from '../../features/exam/use-kept-exam.ts';
+import { orKept, useKeptQuestions } from '../../features/exam/use-kept-exam.ts';
 import { useNotices } from '../../features/exam/use-notices.ts';
 import { errorStatus } from '../../lib/error-status.ts';
 import { serverClock } from '../../lib/time-sync.ts';
@@ -48,9 +47,7 @@ export function Component() {
   const got = handover?.questions ?? fetched.data;
   // With no connection, the questions this device kept for the window (exam-snapshot.ts).
   const kept = useKeptQuestions(user?.id, exam, got);
-  const unreachable = got === undefined && isUnreachable(fetched.error);
-  const questions = got ?? (unreachable ? kept.value : undefined);
-  const questionsError = unreachable && (kept.value !== undefined || !kept.ready) ? undefined : fetched.error;
+  const { value: questions, error: questionsError } = orKept(got, fetched.error, kept);
   const [submitExam] = useSubmitExamMutation();
   const done = useRef(false);
   const { notices, add, onNotice, clear } = useNotices();

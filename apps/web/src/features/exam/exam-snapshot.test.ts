@@ -1,6 +1,6 @@
 import type { Exam, Question } from '@ngso/shared/schemas/exam';
 import { describe, expect, it } from 'vitest';
-import { isUnreachable, loadExam, loadQuestions, saveExam, saveQuestions } from './exam-snapshot.ts';
+import { loadExam, loadQuestions, saveExam, saveQuestions } from './exam-snapshot.ts';
 import { memoryStorage } from './queue-storage.ts';
 
 const exam: Exam = {
@@ -48,12 +48,5 @@ describe('the exam kept on the device', () => {
       await loadQuestions(storage, 'student-a', { starts_at: '2026-01-14T10:00:00.000Z' }),
     ).toBeUndefined();
     expect(await loadQuestions(storage, 'student-b', exam)).toBeUndefined();
-  });
-
-  it('falls back on the device only when the server could not be reached', () => {
-    expect(isUnreachable({ status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' })).toBe(true);
-    expect(isUnreachable({ status: 'TIMEOUT_ERROR', error: 'timed out' })).toBe(true);
-    expect(isUnreachable({ status: 403, data: {} })).toBe(false);
-    expect(isUnreachable(undefined)).toBe(false);
   });
 });

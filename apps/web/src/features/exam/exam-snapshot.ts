@@ -42,13 +42,3 @@ export async function loadQuestions(
   const parsed = StoredQuestionsSchema.safeParse(await storage.get(questionsKey(userId)));
   return parsed.success && parsed.data.startsAt === exam.starts_at ? parsed.data.questions : undefined;
 }
-
-/**
- * Whether a failed call failed for want of a connection (the browser could not reach the server, or
- * gave up waiting), as RTK Query reports it: only then does a page fall back on what the device kept;
- * an answer of the server (403, 404...) is always acted on.
- */
-export function isUnreachable(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null || !('status' in error)) return false;
-  return error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR';
-}

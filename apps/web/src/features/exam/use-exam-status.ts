@@ -5,8 +5,7 @@ import { useSelector } from 'react-redux';
 import { useServerNow } from '../../lib/time-sync.ts';
 import { selectAuth } from '../auth/slice.ts';
 import { useGetExamQuery } from './api.ts';
-import { isUnreachable } from './exam-snapshot.ts';
-import { useKeptExam } from './use-kept-exam.ts';
+import { orKept, useKeptExam } from './use-kept-exam.ts';
 
 export type ExamStatus = {
   exam: Exam | undefined;
@@ -14,16 +13,12 @@ export type ExamStatus = {
   now: number | null;
   /**
    * The phase to act on: the server's, re-fetched as soon as the corrected clock crosses an edge
-   * (so a redirect never rests on the device's clock alone).
+   * (so a redirect never rests on the device's clock alone). With no connection and the exam this device
+   * kept (use-kept-exam.ts), the corrected clock's: the only word there is until the connection returns.
    */
   phase: ExamPhase | null;
   /** The phase the corrected clock says now (the countdown shows it at once). */
   clientPhase: ExamPhase | null;
-  /**
-   * The server cannot be reached and the exam is the one this device kept (use-kept-exam.ts): the phase
-   * is then the corrected clock's, the only word there is until the connection returns.
-   */
-  offline: boolean;
   isLoading: boolean;
   error: unknown;
   refetch: () => void;
@@ -57,9 +52,9 @@ export function useExamStatus({ holdStart = false, seed }: ExamStatusOptions = {
   const { user } = useSelector(selectAuth);
   const kept = useKeptExam(user?.id, query.data);
   const now = useServerNow();
-  const unreachable = query.data === undefined && seed === undefined && isUnreachable(query.error);
-  const offline = unreachable && kept.value !== undefined;
-  const exam = query.data ?? seed ?? (offline ? kept.value : undefined);
+  // Unreachable: the device's copy is looked for before the failure is shown.
+  const onDevice = orKept(query.data ?? seed, query.error, kept);
+  const exam = onDevice.value;
   const clientPhase =
     exam && now !== null ? examPhase(now, { start: exam.starts_at, end: exam.ends_at }) : null;
   const { isFetching, fulfilledTimeStamp, refetch: refetchQuery } = query;
@@ -91,18 +86,15 @@ export function useExamStatus({ holdStart = false, seed }: ExamStatusOptions = {
     return () => clearTimeout(timer);
   }, [exam, clientPhase, isFetching, refetch, fulfilledTimeStamp, holdStart]);
 
-  // Unreachable: the device's copy is looked for before the failure is shown.
-  const lookingOnDevice = unreachable && !kept.ready;
   return {
     exam,
     now,
-    phase: offline ? clientPhase : (exam?.phase ?? null),
+    phase: onDevice.fromDevice ? clientPhase : (exam?.phase ?? null),
     clientPhase,
-    offline,
     // A seeded page stays on screen while the exam is asked for again.
     isLoading:
-      (query.isLoading && exam === undefined) || (exam !== undefined && now === null) || lookingOnDevice,
-    error: offline || lookingOnDevice ? undefined : query.error,
+      (query.isLoading && exam === undefined) || (exam !== undefined && now === null) || onDevice.reading,
+    error: onDevice.error,
     refetch,
   };
 }

@@ -1,25 +1,56 @@
 import type { Exam, Question } from '@ngso/shared/schemas/exam';
 import { useEffect, useState } from 'react';
+import { isUnreachable } from '../../lib/error-status.ts';
+import type { QueueStorage } from './answer-queue.ts';
 import { loadExam, loadQuestions, saveExam, saveQuestions } from './exam-snapshot.ts';
 import { openQueueStorage } from './queue-storage.ts';
 
 export type Kept<T> = { value: T | undefined; ready: boolean };
 
+/**
+ * `fresh` when the page has it; when the server cannot be reached (never on an answer such as 403), the
+ * copy this device kept (`fromDevice`). While that copy is still being read (`reading`), and when it is
+ * used, the failure is held back; with nothing kept, the failure is the page's as before.
+ */
+export function orKept<T>(
+  fresh: T | undefined,
+  error: unknown,
+  kept: Kept<T>,
+): { value: T | undefined; fromDevice: boolean; reading: boolean; error: unknown } {
+  const unreachable = fresh === undefined && isUnreachable(error);
+  const fromDevice = unreachable && kept.value !== undefined;
+  const reading = unreachable && !kept.ready;
+  return {
+    value: fromDevice ? kept.value : fresh,
+    fromDevice,
+    reading,
+    error: fromDevice || reading ? undefined : error,
+  };
+}
+
 /** Nobody to keep anything for (no user, no exam yet): nothing to wait for either. */
 const NOTHING_KEPT = { value: undefined, ready: true } as const;
 
+/** One record of exam-snapshot.ts: `key` names it (its reads and writes change only with it). */
+type Slot<T> = {
+  key: string;
+  load: (storage: QueueStorage) => Promise<T | undefined>;
+  save: (storage: QueueStorage, value: T) => Promise<void>;
+};
+
 /**
- * The student's exam as this device last had it from the server (exam-snapshot.ts): read once for the
- * user, and `fresh` (the server's latest answer) written whenever it changes, so the next visit with no
- * connection finds it.
+ * A record this device keeps in the exam queue's store: read once per slot, and `fresh` written whenever
+ * it changes, so the next visit with no connection finds it. No slot (no user, no exam yet): nothing kept.
  */
-export function useKeptExam(userId: string | undefined, fresh: Exam | undefined): Kept<Exam> {
-  const [kept, setKept] = useState<Kept<Exam>>({ value: undefined, ready: false });
+function useKept<T>(slot: Slot<T> | null, fresh: T | undefined): Kept<T> {
+  const [kept, setKept] = useState<Kept<T>>({ value: undefined, ready: false });
+  const key = slot?.key;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the slot's key names what it reads
   useEffect(() => {
-    if (!userId) return;
+    if (!slot) return;
     let active = true;
     void openQueueStorage()
-      .then((storage) => loadExam(storage, userId))
+      .then(slot.load)
       .catch(() => undefined)
       .then((value) => {
         if (active) setKept({ value, ready: true });
@@ -27,46 +58,45 @@ export function useKeptExam(userId: string | undefined, fresh: Exam | undefined)
     return () => {
       active = false;
     };
-  }, [userId]);
+  }, [key]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the slot's key names where it writes
   useEffect(() => {
-    if (!userId || !fresh) return;
+    if (!slot || fresh === undefined) return;
     void openQueueStorage()
-      .then((storage) => saveExam(storage, userId, fresh))
+      .then((storage) => slot.save(storage, fresh))
       .catch(() => undefined);
-  }, [userId, fresh]);
-  return userId ? kept : NOTHING_KEPT;
+  }, [key, fresh]);
+  return slot ? kept : NOTHING_KEPT;
+}
+
+/** The student's exam as this device last had it from the server; `fresh` is the server's latest answer. */
+export function useKeptExam(userId: string | undefined, fresh: Exam | undefined): Kept<Exam> {
+  const slot: Slot<Exam> | null = userId
+    ? {
+        key: userId,
+        load: (storage) => loadExam(storage, userId),
+        save: (storage, exam) => saveExam(storage, userId, exam),
+      }
+    : null;
+  return useKept(slot, fresh);
 }
 
 /**
- * The exam's questions as this device last had them for this window: read once the exam is known, and
- * `fresh` (the questions the page got, from the server or from the countdown's paper) written when they
- * arrive.
+ * The exam's questions as this device last had them for this window; `fresh` are the questions the page
+ * got (from the server or from the countdown's paper).
  */
 export function useKeptQuestions(
   userId: string | undefined,
   exam: Exam | undefined,
   fresh: Question[] | undefined,
 ): Kept<Question[]> {
-  const [kept, setKept] = useState<Kept<Question[]>>({ value: undefined, ready: false });
-  const startsAt = exam?.starts_at;
-  useEffect(() => {
-    if (!userId || !startsAt) return;
-    let active = true;
-    void openQueueStorage()
-      .then((storage) => loadQuestions(storage, userId, { starts_at: startsAt }))
-      .catch(() => undefined)
-      .then((value) => {
-        if (active) setKept({ value, ready: true });
-      });
-    return () => {
-      active = false;
-    };
-  }, [userId, startsAt]);
-  useEffect(() => {
-    if (!userId || !startsAt || !fresh) return;
-    void openQueueStorage()
-      .then((storage) => saveQuestions(storage, userId, { starts_at: startsAt }, fresh))
-      .catch(() => undefined);
-  }, [userId, startsAt, fresh]);
-  return userId && startsAt ? kept : NOTHING_KEPT;
+  const slot: Slot<Question[]> | null =
+    userId && exam
+      ? {
+          key: `${userId} ${exam.starts_at}`,
+          load: (storage) => loadQuestions(storage, userId, exam),
+          save: (storage, questions) => saveQuestions(storage, userId, exam, questions),
+        }
+      : null;
+  return useKept(slot, fresh);
 }

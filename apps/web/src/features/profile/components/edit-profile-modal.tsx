@@ -10,16 +10,10 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { translateMessage } from '../../../i18n/message.ts';
 import { serverMessage } from '../../../lib/api-error.ts';
+import { isUnreachable } from '../../../lib/error-status.ts';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
 import { useUpdateProfileMutation } from '../api.ts';
 import { changedFields, EDITABLE_FIELDS, formValuesOf } from '../profile-changes.ts';
-
-/** No HTTP answer at all (RTK Query's FETCH_ERROR or TIMEOUT_ERROR): the connection failed. */
-const noAnswer = (failure: unknown) =>
-  typeof failure === 'object' &&
-  failure !== null &&
-  'status' in failure &&
-  (failure.status === 'FETCH_ERROR' || failure.status === 'TIMEOUT_ERROR');
 
 type EditProfileModalProps = { open: boolean; profile: ProfileUser; onClose: () => void };
 
@@ -69,7 +63,7 @@ function EditProfileForm({ profile, onDone }: { profile: ProfileUser; onDone: ()
     } catch (failure) {
       applyServerFieldErrors(failure, setError, EDITABLE_FIELDS);
       const message = serverMessage(failure);
-      setFormError(message ?? (noAnswer(failure) ? t('edit.error') : t('edit.failed')));
+      setFormError(message ?? (isUnreachable(failure) ? t('edit.error') : t('edit.failed')));
     }
   });
 
