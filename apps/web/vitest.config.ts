@@ -16,6 +16,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     restoreMocks: true,
+    // A rendering test takes about a second alone; on two busy cores, five times that (decision 067).
+    testTimeout: 15_000,
     unstubGlobals: true,
   },
 });
