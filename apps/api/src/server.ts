@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openConfiguredDatabase, withStartupLock } from './db/client.ts';
 import { acquireDataDirLock, DataDirLockedError } from './lib/data-dir-lock.ts';
+import { serveMetrics } from './lib/metrics-server.ts';
 import { createFirstAdmin } from './modules/auth/admin-accounts.ts';
 import { seedPreparationEbook } from './modules/ebooks/ebook-seed.ts';
 import { seedTutorials } from './modules/tutorials/tutorial-seed.ts';
@@ -50,6 +51,13 @@ async function main() {
   // The exam's start brings a thousand connections in the same instant: Node's default queue of 511
   // waiting connections would drop the rest (one to three seconds each, to the client's SYN retries).
   await app.listen({ port: config.PORT, host: config.HOST, backlog: 4096 });
+  // Prometheus's own listener, never the site's port (docs/operations.md, "Metrics").
+  const metrics = await serveMetrics(
+    app.metrics.registry,
+    { host: config.METRICS_HOST, port: config.METRICS_PORT },
+    app.log,
+  );
+  if (metrics) app.addHook('onClose', () => metrics.close());
   app.log.info(
     `National General Science Olympiad is running at ${config.BASE_URL} (${database.kind} database)`,
   );
