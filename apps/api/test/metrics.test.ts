@@ -119,7 +119,9 @@ describe('the exam as the metrics show it', () => {
 
   it('shows the answer photos gate and the mail outbox', async () => {
     const metrics = t.app.metrics;
-    expect(await metricValue(metrics, 'ngso_upload_gate_in_use')).toBe(answerUploadGate.usage().inFlightBytes);
+    expect(await metricValue(metrics, 'ngso_upload_gate_in_use')).toBe(
+      answerUploadGate.usage().inFlightBytes,
+    );
     expect(await metricValue(metrics, 'ngso_upload_gate_budget_bytes')).toBeGreaterThanOrEqual(16_000_000);
     const turnedAway = (await metrics.registry.getSingleMetricAsString('ngso_upload_gate_turned_away_total'))
       .split('\n')
@@ -138,7 +140,9 @@ describe('the exam as the metrics show it', () => {
         await enqueueMail(quiet.db, { to, subject: 'Hello', text: 'Hello' }, new Date());
       }
       expect(await metricValue(quiet.app.metrics, 'ngso_mail_outbox_waiting', { kind: 'other' })).toBe(2);
-      expect(await metricValue(quiet.app.metrics, 'ngso_mail_outbox_waiting', { kind: 'announcement' })).toBe(0);
+      expect(await metricValue(quiet.app.metrics, 'ngso_mail_outbox_waiting', { kind: 'announcement' })).toBe(
+        0,
+      );
     } finally {
       await quiet.close();
     }
