@@ -8,7 +8,14 @@ export default defineProject({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     // PDF rendering tests need Debian's poppler-utils, the Redis tests a Redis server, the fault tests
     // PostgreSQL's own tools, and the scale tests nginx, redis-server and PostgreSQL, the S3 tests Swift: they have their own scripts.
-    exclude: ['test/pdf/**', 'test/redis/**', 'test/faults/**', 'test/scale/**', 'test/s3/**'],
+    exclude: [
+      'test/pdf/**',
+      'test/redis/**',
+      'test/faults/**',
+      'test/scale/**',
+      'test/s3/**',
+      'test/metrics/**',
+    ],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
