@@ -1,6 +1,6 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -170,5 +170,26 @@ describe('Prometheus', () => {
     expect(await query('nodejs_eventloop_lag_p99_seconds')).toBeGreaterThanOrEqual(0);
     expect(await query('count(http_request_duration_seconds_count{route=~".*ngso-1.*"})')).toBeUndefined();
     expect(prometheus?.ended()).toBeUndefined();
+  });
+
+  it('takes every query of the dashboard, and finds each metric the dashboard and the rules name', async () => {
+    const dashboard = JSON.parse(await readFile(path.join(root, 'deploy/grafana/exam-day.json'), 'utf8')) as {
+      panels: { targets?: { expr: string }[] }[];
+    };
+    const exprs = dashboard.panels.flatMap((panel) => panel.targets ?? []).map((target) => target.expr);
+    expect(exprs.length).toBeGreaterThan(10);
+    for (const expr of exprs) {
+      const url = `http://127.0.0.1:${PORTS.prometheus}/api/v1/query?query=${encodeURIComponent(expr)}`;
+      const answer = (await (await fetch(url)).json()) as { status: string; error?: string };
+      expect(answer, expr).toMatchObject({ status: 'success' });
+    }
+    // Every metric named is one the server declares (a counter not counted yet has no series, but its TYPE).
+    const served = await (await fetch(`http://127.0.0.1:${PORTS.metrics}/metrics`)).text();
+    const declared = new Set([...served.matchAll(/^# TYPE (\S+)/gm)].map((match) => match[1]));
+    const named = `${exprs.join('\n')}\n${await readFile(alerts, 'utf8')}`;
+    const metrics = new Set(
+      [...named.matchAll(/\b((?:ngso|http|nodejs)_[a-z0-9_]+?)(?:_bucket|_count|_sum)?\b/g)].map((m) => m[1]),
+    );
+    for (const metric of metrics) expect(declared, `${metric} is not served`).toContain(metric);
   });
 });
