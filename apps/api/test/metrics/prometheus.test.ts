@@ -98,9 +98,12 @@ const scraped = (expr: string, expected: number) =>
   );
 
 describe('Prometheus', () => {
-  it('finds the alert rules valid, and loads them', async () => {
+  it('finds the alert rules valid, passes their unit tests, and loads them', async () => {
     const { stdout } = await run('promtool', ['check', 'rules', alerts]);
     expect(stdout).toMatch(/SUCCESS: \d+ rules found/);
+    // Each alert fires on what it watches, and not before (deploy/prometheus/alerts.test.yml).
+    const tested = await run('promtool', ['test', 'rules', 'alerts.test.yml'], { cwd: path.dirname(alerts) });
+    expect(tested.stdout).toMatch(/SUCCESS/);
     const rules = (await (await fetch(`http://127.0.0.1:${PORTS.prometheus}/api/v1/rules`)).json()) as {
       data: { groups: { name: string; rules: { name: string }[] }[] };
     };
