@@ -1,5 +1,4 @@
 import { CATEGORIES } from '@ngso/shared/constants';
-import type { JobBacklog } from '../jobs/job-queue.ts';
 import type { Metrics, Reading } from './metrics.ts';
 import { TtlCache } from './ttl-cache.ts';
 
@@ -35,7 +34,11 @@ export function watchDatabasePool(
 }
 
 /** The image jobs waiting for their turn (on PostgreSQL, every process's: the queue is shared). */
-export function watchImageJobs(metrics: Metrics, backlog: () => Promise<JobBacklog>, now = () => Date.now()) {
+export function watchImageJobs(
+  metrics: Metrics,
+  backlog: () => Promise<{ waiting: number; oldestQueuedAt: Date | undefined }>,
+  now = () => Date.now(),
+) {
   const read = everyFewSeconds(backlog);
   metrics.gauge(
     'ngso_image_jobs_waiting',
