@@ -5,6 +5,7 @@
 //   3. GET /api/v1/time (public, no session),
 //   4. GET /api/v1/ngso-1/paper-key/junior after the start (no session, from memory: what 5,000 pages ask at 0),
 //   5. GET /api/v1/user signed in (a session lookup, the cost of every authenticated call),
+// and the server's CPU time per request (from /proc, steadier than requests a second on a shared machine),
 // with the real server at its production log level (info: one line per request) on a fresh PostgreSQL
 // database (DATABASE_URL's server, default the local one). The goal (the exam-start issue): an
 // authenticated JSON call at half of the bare route or better. BENCH_ROUNDS rounds (default 3) of
@@ -44,7 +45,22 @@ async function startBare(): Promise<ChildProcess> {
   throw new Error('the bare Fastify did not start');
 }
 
-async function measure(name: string, url: string, headers: Record<string, string> = {}) {
+/**
+ * The CPU time a process has used so far (user and system, in microseconds), from /proc: what a request costs
+ * the server whatever else shares the cores, where requests a second move with the machine's load.
+ */
+function cpuMicros(pid: number | undefined) {
+  if (pid === undefined) return Number.NaN;
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  const ticks = Number(fields[11]) + Number(fields[12]); // utime and stime (fields 14 and 15 of stat)
+  return (ticks * 1_000_000) / CLOCK_TICKS_PER_SECOND;
+}
+
+/** Linux's USER_HZ: /proc counts CPU time in hundredths of a second. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+async function measure(name: string, url: string, headers: Record<string, string> = {}, pid?: number) {
+  const cpuBefore = cpuMicros(pid);
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
   const errors = result.errors + result.timeouts + result.non2xx;
   return {
@@ -52,6 +68,7 @@ async function measure(name: string, url: string, headers: Record<string, string
     requestsPerSecond: Math.round(result.requests.average),
     p99Ms: result.latency.p99,
     errors,
+    cpuMicrosPerRequest: (cpuMicros(pid) - cpuBefore) / Math.max(1, result.requests.total),
   };
 }
 
@@ -69,12 +86,15 @@ async function main() {
   const children: ChildProcess[] = [];
   try {
     const databaseUrl = withDb(ADMIN_URL, database);
-    children.push(await startBare());
+    const bare = await startBare();
+    children.push(bare);
     const logFile = path.join(dataDir, 'server.log');
     const log = openSync(logFile, 'a');
-    children.push(
-      await startServer(databaseUrl, dataDir, SERVER_PORT, { env: { LOG_LEVEL: 'info' }, output: log }),
-    );
+    const server = await startServer(databaseUrl, dataDir, SERVER_PORT, {
+      env: { LOG_LEVEL: 'info' },
+      output: log,
+    });
+    children.push(server);
     const db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
     const [token] = await seedStudents(db, 1);
@@ -101,7 +121,10 @@ async function main() {
     const rounds: Array<Awaited<ReturnType<typeof measure>>[]> = [];
     for (let round = 0; round < ROUNDS; round++) {
       const measured = [];
-      for (const [name, url, headers] of routes) measured.push(await measure(name, url, headers));
+      for (const [name, url, headers] of routes) {
+        const pid = url.includes(`:${BARE_PORT}/`) ? bare.pid : server.pid;
+        measured.push(await measure(name, url, headers, pid));
+      }
       rounds.push(measured);
     }
     console.info(
@@ -119,6 +142,7 @@ async function main() {
           'of bare (median round)': `${Math.round(median(ofBare) * 100)} %`,
           'of bare (each round)': ofBare.map((ratio) => `${Math.round(ratio * 100)}`).join(' '),
           'p99 ms (median)': median(perRound.map((row) => row.p99Ms)),
+          'server CPU µs/req (median)': Math.round(median(perRound.map((row) => row.cpuMicrosPerRequest))),
           errors: perRound.reduce((sum, row) => sum + row.errors, 0),
         };
       }),

@@ -133,6 +133,8 @@ export async function startServer(
         // The address the students use (nginx's when it is in front), as in production.
         BASE_URL: BASE,
         ALLOW_HTTP_BASE_URL: 'true',
+        // Metrics served as in production, on a port the system picks (several servers, other benches).
+        METRICS_PORT: '0',
         ...(options.behindProxy ? { TRUST_PROXY: '127.0.0.1' } : {}),
         ...options.env,
       },

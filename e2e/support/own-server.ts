@@ -89,6 +89,8 @@ export class OwnServer {
       BASE_URL: this.url,
       ALLOW_HTTP_BASE_URL: 'true',
       LOG_LEVEL: 'warn',
+      // Several servers run at once: none listens for metrics.
+      METRICS_PORT: 'off',
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       ...this.extraEnv,

@@ -26,6 +26,8 @@ const env = {
   BASE_URL: `http://localhost:${port}`,
   ALLOW_HTTP_BASE_URL: 'true',
   LOG_LEVEL: 'warn',
+  // Engineers' e2e servers run side by side: none listens for metrics.
+  METRICS_PORT: 'off',
   ADMIN_EMAIL: 'admin@e2e.test',
   ADMIN_PASSWORD: 'Admin-e2e-pass-1',
 };

@@ -15,13 +15,21 @@ import type { ServiceContext } from './lib/context.ts';
 import { serializeLoggedError } from './lib/database-errors.ts';
 import { bufferedLogDestination } from './lib/log-destination.ts';
 import { translate } from './lib/messages.ts';
+import { createMetrics, type Metrics } from './lib/metrics.ts';
+import {
+  watchDatabasePool,
+  watchImageJobs,
+  watchOutbox,
+  watchUndeliveredPhotos,
+  watchUploadGate,
+} from './lib/metrics-gauges.ts';
 import { openStorage } from './lib/open-storage.ts';
 import { contractTransform, securitySchemes } from './lib/openapi.ts';
 import { createRateLimits } from './lib/rate-limits.ts';
 import { loadReceiptKeys } from './lib/receipt-keys.ts';
 import { type ThreadUse, threadBusy } from './lib/thread-use.ts';
 import { MailWorker } from './mail/mail-worker.ts';
-import { enqueueMail } from './mail/outbox.repo.ts';
+import { enqueueMail, waitingMails } from './mail/outbox.repo.ts';
 import { fileTransport, type MailTransport, smtpTransport } from './mail/transport.ts';
 import { adminEbookRoutes } from './modules/admin/admin-ebooks.routes.ts';
 import { dashboardRoutes } from './modules/admin/dashboard.routes.ts';
@@ -37,13 +45,14 @@ import { certificateRoutes } from './modules/certificates/certificates.routes.ts
 import { checkInRoutes } from './modules/check-in/check-in.routes.ts';
 import { competitionRoutes } from './modules/competitions/competitions.routes.ts';
 import { ebooksRoutes } from './modules/ebooks/ebooks.routes.ts';
+import { undeliveredPhotos } from './modules/exam/answer-photos.repo.ts';
 import { examRoutes } from './modules/exam/exam.routes.ts';
 import { adminExamRoutes } from './modules/exam/exam-admin.routes.ts';
 import { questionImagesRoutes } from './modules/exam/question-images.routes.ts';
 import { gradingRoutes } from './modules/grading/grading.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
-import { answerPhotosAtPeak } from './modules/media/upload-gate.ts';
+import { answerPhotosAtPeak, answerUploadGate } from './modules/media/upload-gate.ts';
 import { adminPreliminaryRoutes } from './modules/preliminary/preliminary-admin.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { receiptRoutes } from './modules/receipts/receipts.routes.ts';
@@ -54,6 +63,7 @@ import { resultsRoutes } from './modules/results/results.routes.ts';
 import { adminTutorialsRoutes, tutorialsRoutes } from './modules/tutorials/tutorials.routes.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { apiNotFound, errorsPlugin } from './plugins/errors.ts';
+import { requestMetricsPlugin } from './plugins/request-metrics.ts';
 import { securityHeaders, securityHeadersPlugin } from './plugins/security-headers.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -65,6 +75,8 @@ declare module 'fastify' {
     clock: Clock;
     services: ServiceContext;
     mailWorker: MailWorker;
+    /** This process's Prometheus metrics (served by server.ts on METRICS_PORT). */
+    metrics: Metrics;
     /** Every route the app serves (method and URL), for the authorisation tests. */
     routeTable: Array<{ method: string; url: string }>;
   }
@@ -150,6 +162,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
   });
 
+  const metrics = createMetrics((obj, message) => app.log.warn(obj, message));
+  await app.register(requestMetricsPlugin, { metrics });
+
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -171,6 +186,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     host: new URL(config.BASE_URL).hostname,
     log: app.log,
     retryMs: config.MAIL_RETRY_SECONDS * 1000,
+    onFailed: (final) => metrics.mailFailed.inc({ final: String(final) }),
   });
 
   const storage = await openStorage(config);
@@ -190,7 +206,15 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
       longestMs: Math.min(10_000, (config.IMAGE_JOB_TIMEOUT_SECONDS * 1000) / 3),
       busy: () => threadIsBusy() || photosAtPeak(),
     }),
+    onFailed: (reason) => metrics.imageJobsFailed.inc({ reason }),
   });
+  if (database.pool) watchDatabasePool(metrics, database.pool);
+  watchImageJobs(metrics, images.backlog);
+  watchUploadGate(metrics, answerUploadGate);
+  watchUndeliveredPhotos(metrics, () =>
+    undeliveredPhotos(database.db, clock.now(), config.EXAM_DELIVERY_MINUTES),
+  );
+  watchOutbox(metrics, () => waitingMails(database.db));
 
   const services: ServiceContext = {
     db: database.db,
@@ -200,6 +224,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     receipts: await loadReceiptKeys(config),
     storage,
     imageJobs: images,
+    metrics,
     withMail: async (work) => {
       let queued = false;
       const result = await database.db.transaction((tx) =>
@@ -224,6 +249,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   app.decorate('clock', clock);
   app.decorate('services', services);
   app.decorate('mailWorker', mailWorker);
+  app.decorate('metrics', metrics);
 
   await app.register(fastifyCookie);
   await app.register(securityHeadersPlugin, { headers });

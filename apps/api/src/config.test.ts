@@ -156,4 +156,15 @@ describe('loadConfig', () => {
       'S3_BUCKET: must be a bucket name (3-63 of a-z, 0-9, dots, hyphens) (got "No_Such Bucket")',
     );
   });
+
+  it("serves the metrics on a port of their own: 9464 on 127.0.0.1 by default, off on request, never the site's", () => {
+    const defaults = loadConfig({});
+    expect([defaults.METRICS_PORT, defaults.METRICS_HOST]).toEqual([9464, '127.0.0.1']);
+    expect(loadConfig({ METRICS_PORT: 'off' }).METRICS_PORT).toBe('off');
+    expect(loadConfig({ METRICS_PORT: '13001', PORT: '3001' }).METRICS_PORT).toBe(13001);
+    expect(() => loadConfig({ METRICS_PORT: '3001', PORT: '3001' })).toThrow(
+      "METRICS_PORT: must not be the site's PORT",
+    );
+    expect(() => loadConfig({ METRICS_PORT: 'public' })).toThrow(ConfigError);
+  });
 });

@@ -10,6 +10,9 @@ import { isCommonPassword } from './modules/auth/common-passwords.ts';
  */
 export const DEFAULT_DATABASE_POOL_SIZE = 40;
 
+/** The metrics' port: the one Prometheus's list of default exporter ports gives OpenTelemetry's exporter. */
+export const DEFAULT_METRICS_PORT = 9464;
+
 /** Environment variables (decisions.md, Configuration). Parsed once at start-up. */
 const onOff = z.enum(['on', 'off']);
 
@@ -25,6 +28,15 @@ export const ConfigSchema = z
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default('127.0.0.1'),
+    /**
+     * The port of the process's Prometheus metrics (GET /metrics), a listener of its own; `off`: none
+     * (docs/decisions/064-metrics.md). Each process on a machine needs its own.
+     */
+    METRICS_PORT: z
+      .union([z.literal('off'), z.coerce.number().int().min(0).max(65535)])
+      .default(DEFAULT_METRICS_PORT),
+    /** The address the metrics listen on: this machine only, unless the operators' Prometheus is elsewhere. */
+    METRICS_HOST: z.string().min(1).default('127.0.0.1'),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z
       .string()
@@ -166,6 +178,11 @@ export const ConfigSchema = z
       path: ['RECEIPT_SIGNING_KEY'],
     },
   )
+  // The metrics are for the operators' Prometheus: never on the site's own port.
+  .refine((env) => env.METRICS_PORT === 'off' || env.METRICS_PORT === 0 || env.METRICS_PORT !== env.PORT, {
+    message: "must not be the site's PORT: the metrics have a listener of their own (or set it to off)",
+    path: ['METRICS_PORT'],
+  })
   .refine((env) => (env.ADMIN_EMAIL === undefined) === (env.ADMIN_PASSWORD === undefined), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
     path: ['ADMIN_PASSWORD'],

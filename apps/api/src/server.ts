@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openConfiguredDatabase, withStartupLock } from './db/client.ts';
 import { acquireDataDirLock, DataDirLockedError } from './lib/data-dir-lock.ts';
+import { serveMetrics } from './lib/metrics-server.ts';
 import { createFirstAdmin } from './modules/auth/admin-accounts.ts';
 import { seedPreparationEbook } from './modules/ebooks/ebook-seed.ts';
 import { seedTutorials } from './modules/tutorials/tutorial-seed.ts';
@@ -41,15 +42,23 @@ async function main() {
     return generated;
   });
   if (seeded) app.log.info('generated the placeholder pages of the e-book');
+  // Prometheus's own listener, never the site's port (docs/operations.md, "Metrics and alerts").
+  const metrics = await serveMetrics(
+    app.metrics.registry,
+    { host: config.METRICS_HOST, port: config.METRICS_PORT },
+    app.log,
+  );
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
     await app.close();
+    await metrics?.close();
   });
 
   // The exam's start brings a thousand connections in the same instant: Node's default queue of 511
   // waiting connections would drop the rest (one to three seconds each, to the client's SYN retries).
   await app.listen({ port: config.PORT, host: config.HOST, backlog: 4096 });
+
   app.log.info(
     `National General Science Olympiad is running at ${config.BASE_URL} (${database.kind} database)`,
   );

@@ -4,6 +4,9 @@ import { openConfiguredDatabase, withStartupLock } from './db/client.ts';
 import { imageJobs, openJobQueue } from './jobs/image-jobs.ts';
 import type { JobLog } from './jobs/job-queue.ts';
 import { serializeLoggedError } from './lib/database-errors.ts';
+import { createMetrics } from './lib/metrics.ts';
+import { watchDatabasePool, watchImageJobs } from './lib/metrics-gauges.ts';
+import { serveMetrics } from './lib/metrics-server.ts';
 import { openStorage } from './lib/open-storage.ts';
 import { allowImagesAtOnce } from './modules/media/image-pipeline.ts';
 
@@ -45,6 +48,7 @@ async function main() {
   const jobsAtOnce = config.IMAGE_WORKERS > 0 ? config.IMAGE_WORKERS : DEFAULT_JOBS_AT_ONCE;
   allowImagesAtOnce(jobsAtOnce);
   const database = await openConfiguredDatabase(config);
+  const metrics = createMetrics(log.warn);
   const jobs = imageJobs({
     queue: openJobQueue(database, log, config.IMAGE_JOB_TIMEOUT_SECONDS),
     db: database.db,
@@ -52,15 +56,24 @@ async function main() {
     log,
     workers: jobsAtOnce,
     timeoutSeconds: config.IMAGE_JOB_TIMEOUT_SECONDS,
+    onFailed: (reason) => metrics.imageJobsFailed.inc({ reason }),
   });
+  if (database.pool) watchDatabasePool(metrics, database.pool);
+  watchImageJobs(metrics, jobs.backlog);
   // One process at a time starts its queue: on a new database pg-boss creates its tables then.
   await withStartupLock(config.DATABASE_URL, () => jobs.start());
   log.info({ jobsAtOnce }, 'image worker started');
+  const listener = await serveMetrics(
+    metrics.registry,
+    { host: config.METRICS_HOST, port: config.METRICS_PORT },
+    log,
+  );
 
   closeWithGrace({ delay: 30_000 }, async ({ signal, err }) => {
     if (err) log.error({ err }, 'stopping after an error');
     else log.info({ signal }, 'stopping: finishing the jobs under way');
     await jobs.stop();
+    await listener?.close();
     await database.close();
   });
 }

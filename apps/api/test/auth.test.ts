@@ -599,6 +599,7 @@ describe('the API envelope', () => {
       '/api/v1/forgot-password',
       '/api/v1/reset-password',
       '/api/health',
+      '/api/ready',
       '/api/v1/time',
     ]) {
       expect(Object.keys(doc.paths)).toContain(path);

@@ -42,4 +42,12 @@ describe('the shipped nginx site file', () => {
     expect(/^\s*client_body_buffer_size (\d+)k;/m.exec(body)?.[1]).toBe('512');
     expect(body).toMatch(/^\s*proxy_pass http:\/\/ngso;/m);
   });
+
+  it('lets only this machine ask for readiness, whose answer names what is broken, and leaves health public', () => {
+    const ready = /^\s*location = \/api\/ready \{([^}]*)\}/m.exec(site)?.[1] ?? '';
+    expect(ready).toMatch(/^\s*allow 127\.0\.0\.1;/m);
+    expect(ready).toMatch(/^\s*deny all;/m);
+    expect(ready).toMatch(/^\s*proxy_pass http:\/\/ngso;/m);
+    expect(site).not.toMatch(/location[^{]*\/api\/health[^{]*\{[^}]*deny/);
+  });
 });

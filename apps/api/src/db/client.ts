@@ -20,6 +20,8 @@ export type DatabaseHandle = {
   db: Database;
   kind: 'embedded' | 'postgres';
   close: () => Promise<void>;
+  /** PostgreSQL's connection pool, for the metrics (none on the embedded database). */
+  pool?: { totalCount: number; idleCount: number; waitingCount: number };
 };
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -94,7 +96,7 @@ export async function openPostgres(
     await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
     lock.release();
   }
-  return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
+  return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end(), pool };
 }
 
 /** Serialises the start-up tasks (first admin, placeholder e-book) of processes that start together. */

@@ -4,7 +4,7 @@ import type { Storage } from '../lib/storage.ts';
 import { pendingMediaIds } from '../modules/media/media.repo.ts';
 import { processPendingMedia } from '../modules/media/media-processing.ts';
 import { inProcessQueue } from './in-process-queue.ts';
-import type { JobLog, JobQueue } from './job-queue.ts';
+import type { JobBacklog, JobLog, JobQueue } from './job-queue.ts';
 import { pgBossQueue, type SqlRunner } from './pg-boss-queue.ts';
 
 export const IMAGE_JOB = 'process-image';
@@ -21,7 +21,12 @@ export type ImageJobs = {
 export type ImageJobRunner = ImageJobs & {
   start: () => Promise<void>;
   stop: () => Promise<void>;
+  /** The image jobs waiting for their turn, in every process that shares the queue (the metrics). */
+  backlog: () => Promise<JobBacklog>;
 };
+
+/** Why an image job failed: an error (it runs again), or bytes that do not decode (the photo ends failed). */
+export type ImageJobFailure = 'error' | 'undecodable';
 
 /** PostgreSQL: pg-boss on the app's own pool; the embedded database: the queue in this process. */
 export function openJobQueue(database: DatabaseHandle, log: JobLog, timeoutSeconds: number): JobQueue {
@@ -49,6 +54,8 @@ export function imageJobs(options: {
   timeoutSeconds: number;
   /** Waits before each job while something more urgent shares the cores (a server's requests: yield-to-requests.ts). */
   waitYourTurn?: () => Promise<void>;
+  /** Told of each job that failed (the metrics count them). */
+  onFailed?: (reason: ImageJobFailure) => void;
 }): ImageJobRunner {
   const { queue, db, storage, log } = options;
   let sweeper: NodeJS.Timeout | undefined;
@@ -93,7 +100,14 @@ export function imageJobs(options: {
       }
       await queue.work(IMAGE_JOB, options.workers, async (data) => {
         await options.waitYourTurn?.();
-        await processPendingMedia({ db, storage }, data.mediaId ?? '');
+        let outcome: Awaited<ReturnType<typeof processPendingMedia>>;
+        try {
+          outcome = await processPendingMedia({ db, storage }, data.mediaId ?? '');
+        } catch (err) {
+          options.onFailed?.('error');
+          throw err;
+        }
+        if (outcome === 'failed') options.onFailed?.('undecodable');
       });
       if (!queue.durable) await sweep();
       sweeper = setInterval(
@@ -106,5 +120,6 @@ export function imageJobs(options: {
       clearInterval(sweeper);
       await queue.stop();
     },
+    backlog: () => queue.backlog(IMAGE_JOB),
   };
 }

@@ -7,7 +7,7 @@ import {
   retryDelayMs,
 } from './job-queue.ts';
 
-type Job = { key: string; data: JobData; attempt: number };
+type Job = { key: string; data: JobData; attempt: number; queuedAt: number };
 
 type Line = {
   ready: Job[];
@@ -26,6 +26,8 @@ type Line = {
 export function inProcessQueue(log: JobLog, options: { stopTimeoutMs?: number } = {}): JobQueue {
   const lines = new Map<string, Line>();
   const timers = new Set<NodeJS.Timeout>();
+  /** Jobs waiting for a retry, by their timer: counted as waiting too. */
+  const retrying = new Map<NodeJS.Timeout, { name: string; job: Job }>();
   let stopping = false;
 
   const lineOf = (name: string) => {
@@ -67,10 +69,12 @@ export function inProcessQueue(log: JobLog, options: { stopTimeoutMs?: number } 
       line.keys.add(job.key);
       const timer = setTimeout(() => {
         timers.delete(timer);
+        retrying.delete(timer);
         line.ready.push({ ...job, attempt: job.attempt + 1 });
         pump(name, line);
       }, retryDelayMs(job.attempt));
       timers.add(timer);
+      retrying.set(timer, { name, job });
     }
   };
 
@@ -82,9 +86,17 @@ export function inProcessQueue(log: JobLog, options: { stopTimeoutMs?: number } 
       for (const { key, data } of jobs) {
         if (stopping || line.keys.has(key)) continue;
         line.keys.add(key);
-        line.ready.push({ key, data, attempt: 0 });
+        line.ready.push({ key, data, attempt: 0, queuedAt: Date.now() });
       }
       pump(name, line);
+    },
+    backlog: async (name) => {
+      const waiting = [
+        ...(lines.get(name)?.ready ?? []),
+        ...[...retrying.values()].filter((entry) => entry.name === name).map((entry) => entry.job),
+      ];
+      const oldest = Math.min(...waiting.map((job) => job.queuedAt));
+      return { waiting: waiting.length, oldestQueuedAt: waiting.length ? new Date(oldest) : undefined };
     },
     work: async (name, concurrency, handler) => {
       const line = lineOf(name);
@@ -96,6 +108,7 @@ export function inProcessQueue(log: JobLog, options: { stopTimeoutMs?: number } 
       stopping = true;
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
+      retrying.clear();
       const running = [...lines.values()].flatMap((line) => [...line.running]);
       const limit = new Promise((resolve) => setTimeout(resolve, options.stopTimeoutMs ?? 30_000).unref());
       await Promise.race([Promise.allSettled(running), limit]);

@@ -28,7 +28,11 @@ export type JobQueue = {
   work: (name: string, concurrency: number, handler: JobHandler) => Promise<void>;
   /** Stops taking jobs, waits for the ones running (up to a time limit), and closes. */
   stop: () => Promise<void>;
+  /** The jobs of `name` waiting for their turn (queued, or waiting for a retry) and when the oldest was queued. */
+  backlog: (name: string) => Promise<JobBacklog>;
 };
+
+export type JobBacklog = { waiting: number; oldestQueuedAt: Date | undefined };
 
 /** How long a job may run before it counts as lost (its process killed) and runs again. */
 export type JobTiming = { timeoutSeconds: number };

@@ -92,6 +92,16 @@ export function pgBossQueue(sql: SqlRunner, log: JobLog, timing: JobTiming): Job
       );
       for (const wake of wakers.get(name) ?? []) wake();
     },
+    // pg-boss 10's own table: `created` and `retry` are the jobs waiting for a worker.
+    backlog: async (name) => {
+      const { rows } = await sql.query(
+        `select count(*)::int as waiting, min(created_on) as oldest
+           from pgboss.job where name = $1 and state < 'active'`,
+        [name],
+      );
+      const [row] = rows as { waiting: number; oldest: Date | null }[];
+      return { waiting: Number(row?.waiting ?? 0), oldestQueuedAt: row?.oldest ?? undefined };
+    },
     work: async (name, concurrency, handler) => {
       await ensureQueue(name);
       for (let i = 0; i < concurrency; i += 1) loops.push(slot(name, handler));

@@ -3,6 +3,7 @@ import type { Database, Executor } from '../db/client.ts';
 import type { ImageJobs } from '../jobs/image-jobs.ts';
 import type { NewMail } from '../mail/outbox.repo.ts';
 import type { Clock } from './clock.ts';
+import type { Metrics } from './metrics.ts';
 import type { RateLimits } from './rate-limits.ts';
 import type { ReceiptKeys } from './receipt-keys.ts';
 import type { Storage } from './storage.ts';
@@ -19,6 +20,8 @@ export type ServiceContext = {
   storage: Storage;
   /** Queues the processing of uploads acknowledged before processing (jobs/image-jobs.ts). */
   imageJobs: ImageJobs;
+  /** This process's metrics: services count the exam's events here (lib/metrics.ts). */
+  metrics: Metrics;
   /**
    * Runs work in one transaction; mails queued with `queueMail` are written in that transaction
    * (the outbox) and handed to the mail worker once it commits. Work that writes outbox rows itself (an

@@ -40,6 +40,8 @@ export class MailWorker {
       log: FastifyBaseLogger;
       /** The first retry's wait (default 30 s). A claimed mail whose worker died is retried after twice that. */
       retryMs?: number;
+      /** Told of each mail the mail server did not take; `final` when it is given up (the metrics count them). */
+      onFailed?: (final: boolean) => void;
     },
   ) {}
 
@@ -110,6 +112,7 @@ export class MailWorker {
                     mail.throttleKey && mail.claimedAt ? mail.claimedAt.getTime() + THROTTLE_WINDOW_MS : 0,
                   ),
                 );
+          this.options.onFailed?.(retryAt === null);
           this.options.log.warn(
             { err, mailId: mail.id, attempts: mail.attempts },
             'mail not sent; will retry',

@@ -107,3 +107,16 @@ export async function markFailedAttempt(db: Executor, id: number, error: string,
 export async function listMails(db: Executor) {
   return db.select().from(outboxMails).orderBy(asc(outboxMails.id));
 }
+
+/** Mails not sent yet (pending), the announcements' (throttled) apart from the others, for the metrics. */
+export async function waitingMails(db: Executor) {
+  const rows = await db
+    .select({ announcement: isNotNull(outboxMails.throttleKey), n: count() })
+    .from(outboxMails)
+    .where(eq(outboxMails.status, 'pending'))
+    .groupBy(isNotNull(outboxMails.throttleKey));
+  return {
+    announcements: Number(rows.find((row) => row.announcement)?.n ?? 0),
+    others: Number(rows.find((row) => !row.announcement)?.n ?? 0),
+  };
+}

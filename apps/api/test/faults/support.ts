@@ -25,7 +25,11 @@ export const DATABASE = 'ngso_faults';
 
 export type SmtpServer = Awaited<ReturnType<typeof startSmtpServer>>;
 
-export async function faultEnvironment(ports: { postgres: number; http: number; smtp: number }) {
+export async function faultEnvironment(
+  ports: { postgres: number; http: number; smtp: number },
+  /** More of the server's environment (the metrics test's METRICS_PORT). */
+  extraEnv: Record<string, string> = {},
+) {
   const cluster: ThrowawayPostgres = await startThrowawayPostgres(ports.postgres);
   await cluster.query(`create database ${DATABASE}`);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ngso-faults-data-'));
@@ -41,6 +45,7 @@ export async function faultEnvironment(ports: { postgres: number; http: number; 
     RATE_LIMITS: 'off',
     // Mail retries after 1 s, 2 s, 4 s ... instead of 30 s, 1 min, 2 min ...
     MAIL_RETRY_SECONDS: '1',
+    ...extraEnv,
   };
   const environment = {
     cluster,

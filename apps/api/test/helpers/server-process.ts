@@ -23,6 +23,8 @@ export async function startServerProcess(options: { port: number; env: Record<st
     // Served over http on this machine, also when a caller asks for NODE_ENV=production.
     ALLOW_HTTP_BASE_URL: 'true',
     LOG_LEVEL: 'warn',
+    // Several test servers run at once: no metrics listener unless a test asks for one.
+    METRICS_PORT: 'off',
     ...options.env,
   };
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {

@@ -9,7 +9,14 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 export async function startWorkerProcess(env: Record<string, string>): Promise<FollowedChild> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/worker.ts'], {
     cwd: root,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      METRICS_PORT: 'off',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const worker = followChild(child);

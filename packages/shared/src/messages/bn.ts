@@ -229,4 +229,8 @@ export const messagesBn: { readonly [K in MessageKey]: string } = {
   rateLimited: 'অনেকবার চেষ্টা করা হয়েছে। {{minutes}} মিনিট অপেক্ষা করে আবার চেষ্টা করুন।',
   'server.error': 'আমাদের দিকে একটি সমস্যা হয়েছে। একটু পরে আবার চেষ্টা করুন।',
   'server.unavailable': 'সার্ভিসটি এখন ব্যস্ত বা সাময়িকভাবে বন্ধ। একটু পরে আবার চেষ্টা করুন।',
+  'server.notReady': 'এই সার্ভারটি এখন অনুরোধ নেওয়ার জন্য প্রস্তুত নয়।',
+  'server.notReady.database': 'ডেটাবেস সাড়া দিচ্ছে না।',
+  'server.notReady.migrations': 'এই সংস্করণের প্রয়োজনীয় মাইগ্রেশন ডেটাবেসে প্রয়োগ করা হয়নি।',
+  'server.notReady.storage': 'ফাইল স্টোরে কিছু লেখা যাচ্ছে না।',
 };

@@ -249,6 +249,10 @@ export const messagesEn = {
   rateLimited: 'Too many attempts. Please wait {{minutes}} minutes and try again.',
   'server.error': 'Something went wrong on our side. Please try again in a moment.',
   'server.unavailable': 'The service is busy or briefly unavailable. Please try again in a moment.',
+  'server.notReady': 'This server is not ready to take requests.',
+  'server.notReady.database': 'The database does not answer.',
+  'server.notReady.migrations': 'The database lacks migrations this release needs.',
+  'server.notReady.storage': 'The file store does not accept a write.',
 } as const;
 
 export type MessageKey = keyof typeof messagesEn;

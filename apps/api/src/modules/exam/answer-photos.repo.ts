@@ -1,6 +1,14 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { answerPhotos, answers, media, questions, registrations } from '../../db/schema.ts';
+import {
+  answerPhotos,
+  answers,
+  examAttempts,
+  exams,
+  media,
+  questions,
+  registrations,
+} from '../../db/schema.ts';
 import { perDatabase } from '../../lib/per-database.ts';
 import { mediaInsertWithinQuota, type NewMediaRow } from '../media/media.repo.ts';
 
@@ -75,10 +83,18 @@ export async function findPhoto(db: Executor, userId: string, sha256: string) {
   return row;
 }
 
-/** Records photos the server now knows of; a photo it already knew keeps its first record. */
+/**
+ * Records photos the server now knows of; a photo it already knew keeps its first record. Resolves with
+ * the number recorded.
+ */
 export async function insertPhotos(db: Executor, rows: (typeof answerPhotos.$inferInsert)[]) {
-  if (rows.length === 0) return;
-  await db.insert(answerPhotos).values(rows).onConflictDoNothing();
+  if (rows.length === 0) return 0;
+  const recorded = await db
+    .insert(answerPhotos)
+    .values(rows)
+    .onConflictDoNothing()
+    .returning({ sha256: answerPhotos.sha256 });
+  return recorded.length;
 }
 
 /** What recording a delivered photo wrote: its file's row, and the photo when the file is linked to it. */
@@ -202,4 +218,50 @@ export async function outstandingPhotos(db: Executor, competitionId: string, cat
       ) as undecided`)) as unknown as { rows: { undelivered: number; undecided: number }[] };
   const row = result.rows[0];
   return { undelivered: Number(row?.undelivered ?? 0), undecided: Number(row?.undecided ?? 0) };
+}
+
+/** Photos committed whose bytes have not arrived, in one category, as the metrics show them. */
+export type UndeliveredPhotos = {
+  category: string;
+  count: number;
+  /** Seconds since the oldest of them was committed. */
+  oldestSeconds: number;
+  /** Seconds since its student's window ended, for the photo whose window ended longest ago (0: none ended). */
+  pastWindowEndSeconds: number;
+};
+
+/**
+ * The photos the server waits for, per category: committed (in time and still named by their answer, or
+ * late) and their bytes not here, while their delivery is open (the student's end, extra time included,
+ * plus `deliveryMinutes`). One query over the answer photos without a file; the metrics ask it every few
+ * seconds at most.
+ */
+export async function undeliveredPhotos(
+  db: Executor,
+  now: Date,
+  deliveryMinutes: number,
+): Promise<UndeliveredPhotos[]> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const studentEnd = sql`(e.ends_at + make_interval(mins => coalesce(t.extra_minutes, 0)))`;
+  const result = (await db.execute(sql`
+    select q.category, count(*)::int as count,
+           extract(epoch from ${at} - min(p.committed_at))::float8 as oldest_seconds,
+           greatest(0, extract(epoch from ${at} - min(${studentEnd})))::float8 as past_end_seconds
+      from ${answerPhotos} p
+      join ${questions} q on q.id = p.question_id
+      join ${exams} e on e.competition_id = q.competition_id and e.category = q.category
+      left join ${examAttempts} t on t.competition_id = q.competition_id and t.user_id = p.user_id
+      left join ${answers} a on a.user_id = p.user_id and a.question_id = p.question_id
+     where p.media_id is null
+       and (p.late or a.images @> jsonb_build_array(jsonb_build_object('sha256', p.sha256)))
+       and ${at} < ${studentEnd} + make_interval(mins => ${deliveryMinutes}::int)
+     group by q.category`)) as unknown as {
+    rows: { category: string; count: number; oldest_seconds: number; past_end_seconds: number }[];
+  };
+  return result.rows.map((row) => ({
+    category: row.category,
+    count: Number(row.count),
+    oldestSeconds: Number(row.oldest_seconds),
+    pastWindowEndSeconds: Number(row.past_end_seconds),
+  }));
 }

@@ -162,7 +162,10 @@ export async function deliverPhoto(
         { data: received.data, fileName: `${sha256}.jpg`, sha256 },
         recordDeliveryOf(ctx.db),
       );
-      if (stored.photo) return delivered(stored.photo);
+      if (stored.photo) {
+        ctx.metrics.photoDeliveries.inc({ category: s.category });
+        return delivered(stored.photo);
+      }
       // The same photo arrived twice at once: the first delivery stands.
       await removeMedia(ctx, user.id, stored.id);
       const first = await findPhoto(ctx.db, user.id, sha256);
@@ -191,7 +194,7 @@ export async function sendLatePhoto(
   if (!s.questions.some((question) => question.id === input.question_id)) {
     throw new AppError(404, 'answer.question');
   }
-  await insertPhotos(ctx.db, [
+  const recorded = await insertPhotos(ctx.db, [
     {
       userId: user.id,
       sha256: input.sha256,
@@ -204,5 +207,7 @@ export async function sendLatePhoto(
   ]);
   const photo = await findPhoto(ctx.db, user.id, input.sha256);
   if (!photo) throw new Error('late photo not recorded');
+  // Counted once: a photo the server knew already keeps its first record.
+  if (recorded > 0) ctx.metrics.latePhotos.inc({ category: s.category });
   return latePhotoOf(photo);
 }

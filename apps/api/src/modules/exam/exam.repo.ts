@@ -268,6 +268,8 @@ export type AnswerSave = {
    * receipt says).
    */
   photos: ReadonlyMap<string, { mediaId: string | null; committedAt: Date }>;
+  /** The photos this save recorded: the ones the server had not heard of (the metrics count them). */
+  recorded: number;
 };
 
 const answerColumns = sql`user_id as "userId", question_id as "questionId", images, version, saved_at as "savedAt"`;
@@ -399,6 +401,9 @@ async function saveAnswersOnce(db: Executor, saves: AnswerSaveInput[]): Promise<
            coalesce(saved.images, stood.images) as images,
            coalesce(saved.version, stood.version) as version,
            coalesce(saved."savedAt", stood.saved_at) as "savedAt",
+           (select count(*)::int from photos
+             where photos.user_id = input.user_id
+               and photos.sha256 in (select p->>'sha256' from jsonb_array_elements(input.photos) p)) as "recorded",
            (select coalesce(jsonb_object_agg(files.sha256, jsonb_build_object('m', files.media_id, 't', files.committed_at)), '{}'::jsonb)
               from files
              where files.user_id = input.user_id
@@ -411,6 +416,7 @@ async function saveAnswersOnce(db: Executor, saves: AnswerSaveInput[]): Promise<
     rows: (AnswerRow & {
       i: number;
       written: boolean;
+      recorded: number;
       files: Record<string, { m: string | null; t: string }>;
     })[];
   };
@@ -418,13 +424,15 @@ async function saveAnswersOnce(db: Executor, saves: AnswerSaveInput[]): Promise<
     saved: undefined,
     current: undefined,
     photos: new Map(),
+    recorded: 0,
   }));
-  for (const { i, written, files, ...answer } of result.rows) {
+  for (const { i, written, recorded, files, ...answer } of result.rows) {
     if (answer.userId === null) continue;
     const row: AnswerRow = { ...answer, savedAt: new Date(answer.savedAt) };
     results[i] = {
       saved: written ? row : undefined,
       current: written ? undefined : row,
+      recorded: Number(recorded),
       photos: new Map(
         Object.entries(files).map(([sha256, { m, t }]) => [sha256, { mediaId: m, committedAt: new Date(t) }]),
       ),

@@ -104,7 +104,11 @@ export const examRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('ETag', built.etag)
         .header('Cache-Control', 'private, no-cache')
         .header('Vary', 'Accept-Encoding');
-      if (request.headers['if-none-match'] === built.etag) return reply.status(304).send();
+      if (request.headers['if-none-match'] === built.etag) {
+        app.services.metrics.paperDownloads.inc({ result: 'not_modified' });
+        return reply.status(304).send();
+      }
+      app.services.metrics.paperDownloads.inc({ result: 'sent' });
       const accepts = String(request.headers['accept-encoding'] ?? '');
       const [encoding, body] = /\bbr\b/.test(accepts)
         ? ['br', built.br]
@@ -133,6 +137,7 @@ export const examRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         const data = await paperKeyFor(app.services, request.params.competition, request.params.category);
         reply.header('Cache-Control', 'public, max-age=60');
+        app.services.metrics.paperKeysServed.inc({ category: request.params.category });
         return { status: 'success' as const, data };
       } catch (err) {
         // A refusal before the start may be cached only for a moment: the key is due at the start.

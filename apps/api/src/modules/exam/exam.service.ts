@@ -201,7 +201,7 @@ export async function saveAnswer(
   if (!s.questions.some((question) => question.id === input.question_id))
     throw new AppError(404, 'answer.question');
   const { images, delivered } = await committedImages(ctx, user, input);
-  const { saved, current, photos } = await saveAnswerOf(ctx.db)({
+  const { saved, current, photos, recorded } = await saveAnswerOf(ctx.db)({
     userId: user.id,
     questionId: input.question_id,
     images,
@@ -210,6 +210,7 @@ export async function saveAnswer(
     delivered,
   });
   const answer = saved ?? unchanged(current, input.version, images);
+  if (recorded > 0) ctx.metrics.photoCommitments.inc({ category: s.category }, recorded);
   return toAnswer(answer, (sha256) => photos.get(sha256), receiptsOf(ctx, s));
 }
 

@@ -2,9 +2,14 @@ import { ErrorResponseSchema, OkResponseSchema } from '@ngso/shared/schemas/comm
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
 import { storeUnavailable } from '../../lib/storage.ts';
 import { toDhakaIso } from '../../lib/time.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
+import { readinessChecks } from './readiness.ts';
+
+/** Seconds a prober is told to wait before asking a server that is not ready again. */
+const NOT_READY_RETRY_AFTER_SECONDS = 5;
 
 /**
  * How long a good answer of the database (or of the file store) stands for health checks: a load balancer's probes, however many,
@@ -36,6 +41,36 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
           throw storeUnavailable(err);
         });
       reply.header('Cache-Control', 'no-store');
+      return { status: 'success' as const };
+    },
+  );
+
+  const failingParts = readinessChecks({ db: app.db, storage: app.services.storage });
+  app.get(
+    '/ready',
+    {
+      schema: {
+        tags: ['system'],
+        summary:
+          'Readiness: the database answers, its migrations are applied and the file store accepts a write; ' +
+          '503 naming the parts that fail',
+        description:
+          'For a load balancer or a restart script to send requests to this process only once it can serve ' +
+          'them (/api/health is liveness). Passed checks stand for a second.',
+        response: { 200: OkResponseSchema, 503: ErrorResponseSchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const failing = await failingParts();
+      if (failing.length > 0) {
+        throw new AppError(503, 'server.notReady', {
+          headers: { 'Retry-After': String(NOT_READY_RETRY_AFTER_SECONDS) },
+          fieldErrors: Object.fromEntries(
+            failing.map((part) => [part, [`server.notReady.${part}` as const]]),
+          ),
+        });
+      }
       return { status: 'success' as const };
     },
   );

@@ -132,11 +132,12 @@ export const ACCOUNT_RETRY_AFTER_SECONDS = 2;
  * or being stored); the next is refused at once with 429 and Retry-After. A phone that sends ten photos
  * together takes no more of the server's room than one that sends two.
  */
-export function accountGate(atOnce: number) {
+export function accountGate(atOnce: number, onRefused: () => void = () => {}) {
   const inFlight = new Map<string, number>();
   return async <T>(accountId: string, work: () => Promise<T>): Promise<T> => {
     const count = inFlight.get(accountId) ?? 0;
     if (count >= atOnce) {
+      onRefused();
       throw new AppError(429, 'upload.tooManyAtOnce', {
         headers: { 'Retry-After': String(ACCOUNT_RETRY_AFTER_SECONDS) },
       });
@@ -173,6 +174,8 @@ export function byteGate(options: {
   /** While `busy()`, uploads are admitted only within this smaller budget (see `answerUploads`). */
   whileBusy?: { budgetBytes: number; busy: () => boolean };
   now?: () => number;
+  /** Told of each upload turned away: the queue was full, or it waited `longestWaitMs` (for the metrics). */
+  onTurnedAway?: (reason: 'full' | 'waited_too_long') => void;
 }) {
   let inFlight = 0;
   const returns = returnTimes(10_000, options.now);
@@ -194,7 +197,10 @@ export function byteGate(options: {
    */
   const refuseWhenFull = (key?: string) => {
     const places = returns.cameBack(key) ? options.waiting : options.waiting - (options.keptForReturns ?? 0);
-    if (queue.length >= places) throw serverFull(returns.secondsFor(queue.length, key));
+    if (queue.length >= places) {
+      options.onTurnedAway?.('full');
+      throw serverFull(returns.secondsFor(queue.length, key));
+    }
   };
   const admit = async <T>(bytes: number, work: () => Promise<T>, key?: string): Promise<T> => {
     refuseWhenFull(key);
@@ -206,6 +212,7 @@ export function byteGate(options: {
           const at = queue.indexOf(entry);
           if (at < 0) return;
           queue.splice(at, 1);
+          options.onTurnedAway?.('waited_too_long');
           refuse(serverFull(returns.secondsFor(at + 1, key)));
         }, options.longestWaitMs);
         entry.admit = () => {
@@ -229,7 +236,9 @@ export function byteGate(options: {
    * finished over the last 10 s.
    */
   const atPeak = (peakPerSecond: number) => queue.length > 0 || returns.perSecond() > peakPerSecond;
-  return Object.assign(admit, { refuseWhenFull, atPeak });
+  /** What the gate holds now: the bytes admitted and in flight, the uploads waiting, the budget in force. */
+  const usage = () => ({ inFlightBytes: inFlight, waiting: queue.length, budgetBytes: budget() });
+  return Object.assign(admit, { refuseWhenFull, atPeak, usage });
 }
 
 /**
@@ -262,6 +271,9 @@ export const ANSWER_UPLOADS_KEPT_FOR_RETURNS = 200;
  * (their commitments, which decide whether a photo counts) wait behind them; the photos left waiting keep
  * their connections, their bodies unread.
  */
+/** Answer photos turned away by this process since it started, by reason (the metrics read them). */
+const turnedAway = { full: 0, waited_too_long: 0, per_account: 0 };
+
 const answerUploads = byteGate({
   budgetBytes: 128 * 1_000_000,
   waiting: ANSWER_UPLOADS_WAITING,
@@ -271,8 +283,22 @@ const answerUploads = byteGate({
   longestWaitMs: 20_000,
   whileBusy: { budgetBytes: 16 * 1_000_000, busy: threadBusy() },
   keptForReturns: ANSWER_UPLOADS_KEPT_FOR_RETURNS,
+  onTurnedAway: (reason) => {
+    turnedAway[reason] += 1;
+  },
 });
-const answerUploadsPerAccount = accountGate(2);
+const answerUploadsPerAccount = accountGate(2, () => {
+  turnedAway.per_account += 1;
+});
+
+/**
+ * The answer photos' gate as the metrics show it: what it holds now (`usage`) and the photos it turned
+ * away so far, by reason (queue full at the door, waited too long, or the account's third at once).
+ */
+export const answerUploadGate = {
+  usage: () => answerUploads.usage(),
+  turnedAway: (): Readonly<Record<keyof typeof turnedAway, number>> => ({ ...turnedAway }),
+};
 
 /** What an upload whose size is not known is counted as: the largest body allowed. */
 export const UNKNOWN_UPLOAD_BYTES = 16 * 1_000_000;
