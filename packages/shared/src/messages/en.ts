@@ -231,6 +231,10 @@ export const messagesEn = {
   'twoFactor.setupFirst': 'Please start setting up two-step sign-in again: no code was expected.',
   'twoFactor.reset': 'Two-step sign-in has been reset. The user sets it up again at the next sign-in.',
   'twoFactor.ownReset': 'You cannot reset your own two-step sign-in. Ask another admin.',
+  'twoFactor.locked':
+    'Two-step sign-in is locked on this device after too many wrong codes. Another admin can unlock it in the console (Users).',
+  'twoFactor.unlocked': 'Two-step sign-in is unlocked. The user can enter a code again.',
+  'twoFactor.ownUnlock': 'You cannot unlock your own two-step sign-in. Ask another admin.',
   'password.currentWrong': 'Your current password is incorrect.',
   'password.changed': 'Your password has been changed. Every other device has been signed out.',
   'session.notFound': 'This session was not found. It may have ended already.',
