@@ -145,6 +145,8 @@ export const messagesEn = {
   'photo.mismatch': "The photo's bytes do not match the photo recorded in your answer. Please send it again.",
   'photo.deliveryClosed': 'Photos for this exam can no longer be sent.',
   'photo.processing': 'This photo is being processed. Please try again in a moment.',
+  'photo.lateTooMany':
+    'You have sent as many late photos for this question as an answer can hold. The organisers will decide on those.',
   'photo.lateTooEarly': 'The exam is still open: add this photo to your answer instead.',
   'receipt.invalid':
     'This is not a receipt of this olympiad. Please paste the whole receipt, starting with v1.',
