@@ -383,6 +383,8 @@ describe('late photos', () => {
     expect(new Set(keys).size).toBe(total);
     for (const sha256 of sent) expect(keys).toContain(`${user.id}/${sha256}`);
     expect((await admin.get('/api/v1/admin/late-photos/junior?per_page=101')).statusCode).toBe(422);
+    // Undecided, they would hold back the category's results for the tests after this one.
+    await t.db.delete(answerPhotos).where(eq(answerPhotos.userId, user.id));
   });
 
   it('lists none for a category without an exam', async () => {
