@@ -146,10 +146,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     bodyLimit: 1_048_576,
     keepAliveTimeout: config.TRUST_PROXY ? KEEP_ALIVE_BEHIND_PROXY_MS : KEEP_ALIVE_DIRECT_MS,
     // A URL the router cannot read (bad encoding, a path segment over 100 characters) gets the envelope
-    // too, and the security headers (no hook runs for it).
+    // too, the security headers and no-store (no hook runs for it).
     frameworkErrors: (_error, _request, reply) => {
       void (reply as unknown as FastifyReply)
         .headers(headers)
+        .header('Cache-Control', 'no-store')
         .status(400)
         .type('application/json; charset=utf-8')
         .send({ status: 'error', message: translate('request.invalid') });

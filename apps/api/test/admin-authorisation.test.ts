@@ -31,6 +31,78 @@ const GRADER_CALLS = new Set([
   'PUT /api/v1/admin/grading/second/marks',
 ]);
 
+/** The calls for admins only: with GRADER_CALLS, every route of the console has its rule here. */
+const ADMIN_CALLS = new Set([
+  'POST /api/v1/admin/invitations',
+  'GET /api/v1/admin/invitations',
+  'DELETE /api/v1/admin/invitations/:id',
+  'DELETE /api/v1/admin/users/:id/two-factor',
+  'POST /api/v1/admin/users/:id/two-factor/unlock',
+  'GET /api/v1/admin/exams/:category',
+  'PUT /api/v1/admin/exams/:category',
+  'GET /api/v1/admin/exams/:category/live',
+  'POST /api/v1/admin/exams/:category/extensions',
+  'GET /api/v1/admin/final-round/:category',
+  'PUT /api/v1/admin/final-round/:category',
+  'POST /api/v1/admin/questions',
+  'POST /api/v1/admin/questions/preview',
+  'PUT /api/v1/admin/questions/:id',
+  'DELETE /api/v1/admin/questions/:id',
+  'GET /api/v1/admin/late-photos/:category',
+  'POST /api/v1/admin/late-photos/decision',
+  'POST /api/v1/admin/question-images',
+  'GET /api/v1/admin/results/:category/export.csv',
+  'POST /api/v1/admin/results/:category/publish',
+  'POST /api/v1/admin/questions/:id/rubric',
+  'PUT /api/v1/admin/rubric/:id',
+  'DELETE /api/v1/admin/rubric/:id',
+  'GET /api/v1/admin/questions/:id/second-marking',
+  'PUT /api/v1/admin/questions/:id/second-marking',
+  'GET /api/v1/admin/grading/disagreements/:category',
+  'POST /api/v1/admin/grading/disagreements/settle',
+  'GET /api/v1/admin/rechecks/settings',
+  'PUT /api/v1/admin/rechecks/settings',
+  'GET /api/v1/admin/rechecks',
+  'GET /api/v1/admin/rechecks/graders',
+  'POST /api/v1/admin/rechecks/:id/assign',
+  'GET /api/v1/admin/certificates/:category.zip',
+  'GET /api/v1/admin/stats',
+  'GET /api/v1/admin/users',
+  'PUT /api/v1/admin/users/:id/role',
+  'POST /api/v1/admin/users/:id/sessions/end',
+  'GET /api/v1/admin/audit',
+  'GET /api/v1/admin/registrations',
+  'POST /api/v1/admin/registrations/:id/approve',
+  'POST /api/v1/admin/registrations/:id/reject',
+  'POST /api/v1/admin/registrations/reconcile',
+  'GET /api/v1/admin/registrations.csv',
+  'POST /api/v1/admin/registrations/bulk-approve',
+  'GET /api/v1/admin/arrivals',
+  'GET /api/v1/admin/arrivals/missing',
+  'POST /api/v1/admin/preliminary/import',
+  'POST /api/v1/admin/competitions',
+  'PUT /api/v1/admin/competitions/:competition',
+  'GET /api/v1/admin/ebooks',
+  'POST /api/v1/admin/ebooks',
+  'GET /api/v1/admin/ebooks/:id',
+  'PUT /api/v1/admin/ebooks/:id',
+  'DELETE /api/v1/admin/ebooks/:id',
+  'POST /api/v1/admin/ebooks/:id/pages',
+  'POST /api/v1/admin/ebooks/:id/pdf',
+  'PUT /api/v1/admin/ebooks/:id/pages/:page',
+  'DELETE /api/v1/admin/ebooks/:id/pages/:page',
+  'POST /api/v1/admin/ebooks/:id/thumbnail',
+  'DELETE /api/v1/admin/ebooks/:id/thumbnail',
+  'GET /api/v1/admin/tutorials',
+  'POST /api/v1/admin/tutorials',
+  'PUT /api/v1/admin/tutorials/:id',
+  'DELETE /api/v1/admin/tutorials/:id',
+  'POST /api/v1/admin/tutorials/:id/thumbnail',
+  'GET /api/v1/admin/announcements',
+  'POST /api/v1/admin/announcements/preview',
+  'POST /api/v1/admin/announcements',
+]);
+
 beforeAll(async () => {
   t = await createTestApp();
   as.signedOut = client(t.app);
@@ -52,10 +124,12 @@ const fill = (url: string) =>
 
 describe('every organiser call, as each role', () => {
   it('covers the route table (a new admin route without a rule fails here)', () => {
-    const adminRoutes = t.app.routeTable.filter(
-      (r) => r.url.startsWith('/api/v1/admin') && r.method !== 'HEAD',
-    );
-    expect(adminRoutes.length).toBeGreaterThanOrEqual(20);
+    const calls = t.app.routeTable
+      .filter((r) => r.url.startsWith('/api/v1/admin') && r.method !== 'HEAD')
+      .map((r) => `${r.method} ${r.url}`);
+    // Each console route is listed once, for graders or for admins only; none is listed that does not exist.
+    expect([...calls].sort()).toEqual([...GRADER_CALLS, ...ADMIN_CALLS].sort());
+    expect([...GRADER_CALLS].filter((call) => ADMIN_CALLS.has(call))).toEqual([]);
   });
 
   it('answers 401 signed out, 403 to students, 403 to graders outside grading, and never 401/403 to admins', async () => {
@@ -145,5 +219,44 @@ describe('every call of the server, as staff signed in with the password alone',
       }
     }
     expect(unlocked).toEqual([]);
+  });
+});
+
+/**
+ * security.md V6.1.3: every call that takes a password or a second factor's code is one of the documented
+ * authentication pathways, found in the app's own OpenAPI document (a new one fails here until documented).
+ */
+const AUTHENTICATION_PATHWAYS = [
+  'POST /api/v1/login', // e-mail and password
+  'POST /api/v1/register', // signs the new student in
+  'POST /api/v1/reset-password', // a mailed single-use link, then the new password
+  'POST /api/v1/invitations/accept', // a staff invitation's link, then the password
+  'PUT /api/v1/password', // signed in, with the current password
+  'POST /api/v1/two-factor/confirm', // staff: the first code at set-up
+  'POST /api/v1/two-factor/verify', // staff: a code or a recovery code, once per session
+];
+
+describe('the authentication pathways', () => {
+  it('are exactly the documented calls that take a password or a code', () => {
+    type Schema = { properties?: Record<string, Schema>; anyOf?: Schema[]; pattern?: string };
+    const doc = t.app.swagger() as {
+      paths: Record<
+        string,
+        Record<string, { requestBody?: { content?: Record<string, { schema?: Schema }> } }>
+      >;
+    };
+    const fieldsOf = (schema: Schema | undefined): Array<[string, Schema]> =>
+      schema ? [...Object.entries(schema.properties ?? {}), ...(schema.anyOf ?? []).flatMap(fieldsOf)] : [];
+    // A password, a recovery code, or a one-time code (six digits; a competition's code is not one).
+    const secret = ([name, schema]: [string, Schema]) =>
+      /password|recovery_code/.test(name) || (name === 'code' && schema.pattern === '^\\d{6}$');
+    const taking: string[] = [];
+    for (const [path, operations] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const fields = Object.values(operation.requestBody?.content ?? {}).flatMap((c) => fieldsOf(c.schema));
+        if (fields.some(secret)) taking.push(`${method.toUpperCase()} ${path}`);
+      }
+    }
+    expect(taking.sort()).toEqual([...AUTHENTICATION_PATHWAYS].sort());
   });
 });

@@ -1,4 +1,6 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { UPLOAD_QUOTA_FILES } from '@ngso/shared/constants';
+import { MAX_IMAGES_PER_ANSWER } from '@ngso/shared/schemas/exam';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -321,6 +323,68 @@ describe('late photos', () => {
     const submissions = (await admin.get('/api/v1/admin/submissions?category=junior')).json().data;
     const sheet = submissions.find((s: { user_id: string }) => s.user_id === user.id);
     expect(sheet.answers[0].images).toEqual([expect.objectContaining({ sha256: kept.sha256, late: true })]);
+  });
+
+  it("caps late photos per question at an answer's photo limit, counts them in the upload quota, and pages the console's list", async () => {
+    const { browser, user, questionIds } = await studentInExam();
+    const [q1, q2, q3] = questionIds as [string, string, string];
+    at(later(END, 900));
+    const madeUp = (questionId: string) => ({
+      question_id: questionId,
+      sha256: createHash('sha256').update(randomBytes(16)).digest('hex'),
+      size: 200_000,
+      taken_at: '2025-01-14T17:59:10+06:00',
+    });
+    const sent: string[] = [];
+    for (let i = 0; i < MAX_IMAGES_PER_ANSWER; i++) {
+      const photo = madeUp(q1);
+      expect((await browser.post('/api/v1/ngso-1/late-photos', photo)).statusCode).toBe(200);
+      sent.push(photo.sha256);
+    }
+    const over = await browser.post('/api/v1/ngso-1/late-photos', madeUp(q1));
+    expect(over.statusCode).toBe(409);
+    expect(over.json().message).toBe(
+      'You have sent as many late photos for this question as an answer can hold. The organisers will decide on those.',
+    );
+    // The same photo again is the one already kept; another question has its own limit.
+    const again = await browser.post('/api/v1/ngso-1/late-photos', { ...madeUp(q1), sha256: sent[0] });
+    expect(again.statusCode).toBe(200);
+    expect((await browser.post('/api/v1/ngso-1/late-photos', madeUp(q2))).statusCode).toBe(200);
+
+    // Photos whose bytes have not come count in the upload quota, as files of their sizes.
+    await t.db
+      .update(users)
+      .set({ mediaFiles: UPLOAD_QUOTA_FILES - MAX_IMAGES_PER_ANSWER - 1 })
+      .where(eq(users.id, user.id));
+    const full = await browser.post('/api/v1/ngso-1/late-photos', madeUp(q3));
+    expect(full.statusCode).toBe(403);
+    expect(full.json().message).toBe(
+      'You have reached the upload limit for your account. Remove some images and try again.',
+    );
+    await t.db.update(users).set({ mediaFiles: 0 }).where(eq(users.id, user.id));
+
+    // The console reads them a page at a time, with the counts of them all.
+    const first = (await admin.get('/api/v1/admin/late-photos/junior?per_page=4')).json();
+    expect(first.data).toHaveLength(4);
+    const { total, pending } = first.meta;
+    expect(first.meta).toMatchObject({ page: 1, per_page: 4 });
+    expect(total).toBeGreaterThanOrEqual(MAX_IMAGES_PER_ANSWER + 1);
+    expect(pending).toBeGreaterThanOrEqual(MAX_IMAGES_PER_ANSWER + 1);
+    const keys: string[] = [];
+    for (let page = 1; page <= Math.ceil(total / 4); page++) {
+      const listed = (await admin.get(`/api/v1/admin/late-photos/junior?per_page=4&page=${page}`)).json();
+      expect(listed.data.length).toBeLessThanOrEqual(4);
+      keys.push(
+        ...listed.data.map(
+          (photo: { user_id: string; sha256: string }) => `${photo.user_id}/${photo.sha256}`,
+        ),
+      );
+    }
+    expect(new Set(keys).size).toBe(total);
+    for (const sha256 of sent) expect(keys).toContain(`${user.id}/${sha256}`);
+    expect((await admin.get('/api/v1/admin/late-photos/junior?per_page=101')).statusCode).toBe(422);
+    // Undecided, they would hold back the category's results for the tests after this one.
+    await t.db.delete(answerPhotos).where(eq(answerPhotos.userId, user.id));
   });
 
   it('lists none for a category without an exam', async () => {

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registeredStudent, signedInAdmin } from './helpers/fixtures.ts';
+import { registeredStudent, signedInAdmin, signedInGrader } from './helpers/fixtures.ts';
 import { client, createTestApp } from './helpers/test-app.ts';
 
 /**
- * Hostile input for every JSON call, as each role: wrong types, huge and odd strings, nested junk, SQL and
+ * Hostile input for every call of the server, signed out and as each role (student, grader, admin): wrong types, huge and odd strings, nested junk, SQL and
  * HTML metacharacters, prototype-pollution keys. Whatever arrives, the answer is never a 5xx, always the
  * envelope. FUZZ_RUNS raises the count (the full run is a script; CI runs a bounded one).
  */
@@ -17,6 +17,7 @@ beforeAll(async () => {
   t = await createTestApp({ env: { RATE_LIMITS: 'off' } });
   roles.signedOut = client(t.app);
   roles.student = (await registeredStudent(t, 'approved')).browser;
+  roles.grader = await signedInGrader(t);
   roles.admin = await signedInAdmin(t);
 });
 afterAll(() => t.close());
@@ -101,6 +102,12 @@ const encode = (text: string) => {
   }
 };
 
+/** The JSON answers that a shared cache may keep: nothing personal in them (security.md, V14.3.2). */
+const PUBLIC_BY_DESIGN = new Set([
+  'GET /api/v1/:competition/paper-key/:category', // the paper's key, from the start on
+  'GET /api/v1/tutorials', // the home page's tutorial videos
+]);
+
 describe('hostile payloads', () => {
   it('never get a 5xx or a crash, and always the envelope, from any JSON call as any role', async () => {
     // Every route, uploads, answer photos and imports included: a JSON body where bytes or a form are
@@ -129,6 +136,15 @@ describe('hostile payloads', () => {
                 `${route.method} ${route.url} as ${role}: ${response.statusCode} ${response.body.slice(0, 200)}`,
               );
             const type = String(response.headers['content-type'] ?? '');
+            // security.md V14.3.2: no JSON answer is cached, but the two public by design.
+            if (
+              type.includes('json') &&
+              response.headers['cache-control'] !== 'no-store' &&
+              !PUBLIC_BY_DESIGN.has(`${route.method} ${route.url}`)
+            )
+              failures.push(
+                `${route.method} ${route.url} as ${role}: Cache-Control ${response.headers['cache-control']}`,
+              );
             if (response.statusCode >= 400 && type.includes('json')) {
               const parsed = response.json();
               if (parsed.status !== 'error' || typeof parsed.message !== 'string') {

@@ -5,13 +5,14 @@ import { fixedClock } from '../src/lib/clock.ts';
 import { ensureAdmin } from '../src/modules/auth/admin-accounts.ts';
 import { findUserByEmail, updateUserRole } from '../src/modules/auth/auth.repo.ts';
 import { signedInAdmin } from './helpers/fixtures.ts';
+import { queuedMail } from './helpers/mail.ts';
 import { totpCode } from './helpers/second-factor.ts';
 import { client, createTestApp, newStudent } from './helpers/test-app.ts';
 
 /**
  * Staff's second factor (security.md, V6.3.2): TOTP set up at the first console visit, passed once per
- * session, each code once, recovery codes shown once and hashed, wrong codes in the login back-off, and an
- * admin's audited reset.
+ * session, each code once, recovery codes shown once and hashed, wrong codes in a count of their own
+ * (decision 066), and an admin's audited reset and unlock.
  */
 const clock = fixedClock('2026-04-01T08:00:00Z');
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -23,8 +24,20 @@ afterAll(() => t.close());
 
 const REQUIRED =
   "Please confirm your sign-in with the code from your authenticator app to use the organisers' console.";
+const LOCKED =
+  'Two-step sign-in is locked on this device after too many wrong codes. Another admin can unlock it in the console (Users).';
 const WRONG_CODE =
   'This code is not correct, or it has been used already. Please enter the current code from your authenticator app.';
+
+/** A 6-digit code that no step around the clock's now accepts. */
+function wrongCodeAt(secret: string) {
+  const now = clock.now().getTime();
+  const valid = new Set([-30_000, 0, 30_000].map((shift) => totpCode(secret, now + shift)));
+  for (let n = 0; ; n++) {
+    const code = String(n).padStart(6, '0');
+    if (!valid.has(code)) return code;
+  }
+}
 
 let graders = 0;
 /** A grader signed in with the password only. */
@@ -147,7 +160,7 @@ describe('the second factor of staff', () => {
     ).toBe(422);
   });
 
-  it('counts wrong codes as failed logins of the account: after five, it waits', async () => {
+  it('waits after five wrong codes at set-up, in a count of its own', async () => {
     const { session } = await grader();
     await session.post('/api/v1/two-factor/setup');
     const answers: number[] = [];
@@ -156,6 +169,131 @@ describe('the second factor of staff', () => {
     }
     expect(answers).toEqual([422, 422, 422, 422, 422, 429]);
     clock.advance(120_000);
+  });
+
+  it('counts wrong codes on their own, never cleared by a password sign-in: growing waits, and the 100th in a row locks the console until another admin unlocks it; the owner is mailed', async () => {
+    const { email, session: owner } = await grader();
+    const { secret } = await setUp(owner);
+    const guess = (who: ReturnType<typeof client>) =>
+      who.post('/api/v1/two-factor/verify', { code: wrongCodeAt(secret) });
+    let stranger = await signIn(email); // knows the password, not the phone
+    for (let i = 0; i < 5; i++) expect((await guess(stranger)).statusCode).toBe(422);
+    const held = await guess(stranger);
+    expect(held.statusCode).toBe(429);
+    expect(held.headers['retry-after']).toBe('1');
+    // A password sign-in, on this device or a fresh one, does not start the count afresh.
+    stranger = await signIn(email);
+    expect((await guess(stranger)).statusCode).toBe(429);
+    expect((await guess(await signIn(email))).statusCode).toBe(429);
+
+    // The waits grow (1 s doubling to 15 minutes), however the stranger signs in again.
+    const waits: number[] = [];
+    let failures = 5;
+    let last = held;
+    while (last.statusCode !== 403) {
+      const wait = Number(last.headers['retry-after'] ?? 0);
+      if (wait > 0) waits.push(wait);
+      clock.advance(wait * 1000);
+      stranger = await signIn(email);
+      last = await guess(stranger);
+      if (last.statusCode === 422 || last.statusCode === 403) failures += 1;
+      if (last.statusCode === 422) last = await guess(stranger); // the wait this failure set
+      expect(failures).toBeLessThanOrEqual(100);
+    }
+    expect(failures).toBe(100);
+    expect(waits.slice(0, 6)).toEqual([1, 2, 4, 8, 16, 32]);
+    expect(Math.max(...waits)).toBe(15 * 60);
+    expect(last.json()).toEqual({ status: 'error', message: LOCKED });
+    // Locked: a day later, even the right code, from a device that never passed, is refused.
+    clock.advance(24 * 60 * 60_000);
+    const late = await signIn(email);
+    const right = await late.post('/api/v1/two-factor/verify', {
+      code: totpCode(secret, clock.now().getTime()),
+    });
+    expect(right.statusCode).toBe(403);
+    expect(right.json().message).toBe(LOCKED);
+    expect((await consoleCall(late)).statusCode).toBe(403);
+
+    // The owner is told, in their language, with the way to a new password.
+    const mail = await queuedMail(t.db, email, 1, 'Your two-step sign-in was locked');
+    expect(mail.text).toContain('100 wrong codes were entered in a row');
+    expect(mail.text).toContain('/forgot-password');
+
+    // Another admin sees it and unlocks it (not their own); audited.
+    const admin = await signedInAdmin(t);
+    const graderId = (await late.get('/api/v1/user')).json().user.id;
+    const listed = (await admin.get(`/api/v1/admin/users?q=${encodeURIComponent(email)}`)).json().data;
+    expect(listed[0]).toMatchObject({ two_factor: true, two_factor_locked: true });
+    expect((await late.post(`/api/v1/admin/users/${graderId}/two-factor/unlock`)).statusCode).toBe(403);
+    const me = (await admin.get('/api/v1/user')).json().user.id;
+    const own = await admin.post(`/api/v1/admin/users/${me}/two-factor/unlock`);
+    expect(own.statusCode).toBe(409);
+    expect(own.json().message).toBe('You cannot unlock your own two-step sign-in. Ask another admin.');
+    expect((await admin.post('/api/v1/admin/users/not-a-uuid/two-factor/unlock')).statusCode).toBe(404);
+    const unlocked = await admin.post(`/api/v1/admin/users/${graderId}/two-factor/unlock`);
+    expect(unlocked.json()).toEqual({
+      status: 'success',
+      message: 'Two-step sign-in is unlocked. The user can enter a code again.',
+    });
+    const audit = (await admin.get('/api/v1/admin/audit?action=user.two_factor.unlock')).json().data;
+    expect(audit[0]).toMatchObject({
+      target_id: graderId,
+      before: { locked: true },
+      after: { locked: false },
+    });
+    const lockedEntry = (await admin.get('/api/v1/admin/audit?action=user.two_factor.locked')).json().data;
+    expect(lockedEntry[0]).toMatchObject({ target_id: graderId, after: { failures: 100 } });
+    expect(
+      (await admin.get(`/api/v1/admin/users?q=${encodeURIComponent(email)}`)).json().data[0],
+    ).toMatchObject({ two_factor_locked: false });
+    clock.advance(30_000); // the next step's code
+    const back = await late.post('/api/v1/two-factor/verify', {
+      code: totpCode(secret, clock.now().getTime()),
+    });
+    expect(back.statusCode).toBe(200);
+    expect((await consoleCall(late)).statusCode).toBe(200);
+  });
+
+  it("keeps the owner's device that passed the code step out of strangers' failures (decision 010 on the code step)", async () => {
+    const { email, session: owner } = await grader();
+    const { secret } = await setUp(owner); // this device passed the second factor
+    const signInAgain = async () =>
+      expect((await owner.post('/api/v1/login', { email, password: 'Grader-pass-1' })).statusCode).toBe(200);
+    const ownerCode = () =>
+      owner.post('/api/v1/two-factor/verify', { code: totpCode(secret, clock.now().getTime()) });
+    clock.advance(30_000);
+    await signInAgain();
+    // A stranger's failed logins hold the account's login back-off for every new device ...
+    const outsider = client(t.app);
+    for (let i = 0; i < 6; i++) await outsider.post('/api/v1/login', { email, password: 'Wrong-pass-11' });
+    expect((await client(t.app).post('/api/v1/login', { email, password: 'Grader-pass-1' })).statusCode).toBe(
+      429,
+    );
+    // ... but not the owner's code step.
+    expect((await ownerCode()).statusCode).toBe(200);
+
+    // One who knows the password guesses codes from elsewhere until told to wait ...
+    clock.advance(120_000);
+    const guesser = await signIn(email);
+    const guesses: number[] = [];
+    for (let i = 0; i < 6; i++)
+      guesses.push(
+        (await guesser.post('/api/v1/two-factor/verify', { code: wrongCodeAt(secret) })).statusCode,
+      );
+    expect(guesses).toEqual([422, 422, 422, 422, 422, 429]);
+    // ... and the owner, signing in again on their phone, passes at once.
+    clock.advance(30_000);
+    await signInAgain();
+    expect((await ownerCode()).statusCode).toBe(200);
+    expect((await consoleCall(owner)).statusCode).toBe(200);
+
+    // The owner's device waits for its own wrong codes.
+    await signInAgain();
+    const own: number[] = [];
+    for (let i = 0; i < 6; i++)
+      own.push((await owner.post('/api/v1/two-factor/verify', { code: wrongCodeAt(secret) })).statusCode);
+    expect(own).toEqual([422, 422, 422, 422, 422, 429]);
+    clock.advance(20 * 60_000);
   });
 
   it("keeps a session with the password alone from changing the password or ending the owner's sessions", async () => {

@@ -102,8 +102,30 @@ export const loginDevices = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
+    /** When this device last passed the account's second factor: its code step then backs off on its own. */
+    secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
   },
   (t) => [index('login_devices_user_idx').on(t.userId)],
+);
+
+/**
+ * Runs of wrong second-factor codes (decision 066): one per account for devices that never passed it
+ * (`device` ''), one per device that did (its login_devices token hash). Counted when an attempt starts,
+ * ended by a right code, never by a password sign-in; at 100 failures in a row the run is locked until
+ * another admin unlocks it.
+ */
+export const secondFactorRuns = pgTable(
+  'second_factor_runs',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    device: text('device').notNull().default(''),
+    failures: integer('failures').notNull().default(0),
+    waitUntil: timestamp('wait_until', { withTimezone: true }).notNull(),
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.device] })],
 );
 
 /** Links mailed to prove an address: single-use, stored only as their SHA-256. */

@@ -20,10 +20,24 @@ export const BACK_OFF = {
   forgetAfterMs: 15 * 60_000,
 } as const;
 
-/** The wait after the n-th failure in a row: none up to the fourth, then 1 s doubling to the cap. */
-export function backOffDelayMs(failures: number): number {
-  if (failures < BACK_OFF.freeFailures) return 0;
-  return Math.min(BACK_OFF.maxDelayMs, BACK_OFF.firstDelayMs * 2 ** (failures - BACK_OFF.freeFailures));
+type GrowingWaits = { freeFailures: number; firstDelayMs: number; maxDelayMs: number };
+
+/** The wait after the n-th failure in a row: none before `freeFailures`, then `firstDelayMs` doubling to the cap. */
+export function growingDelayMs(failures: number, rule: GrowingWaits): number {
+  if (failures < rule.freeFailures) return 0;
+  return Math.min(rule.maxDelayMs, rule.firstDelayMs * 2 ** (failures - rule.freeFailures));
+}
+
+/** The wait after the n-th failed login in a row: none up to the fourth, then 1 s doubling to 60 s. */
+export const backOffDelayMs = (failures: number) => growingDelayMs(failures, BACK_OFF);
+
+/** 429 with Retry-After in whole seconds (at least 1) and the login's message. */
+export function waitError(waitMs: number) {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  return new AppError(429, seconds === 1 ? 'login.throttledSecond' : 'login.throttled', {
+    params: { seconds },
+    headers: { 'Retry-After': String(seconds) },
+  });
 }
 
 /** Where the runs of failures are kept: this process's memory, or Redis when several processes serve. */
@@ -130,12 +144,7 @@ export function createLoginBackOff(store: BackOffStore, clock: Clock): LoginBack
   return {
     async begin(email, device) {
       const waitMs = await store.attempt(accountKey(email, device), clock.now().getTime());
-      if (waitMs <= 0) return;
-      const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-      throw new AppError(429, seconds === 1 ? 'login.throttledSecond' : 'login.throttled', {
-        params: { seconds },
-        headers: { 'Retry-After': String(seconds) },
-      });
+      if (waitMs > 0) throw waitError(waitMs);
     },
     async succeeded(email, device) {
       await store.clear(accountKey(email, device));

@@ -103,6 +103,39 @@ export function staffInvitationMail(
   };
 }
 
+/**
+ * After 100 wrong second-factor codes in a row (decision 066): the owner learns that someone who knows the
+ * password is guessing codes, that an admin unlocks it, and how to change the password.
+ */
+export function secondFactorLockedMail(to: Recipient, forgotPasswordUrl: string, failures: number): NewMail {
+  if (inBangla(to)) {
+    return {
+      to: to.email,
+      subject: 'আপনার দুই ধাপে লগইন বন্ধ করা হয়েছে',
+      text:
+        `প্রিয় ${to.name},\n\n` +
+        `আপনার জাতীয় সাধারণ বিজ্ঞান অলিম্পিয়াড অ্যাকাউন্টে পাসওয়ার্ড দিয়ে লগইনের পর পরপর ${toBanglaDigits(String(failures))} বার ভুল ` +
+        'কোড দেওয়া হয়েছে, তাই যে ডিভাইস থেকে দেওয়া হয়েছে সেখানে আয়োজকদের কনসোল বন্ধ করা হয়েছে। অন্য একজন অ্যাডমিন ' +
+        'কনসোলের Users পাতা থেকে এটি আবার চালু করতে পারবেন। যে ডিভাইসে আগে কোড দিয়ে লগইন করেছেন, সেগুলো চলবে।\n\n' +
+        'কাজটি আপনি না করে থাকলে অন্য কেউ আপনার পাসওয়ার্ড জানে: এখনই এই লিংক থেকে নতুন পাসওয়ার্ড দিন:\n' +
+        forgotPasswordUrl +
+        SIGNATURE_BN,
+    };
+  }
+  return {
+    to: to.email,
+    subject: 'Your two-step sign-in was locked',
+    text:
+      `Hello ${to.name},\n\n` +
+      `After a sign-in with the password of your National General Science Olympiad account, ${failures} wrong ` +
+      "codes were entered in a row, so the organisers' console is locked on the devices they came from. Another " +
+      'admin can unlock it in the console (Users). Devices on which you entered a right code before still work.\n\n' +
+      'If this was not you, someone knows your password: choose a new one now with this link:\n' +
+      forgotPasswordUrl +
+      SIGNATURE,
+  };
+}
+
 /** After a signed-in change of the password: the owner learns of it, and how to take the account back. */
 export function passwordChangedMail(to: Recipient, forgotPasswordUrl: string): NewMail {
   if (inBangla(to)) {

@@ -145,6 +145,8 @@ export const messagesEn = {
   'photo.mismatch': "The photo's bytes do not match the photo recorded in your answer. Please send it again.",
   'photo.deliveryClosed': 'Photos for this exam can no longer be sent.',
   'photo.processing': 'This photo is being processed. Please try again in a moment.',
+  'photo.lateTooMany':
+    'You have sent as many late photos for this question as an answer can hold. The organisers will decide on those.',
   'photo.lateTooEarly': 'The exam is still open: add this photo to your answer instead.',
   'receipt.invalid':
     'This is not a receipt of this olympiad. Please paste the whole receipt, starting with v1.',
@@ -231,6 +233,10 @@ export const messagesEn = {
   'twoFactor.setupFirst': 'Please start setting up two-step sign-in again: no code was expected.',
   'twoFactor.reset': 'Two-step sign-in has been reset. The user sets it up again at the next sign-in.',
   'twoFactor.ownReset': 'You cannot reset your own two-step sign-in. Ask another admin.',
+  'twoFactor.locked':
+    'Two-step sign-in is locked on this device after too many wrong codes. Another admin can unlock it in the console (Users).',
+  'twoFactor.unlocked': 'Two-step sign-in is unlocked. The user can enter a code again.',
+  'twoFactor.ownUnlock': 'You cannot unlock your own two-step sign-in. Ask another admin.',
   'password.currentWrong': 'Your current password is incorrect.',
   'password.changed': 'Your password has been changed. Every other device has been signed out.',
   'session.notFound': 'This session was not found. It may have ended already.',

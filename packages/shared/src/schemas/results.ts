@@ -163,6 +163,8 @@ export type AdminLatePhoto = z.infer<typeof AdminLatePhotoSchema>;
 export const AdminLatePhotosResponseSchema = z.object({
   status: z.literal('success'),
   data: z.array(AdminLatePhotoSchema),
+  /** The page shown, of `total` late photos, `pending` of them undecided. */
+  meta: z.object({ page: z.number(), per_page: z.number(), total: z.number(), pending: z.number() }),
 });
 export const LatePhotoDecisionSchema = z.object({
   user_id: z.string().max(64),

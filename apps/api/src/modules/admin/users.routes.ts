@@ -21,6 +21,8 @@ const AdminUserSchema = z.object({
   email_verified: z.boolean(),
   /** Whether the user has set up the second factor (staff). */
   two_factor: z.boolean(),
+  /** Whether 100 wrong codes in a row locked the second factor (decision 066), until another admin unlocks it. */
+  two_factor_locked: z.boolean(),
   created_at: z.string(),
 });
 

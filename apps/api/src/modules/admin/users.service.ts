@@ -11,8 +11,9 @@ import {
   updateUserRole,
 } from '../auth/auth.repo.ts';
 import { emailVerified } from '../auth/email-verification.ts';
+import { isSecondFactorLocked } from '../auth/second-factor-runs.repo.ts';
 
-export const toAdminUser = (user: UserRow) => ({
+export const toAdminUser = (user: UserRow, twoFactorLocked: boolean) => ({
   id: user.id,
   name: user.name,
   email: user.email,
@@ -20,12 +21,16 @@ export const toAdminUser = (user: UserRow) => ({
   role: user.role,
   email_verified: emailVerified(user),
   two_factor: user.totpEnabledAt !== null,
+  two_factor_locked: twoFactorLocked,
   created_at: toDhakaIso(user.createdAt),
 });
 
 export async function findUsers(ctx: ServiceContext, q: string | undefined, page: number, perPage: number) {
   const { rows, total } = await searchUsers(ctx.db, q, page, perPage);
-  return { data: rows.map(toAdminUser), meta: { page, per_page: perPage, total } };
+  return {
+    data: rows.map((row) => toAdminUser(row.user, row.twoFactorLocked)),
+    meta: { page, per_page: perPage, total },
+  };
 }
 
 async function existingUser(ctx: ServiceContext, id: string) {
@@ -57,7 +62,7 @@ export async function changeRole(ctx: ServiceContext, admin: UserRow, id: string
       at: ctx.clock.now(),
     });
   });
-  return toAdminUser({ ...user, role });
+  return toAdminUser({ ...user, role }, await isSecondFactorLocked(ctx.db, user.id));
 }
 
 export async function endSessions(ctx: ServiceContext, admin: UserRow, id: string) {

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, ne, or, sql } fr
 import type { Executor } from '../../db/client.ts';
 import { loginDevices, passwordResets, sessions, users } from '../../db/schema.ts';
 import { perDatabase } from '../../lib/per-database.ts';
+import { lockedSecondFactor } from './second-factor-runs.repo.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
@@ -195,7 +196,7 @@ export async function searchUsers(db: Executor, q: string | undefined, page: num
     : undefined;
   const [rows, [total]] = await Promise.all([
     db
-      .select()
+      .select({ user: users, twoFactorLocked: lockedSecondFactor(users.id) })
       .from(users)
       .where(where)
       .orderBy(desc(users.createdAt))

@@ -37,8 +37,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     userAgent: request.headers['user-agent'],
   });
   const secure = app.config.BASE_URL.startsWith('https://');
-  /** The device cookie of a good login; the __Host- prefix pins it to this origin over https. */
-  const deviceCookie = secure ? '__Host-ngso_device' : 'ngso_device';
+  const deviceCookie = auth.deviceCookieName(app.config.BASE_URL);
   /** Keeps the language on this device for a year; readable by the web app (not HttpOnly). */
   const setLanguageCookie = (reply: FastifyReply, language: Language) =>
     reply.setCookie(LANGUAGE_COOKIE, language, languageCookieOptions(secure));

@@ -83,6 +83,12 @@ export async function register(
 
 /** How long a device cookie that proved a good login keeps its own back-off (decision 010). */
 export const LOGIN_DEVICE_DAYS = 180;
+/** The oldest device cookie that still counts at `now`. */
+export const loginDevicesSince = (now: Date) =>
+  new Date(now.getTime() - LOGIN_DEVICE_DAYS * 24 * 60 * 60_000);
+/** The device cookie of a good login; the __Host- prefix pins it to this origin over https. */
+export const deviceCookieName = (baseUrl: string) =>
+  baseUrl.startsWith('https://') ? '__Host-ngso_device' : 'ngso_device';
 
 export async function login(
   ctx: ServiceContext,
@@ -91,7 +97,7 @@ export async function login(
 ) {
   await ctx.limits.consume({ loginPerIp: client.ip });
   const now = ctx.clock.now();
-  const since = new Date(now.getTime() - LOGIN_DEVICE_DAYS * 24 * 60 * 60_000);
+  const since = loginDevicesSince(now);
   const deviceHash = client.deviceToken ? hashToken(client.deviceToken) : undefined;
   const knownDevice =
     deviceHash && (await isLoginDevice(ctx.db, deviceHash, input.email, since)) ? deviceHash : undefined;

@@ -1,6 +1,7 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { recoveryCodes, sessions, users } from '../../db/schema.ts';
+import { endRunsOfUser } from './second-factor-runs.repo.ts';
 
 export async function setPendingSecret(db: Executor, userId: string, secret: string) {
   await db.update(users).set({ totpPendingSecret: secret }).where(eq(users.id, userId));
@@ -68,11 +69,12 @@ export async function markSecondFactorPassed(db: Executor, tokenHash: string, no
   await db.update(sessions).set({ secondFactorAt: now }).where(eq(sessions.tokenHash, tokenHash));
 }
 
-/** Removes the second factor (an admin's reset): the next sign-in sets it up again. */
+/** Removes the second factor (an admin's reset) and its runs of wrong codes: the next sign-in sets it up again. */
 export async function clearSecondFactor(db: Executor, userId: string) {
   await db
     .update(users)
     .set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null })
     .where(eq(users.id, userId));
   await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  await endRunsOfUser(db, userId);
 }

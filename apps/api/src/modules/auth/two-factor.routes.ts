@@ -10,11 +10,13 @@ import { z } from 'zod';
 import { errorResponses } from '../../lib/route-schemas.ts';
 import { successMessage } from '../../plugins/errors.ts';
 import { signedIn } from '../../plugins/session.ts';
+import { deviceCookieName } from './auth.service.ts';
 import {
   confirmSetup,
   resetSecondFactor,
   startSetup,
   twoFactorState,
+  unlockSecondFactor,
   verifySecondFactor,
 } from './two-factor.ts';
 
@@ -22,6 +24,7 @@ const errors = errorResponses(401, 403, 409, 422);
 
 /** Staff's second factor: set it up once, pass it once per session; admins reset a lost one. */
 export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deviceCookie = deviceCookieName(app.config.BASE_URL);
   app.get(
     '/v1/two-factor',
     {
@@ -66,8 +69,9 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Confirm the set-up with a code from the app; answers the ten recovery codes, once',
         description:
-          'A wrong code is 422 on `code` and counts as a failed login of the account (the login back-off). On ' +
-          'success this session has passed the second factor and every other session of the account ends.',
+          "A wrong code is 422 on `code` and counts in the second factor's own run of failures (decision 066), " +
+          'not in the login back-off. On success this session has passed the second factor and every other ' +
+          'session of the account ends.',
         body: ConfirmTwoFactorSchema,
         response: {
           200: z.object({
@@ -82,7 +86,12 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: app.requireUser,
     },
     async (request) => {
-      const codes = await confirmSetup(app.services, signedIn(request), request.body.code);
+      const codes = await confirmSetup(
+        app.services,
+        signedIn(request),
+        request.body.code,
+        request.cookies[deviceCookie],
+      );
       return { ...successMessage(request, 'twoFactor.enabled'), recovery_codes: codes };
     },
   );
@@ -95,14 +104,17 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Pass the second factor for this session: `{code}` from the app, or `{recovery_code}`',
         description:
           'A code works once (a second use, even in its 30 seconds, is refused); a recovery code works once. ' +
-          'Wrong ones are 422 and count as failed logins of the account (429 with Retry-After past the limit).',
+          "Wrong ones are 422 and count in the second factor's own run of failures, which a password sign-in " +
+          'never clears (decision 066): five cost nothing, then 429 with Retry-After, 1 s doubling to 15 ' +
+          'minutes; the 100th in a row is 403 `twoFactor.locked` until another admin unlocks it, and the owner ' +
+          'is mailed. A device that passed the second factor of the account before counts its own failures.',
         body: VerifyTwoFactorSchema,
         response: { 200: MessageResponseSchema, 429: ErrorResponseSchema, ...errors },
       },
       preValidation: app.requireUser,
     },
     async (request) => {
-      await verifySecondFactor(app.services, signedIn(request), request.body);
+      await verifySecondFactor(app.services, signedIn(request), request.body, request.cookies[deviceCookie]);
       return successMessage(request, 'twoFactor.passed');
     },
   );
@@ -121,6 +133,26 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await resetSecondFactor(app.services, signedIn(request).user, request.params.id);
       return successMessage(request, 'twoFactor.reset');
+    },
+  );
+
+  app.post(
+    '/v1/admin/users/:id/two-factor/unlock',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Unlock a staff member's second factor after 100 wrong codes in a row; audited",
+        description:
+          'Every run of wrong codes of the account ends; the secret, the recovery codes and the sessions stay. ' +
+          'Not for your own account (409).',
+        params: z.object({ id: z.string().max(64) }),
+        response: { 200: MessageResponseSchema, 404: ErrorResponseSchema, ...errors },
+      },
+      preValidation: app.requireRole('admin'),
+    },
+    async (request) => {
+      await unlockSecondFactor(app.services, signedIn(request).user, request.params.id);
+      return successMessage(request, 'twoFactor.unlocked');
     },
   );
 };

@@ -9,6 +9,8 @@ import { isUuid } from '../../lib/ids.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import { deleteSessionsOfUser, findUserById, type UserRow } from './auth.repo.ts';
+import { beginCodeAttempt, codeAccepted, codeRefused } from './second-factor-limit.ts';
+import { endRunsOfUser, isSecondFactorLocked } from './second-factor-runs.repo.ts';
 import { type Auth, secondFactorRequired } from './sessions.ts';
 import {
   clearSecondFactor,
@@ -24,7 +26,8 @@ import {
  * Staff's second factor (OWASP ASVS V6.3.2): a time-based one-time code (RFC 6238: SHA-1, 6 digits, 30 s,
  * one step of clock drift either way) from an authenticator app, through `otpauth`. Staff set it up at
  * their first sign-in to the console; each session passes it once; a code works once (V6.5.1); ten
- * recovery codes are shown once and kept as SHA-256. Wrong codes count as failed logins of the account.
+ * recovery codes are shown once and kept as SHA-256. Wrong codes (and recovery codes) count in the second
+ * factor's own runs of failures (second-factor-limit.ts), never in the login's.
  */
 const ISSUER = 'NGSO';
 const PERIOD_SECONDS = 30;
@@ -48,7 +51,7 @@ function stepOf(secret: string, code: string, now: Date, after: number | null) {
   return after !== null && step <= after ? undefined : step;
 }
 
-const codeRefused = () =>
+const wrongCode = () =>
   new AppError(422, 'validation.failed', { fieldErrors: { code: ['twoFactor.invalidCode'] } });
 
 function assertStaff(user: UserRow) {
@@ -90,17 +93,20 @@ const recoveryHash = (code: string) => hashToken(`recovery\0${code}`);
  * Confirms the set-up with a first code: the secret is on, this session has passed, every other session of
  * the account ends, and the recovery codes are answered (shown once, never again).
  */
-export async function confirmSetup(ctx: ServiceContext, auth: Auth, code: string) {
+export async function confirmSetup(ctx: ServiceContext, auth: Auth, code: string, deviceToken?: string) {
   const { user } = auth;
   assertStaff(user);
   if (user.totpEnabledAt) throw new AppError(409, 'twoFactor.alreadyEnabled');
   const secret = user.totpPendingSecret;
   if (!secret) throw new AppError(409, 'twoFactor.setupFirst');
-  await ctx.limits.login.begin(user.email);
+  const attempt = await beginCodeAttempt(ctx, user, deviceToken);
   const now = ctx.clock.now();
   const step = stepOf(secret, code, now, null);
-  if (step === undefined) throw codeRefused();
-  await ctx.limits.login.succeeded(user.email);
+  if (step === undefined) {
+    await codeRefused(ctx, user, attempt);
+    throw wrongCode();
+  }
+  await codeAccepted(ctx, user, attempt);
   const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
   await ctx.db.transaction(async (tx) => {
     await enableSecret(tx, user.id, {
@@ -127,21 +133,29 @@ export async function verifySecondFactor(
   ctx: ServiceContext,
   auth: Auth,
   input: z.output<typeof VerifyTwoFactorSchema>,
+  deviceToken?: string,
 ) {
   const { user } = auth;
   assertStaff(user);
-  if (!user.totpSecret) throw new AppError(409, 'twoFactor.notEnabled');
-  await ctx.limits.login.begin(user.email);
+  const secret = user.totpSecret;
+  if (!secret) throw new AppError(409, 'twoFactor.notEnabled');
+  const attempt = await beginCodeAttempt(ctx, user, deviceToken);
   const now = ctx.clock.now();
-  if ('code' in input) {
-    const step = stepOf(user.totpSecret, input.code, now, user.totpLastStep);
-    if (step === undefined || !(await useTotpStep(ctx.db, user.id, step))) throw codeRefused();
-  } else if (!(await useRecoveryCode(ctx.db, user.id, recoveryHash(input.recovery_code), now))) {
-    throw new AppError(422, 'validation.failed', {
-      fieldErrors: { recovery_code: ['twoFactor.invalidRecovery'] },
-    });
+  const right = async () => {
+    if ('recovery_code' in input)
+      return useRecoveryCode(ctx.db, user.id, recoveryHash(input.recovery_code), now);
+    const step = stepOf(secret, input.code, now, user.totpLastStep);
+    return step !== undefined && (await useTotpStep(ctx.db, user.id, step));
+  };
+  if (!(await right())) {
+    await codeRefused(ctx, user, attempt);
+    throw 'code' in input
+      ? wrongCode()
+      : new AppError(422, 'validation.failed', {
+          fieldErrors: { recovery_code: ['twoFactor.invalidRecovery'] },
+        });
   }
-  await ctx.limits.login.succeeded(user.email);
+  await codeAccepted(ctx, user, attempt);
   await markSecondFactorPassed(ctx.db, auth.tokenHash, now);
 }
 
@@ -161,6 +175,30 @@ export async function resetSecondFactor(ctx: ServiceContext, admin: UserRow, id:
       targetId: user.id,
       before: { enabled: user.totpEnabledAt !== null },
       after: { enabled: false },
+      at: now,
+    });
+  });
+}
+
+/**
+ * Another admin unlocks a staff member's second factor after 100 wrong codes in a row (decision 066): every
+ * run of failures of the account ends; their sessions and secret stay. Audited.
+ */
+export async function unlockSecondFactor(ctx: ServiceContext, admin: UserRow, id: string) {
+  if (id === admin.id) throw new AppError(409, 'twoFactor.ownUnlock');
+  const user = isUuid(id) ? await findUserById(ctx.db, id) : undefined;
+  if (!user) throw new AppError(404, 'user.notFound');
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const locked = await isSecondFactorLocked(tx, user.id);
+    await endRunsOfUser(tx, user.id);
+    await recordAudit(tx, {
+      actorId: admin.id,
+      action: 'user.two_factor.unlock',
+      targetType: 'user',
+      targetId: user.id,
+      before: { locked },
+      after: { locked: false },
       at: now,
     });
   });

@@ -8,6 +8,7 @@ import {
   media,
   questions,
   registrations,
+  users,
 } from '../../db/schema.ts';
 import { perDatabase } from '../../lib/per-database.ts';
 import { mediaInsertWithinQuota, type NewMediaRow } from '../media/media.repo.ts';
@@ -83,20 +84,6 @@ export async function findPhoto(db: Executor, userId: string, sha256: string) {
   return row;
 }
 
-/**
- * Records photos the server now knows of; a photo it already knew keeps its first record. Resolves with
- * the number recorded.
- */
-export async function insertPhotos(db: Executor, rows: (typeof answerPhotos.$inferInsert)[]) {
-  if (rows.length === 0) return 0;
-  const recorded = await db
-    .insert(answerPhotos)
-    .values(rows)
-    .onConflictDoNothing()
-    .returning({ sha256: answerPhotos.sha256 });
-  return recorded.length;
-}
-
 /** What recording a delivered photo wrote: its file's row, and the photo when the file is linked to it. */
 export type RecordedDelivery = {
   id: string;
@@ -169,9 +156,27 @@ export async function decideLatePhoto(
   return row;
 }
 
-/** A category's late photos with who sent them and for which question, for the organisers' review. */
-export async function latePhotosOfCategory(db: Executor, competitionId: string, category: string) {
-  return db
+const lateOfCategory = (competitionId: string, category: string) =>
+  and(
+    eq(answerPhotos.late, true),
+    eq(questions.competitionId, competitionId),
+    eq(questions.category, category),
+  );
+
+/**
+ * A category's late photos with who sent them and for which question, for the organisers' review: a page
+ * of them (`limit`, `offset`), or the one photo `only` names.
+ */
+export async function latePhotosOfCategory(
+  db: Executor,
+  competitionId: string,
+  category: string,
+  options: { limit?: number; offset?: number; only?: { userId: string; sha256: string } } = {},
+) {
+  const only = options.only
+    ? and(eq(answerPhotos.userId, options.only.userId), eq(answerPhotos.sha256, options.only.sha256))
+    : undefined;
+  const query = db
     .select({
       photo: answerPhotos,
       mediaStatus: media.status,
@@ -186,14 +191,62 @@ export async function latePhotosOfCategory(db: Executor, competitionId: string, 
       and(eq(registrations.userId, answerPhotos.userId), eq(registrations.competitionId, competitionId)),
     )
     .leftJoin(media, eq(media.id, answerPhotos.mediaId))
-    .where(
-      and(
-        eq(answerPhotos.late, true),
-        eq(questions.competitionId, competitionId),
-        eq(questions.category, category),
-      ),
-    )
-    .orderBy(registrations.rollNumber, questions.position, answerPhotos.committedAt);
+    .where(and(lateOfCategory(competitionId, category), only))
+    .orderBy(registrations.rollNumber, questions.position, answerPhotos.committedAt, answerPhotos.sha256)
+    .$dynamic();
+  if (options.limit !== undefined) query.limit(options.limit).offset(options.offset ?? 0);
+  return query;
+}
+
+/** How many late photos a category has, and how many of them nobody has decided on. */
+export async function countLatePhotos(db: Executor, competitionId: string, category: string) {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      pending: sql<number>`(count(*) filter (where ${answerPhotos.lateDecision} is null))::int`,
+    })
+    .from(answerPhotos)
+    .innerJoin(questions, eq(questions.id, answerPhotos.questionId))
+    .where(lateOfCategory(competitionId, category));
+  return { total: row?.total ?? 0, pending: row?.pending ?? 0 };
+}
+
+/**
+ * Records a late photo only within its limits, its owner's row locked meanwhile (two at once are counted
+ * one after the other): at most `perQuestion` late photos of the student for the question, and the late
+ * photos whose bytes have not come yet counted in the upload quota with the files stored (as files of their
+ * declared sizes). Answers which limit refused it, or whether it was recorded now or known already.
+ */
+export async function insertLatePhotoWithinLimits(
+  db: Executor,
+  row: typeof answerPhotos.$inferInsert,
+  limits: { perQuestion: number; files: number; bytes: number },
+): Promise<'question' | 'quota' | 'recorded' | 'known'> {
+  return db.transaction(async (tx) => {
+    const [usage] = await tx
+      .select({ files: users.mediaFiles, bytes: users.mediaBytes })
+      .from(users)
+      .where(eq(users.id, row.userId))
+      .for('no key update');
+    const [late] = await tx
+      .select({
+        forQuestion: sql<number>`(count(*) filter (where ${answerPhotos.questionId} = ${row.questionId}))::int`,
+        waiting: sql<number>`(count(*) filter (where ${answerPhotos.mediaId} is null))::int`,
+        waitingBytes: sql<number>`coalesce(sum(${answerPhotos.sizeBytes}) filter (where ${answerPhotos.mediaId} is null), 0)::bigint`,
+      })
+      .from(answerPhotos)
+      .where(and(eq(answerPhotos.userId, row.userId), eq(answerPhotos.late, true)));
+    if ((late?.forQuestion ?? 0) >= limits.perQuestion) return 'question';
+    const files = (usage?.files ?? 0) + (late?.waiting ?? 0);
+    const bytes = Number(usage?.bytes ?? 0) + Number(late?.waitingBytes ?? 0);
+    if (files >= limits.files || bytes + row.sizeBytes > limits.bytes) return 'quota';
+    const recorded = await tx
+      .insert(answerPhotos)
+      .values(row)
+      .onConflictDoNothing()
+      .returning({ sha256: answerPhotos.sha256 });
+    return recorded.length > 0 ? 'recorded' : 'known';
+  });
 }
 
 /**

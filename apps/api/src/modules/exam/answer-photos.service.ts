@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { AnswerImage, CommittedImage, LatePhoto, LatePhotoInputSchema } from '@ngso/shared/schemas/exam';
+import {
+  type AnswerImage,
+  type CommittedImage,
+  type LatePhoto,
+  type LatePhotoInputSchema,
+  MAX_IMAGES_PER_ANSWER,
+} from '@ngso/shared/schemas/exam';
 import type { GradingImage } from '@ngso/shared/schemas/results';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
@@ -11,14 +17,14 @@ import type { ServiceContext } from '../../lib/context.ts';
 import { perDatabase } from '../../lib/per-database.ts';
 import { toDhakaIso } from '../../lib/time.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
-import type { NewMediaRow } from '../media/media.repo.ts';
+import { MEDIA_QUOTA, type NewMediaRow } from '../media/media.repo.ts';
 import { mediaUrl, removeMedia, storeReceived } from '../media/media.service.ts';
 import { admitAnswerUpload } from '../media/upload-gate.ts';
 import {
   type AnswerPhotoRow,
   findPhoto,
   findPhotosByKey,
-  insertPhotos,
+  insertLatePhotoWithinLimits,
   type PhotoWithFile,
   photoKey,
   recordDeliveries,
@@ -194,7 +200,12 @@ export async function sendLatePhoto(
   if (!s.questions.some((question) => question.id === input.question_id)) {
     throw new AppError(404, 'answer.question');
   }
-  const recorded = await insertPhotos(ctx.db, [
+  const known = await findPhoto(ctx.db, user.id, input.sha256);
+  if (known) return latePhotoOf(known);
+  // An answer's photo limit per question, and the upload quota (issue 41, item 4): a student cannot hold
+  // back publication with hundreds of made-up photos.
+  const outcome = await insertLatePhotoWithinLimits(
+    ctx.db,
     {
       userId: user.id,
       sha256: input.sha256,
@@ -204,10 +215,13 @@ export async function sendLatePhoto(
       late: true,
       takenAt: new Date(input.taken_at),
     },
-  ]);
+    { perQuestion: MAX_IMAGES_PER_ANSWER, ...MEDIA_QUOTA },
+  );
+  if (outcome === 'question') throw new AppError(409, 'photo.lateTooMany');
+  if (outcome === 'quota') throw new AppError(403, 'media.quota');
   const photo = await findPhoto(ctx.db, user.id, input.sha256);
   if (!photo) throw new Error('late photo not recorded');
   // Counted once: a photo the server knew already keeps its first record.
-  if (recorded > 0) ctx.metrics.latePhotos.inc({ category: s.category });
+  if (outcome === 'recorded') ctx.metrics.latePhotos.inc({ category: s.category });
   return latePhotoOf(photo);
 }

@@ -316,16 +316,28 @@ export const adminExamRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['admin'],
-        summary: "A category's late photos (sent after the window and its grace), for a decision",
+        summary: "A page of a category's late photos (sent after the window and its grace), for a decision",
+        description:
+          'By roll number, then question. `meta` counts them all (`total`) and the undecided (`pending`). ' +
+          'A student sends at most as many late photos for a question as an answer holds.',
         params: CategoryParams,
-        querystring: CompetitionQuerySchema,
+        querystring: CompetitionQuerySchema.extend({
+          page: z.coerce.number().int().min(1).max(100_000).default(1),
+          per_page: z.coerce.number().int().min(1).max(100).default(50),
+        }),
         response: { 200: AdminLatePhotosResponseSchema, ...errors },
       },
       preValidation: admin,
     },
     async (request) => ({
       status: 'success' as const,
-      data: await latePhotosFor(ctx, request.query.competition, request.params.category),
+      ...(await latePhotosFor(
+        ctx,
+        request.query.competition,
+        request.params.category,
+        request.query.page,
+        request.query.per_page,
+      )),
     }),
   );
 

@@ -257,8 +257,9 @@ export const examRoutes: FastifyPluginAsyncZod = async (app) => {
             ...errorResponses(401, 403, 404, 409, 415, 422, 429, 503),
           },
         },
-        onRequest: refuseAnswerUploadWhenFull,
-        ...guard,
+        // The session first (one batched query), then the door: a stranger's junk with made-up hashes is
+        // a 401 that neither moves the students' moments to come back nor takes their kept places.
+        preValidation: [guard.preValidation, refuseAnswerUploadWhenFull],
       },
       async (request) => ({
         status: 'success' as const,

@@ -10,7 +10,7 @@ import { recordAudit } from '../audit/audit.repo.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
 import { competitionByCodeOr404 } from '../competitions/competitions.service.ts';
 import { attemptsOf } from '../results/results.repo.ts';
-import { decideLatePhoto, findPhoto, latePhotosOfCategory } from './answer-photos.repo.ts';
+import { countLatePhotos, decideLatePhoto, findPhoto, latePhotosOfCategory } from './answer-photos.repo.ts';
 import { gradingImage } from './answer-photos.service.ts';
 import { findAnswer, findExam, findQuestion, insertAnswer, replaceAnswer } from './exam.repo.ts';
 
@@ -19,13 +19,34 @@ import { findAnswer, findExam, findQuestion, insertAnswer, replaceAnswer } from 
  * An organiser accepts one (it joins the student's answer to its question, and is graded) or rejects it
  * (it stays out, or leaves the answer again); every decision is audited.
  */
-export async function latePhotosFor(ctx: ServiceContext, code: string, category: Category) {
+/** A page of a category's late photos, with how many there are and how many wait for a decision. */
+export async function latePhotosFor(
+  ctx: ServiceContext,
+  code: string,
+  category: Category,
+  page: number,
+  perPage: number,
+) {
   const competition = await competitionByCodeOr404(ctx.db, code);
-  const exam = await findExam(ctx.db, competition.id, category);
+  const [data, counts] = await Promise.all([
+    listedLatePhotos(ctx, competition.id, category, { limit: perPage, offset: (page - 1) * perPage }),
+    countLatePhotos(ctx.db, competition.id, category),
+  ]);
+  return { data, meta: { page, per_page: perPage, ...counts } };
+}
+
+/** Late photos of a category as the organisers' list shows them. */
+async function listedLatePhotos(
+  ctx: ServiceContext,
+  competitionId: string,
+  category: Category,
+  options: Parameters<typeof latePhotosOfCategory>[3],
+) {
+  const exam = await findExam(ctx.db, competitionId, category);
   if (!exam) return []; // no exam, so no late photo
   const [rows, attempts] = await Promise.all([
-    latePhotosOfCategory(ctx.db, competition.id, category),
-    attemptsOf(ctx.db, competition.id),
+    latePhotosOfCategory(ctx.db, competitionId, category, options),
+    attemptsOf(ctx.db, competitionId),
   ]);
   const extraOf = new Map(attempts.map((attempt) => [attempt.userId, attempt.extraMinutes]));
   return rows.map(
@@ -96,7 +117,7 @@ export async function decideOnLatePhoto(
     });
     return decided.questionId;
   });
-  const listed = await decidedPhotoAsListed(ctx, code, competition.id, questionId, input);
+  const listed = await decidedPhotoAsListed(ctx, competition.id, questionId, input);
   if (!listed) throw new AppError(404, 'latePhoto.notFound');
   return listed;
 }
@@ -104,13 +125,14 @@ export async function decideOnLatePhoto(
 /** The decided photo as the organisers' list shows it. */
 async function decidedPhotoAsListed(
   ctx: ServiceContext,
-  code: string,
   competitionId: string,
   questionId: string,
   input: { user_id: string; sha256: string },
 ) {
   const question = await findQuestion(ctx.db, questionId);
   if (!question || question.competitionId !== competitionId) return undefined;
-  const list = await latePhotosFor(ctx, code, question.category as Category);
-  return list.find((photo) => photo.user_id === input.user_id && photo.sha256 === input.sha256);
+  const [listed] = await listedLatePhotos(ctx, competitionId, question.category as Category, {
+    only: { userId: input.user_id, sha256: input.sha256 },
+  });
+  return listed;
 }

@@ -34,8 +34,8 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         consumes: ['multipart/form-data'],
         response: { 200: UploadResponseSchema, ...uploadErrors },
       },
-      onRequest: refuseAnswerUploadWhenFull,
-      preValidation: app.requireUser,
+      // The session first, then the door (upload-gate.ts): a stranger never moves the students' moments.
+      preValidation: [app.requireUser, refuseAnswerUploadWhenFull],
     },
     async (request) => {
       const user = signedIn(request).user;

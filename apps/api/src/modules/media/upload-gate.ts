@@ -332,9 +332,11 @@ export const PHOTO_PEAK_PER_SECOND = 20;
 export const answerPhotosAtPeak = () => answerUploads.atPeak(PHOTO_PEAK_PER_SECOND);
 
 /**
- * A route hook (onRequest) for the answer uploads: 503 with Retry-After at the door while the gate's queue
- * is full, before the session, the commitment or the body is looked at. In the exam's last minutes most
- * refused uploads are refused here, and cost the server no query. A photo's delivery is known by the
+ * A route hook (preValidation, after the session's) for the answer uploads: 503 with Retry-After at the door
+ * while the gate's queue is full, before the commitment or the body is looked at. The session comes first
+ * (one query shared by the requests that arrive together, lib/batch-loader.ts): a request signed out is a
+ * 401 and is never given a moment to come back, so junk with made-up hashes neither pushes back the
+ * students' moments nor takes the places kept for their returns. A photo's delivery is known by the
  * SHA-256 in its path, so that it finds its place kept when it comes back at its moment.
  */
 export async function refuseAnswerUploadWhenFull(request: FastifyRequest) {

@@ -67,6 +67,8 @@ export type AdminUser = {
   role: Role;
   email_verified: boolean;
   two_factor: boolean;
+  /** 100 wrong codes in a row locked it (decision 066) until another admin unlocks it. */
+  two_factor_locked: boolean;
   created_at: string;
 };
 export type AuditEntry = {

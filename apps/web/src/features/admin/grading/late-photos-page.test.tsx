@@ -27,16 +27,33 @@ const photo = (overrides: Partial<AdminLatePhoto>): AdminLatePhoto => ({
   ...overrides,
 });
 
+/** The server's answer: the page asked for, and the counts of them all. */
+function pageOf(list: AdminLatePhoto[], request: Request) {
+  const query = new URL(request.url).searchParams;
+  const page = Number(query.get('page') ?? 1);
+  const perPage = Number(query.get('per_page') ?? 50);
+  return {
+    status: 'success',
+    data: list.slice((page - 1) * perPage, page * perPage),
+    meta: {
+      page,
+      per_page: perPage,
+      total: list.length,
+      pending: list.filter((photo) => photo.decision === 'pending').length,
+    },
+  };
+}
+
 function stub(list: AdminLatePhoto[]) {
   const decisions: unknown[] = [];
   const api = stubApi({
-    'GET /api/v1/admin/late-photos/junior': () => ({ body: { status: 'success', data: list } }),
+    'GET /api/v1/admin/late-photos/junior': (request) => ({ body: pageOf(list, request) }),
     // A category without an exam: the server does not know it.
     'GET /api/v1/admin/late-photos/senior': () => ({
       status: 404,
       body: { status: 'error', message: 'Not found.' },
     }),
-    'GET /api/v1/admin/late-photos/secondary': () => ({ body: { status: 'success', data: [] } }),
+    'GET /api/v1/admin/late-photos/secondary': (request) => ({ body: pageOf([], request) }),
     'POST /api/v1/admin/late-photos/decision': async (request) => {
       const body = (await request.json()) as { user_id: string; sha256: string; decision: string };
       decisions.push(body);
@@ -54,6 +71,10 @@ function stub(list: AdminLatePhoto[]) {
   });
   return { api, decisions };
 }
+
+/** The cards of the list shown. */
+const cards = () =>
+  within(screen.getByRole('list', { name: 'Late photos of the Junior category' })).getAllByRole('listitem');
 
 describe('LatePhotosPage', () => {
   it('shows who, which question, how late, and the photo or its state', async () => {
@@ -159,5 +180,19 @@ describe('LatePhotosPage', () => {
     expect(await screen.findByRole('heading', { level: 1 })).toBeVisible();
     expect(screen.queryByTestId('late-photo')).not.toBeInTheDocument();
     expect(api.keys()).toEqual([]);
+  });
+
+  it('reads the list a page at a time, and counts the undecided of every page', async () => {
+    const many = Array.from({ length: 25 }, (_, i) =>
+      photo({ user_id: `s${i}`, sha256: i.toString(16).padStart(64, '0'), name: `Student ${i + 1}` }),
+    );
+    const { api } = stub(many);
+    render();
+    expect(await screen.findByTestId('late-pending')).toHaveTextContent('25');
+    expect(cards()).toHaveLength(20);
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(cards()).toHaveLength(5));
+    expect(screen.getByTestId('late-pending')).toHaveTextContent('25');
+    expect(api.keys().filter((key) => key === 'GET /api/v1/admin/late-photos/junior')).toHaveLength(2);
   });
 });

@@ -11,11 +11,17 @@ import { AdminSection } from '../console/admin-section.tsx';
 import { cardClasses } from '../console/card.ts';
 import { CategoryTabs, useCategoryParam } from '../console/category-picker.tsx';
 import { useCurrentCompetition } from '../console/current-competition.ts';
+import { pageCount } from '../console/filters.ts';
 import { ImageViewer, type ViewState } from '../console/image-viewer.tsx';
 import { LoadError, Loading } from '../console/load-states.tsx';
+import { Pager } from '../console/pager.tsx';
 import { useCanUse } from '../console/use-can-use.ts';
-import { durationParts, latenessOf, undecided } from './late-photos.ts';
-import { type LatePhotosOf, useDecideLatePhotoMutation, useLatePhotosQuery } from './late-photos-api.ts';
+import { durationParts, latenessOf } from './late-photos.ts';
+import {
+  type LatePhotosPage as PageOf,
+  useDecideLatePhotoMutation,
+  useLatePhotosQuery,
+} from './late-photos-api.ts';
 
 /** While a photo is still arriving or being processed, the list is read again this often. */
 const POLL_MS = 10_000;
@@ -33,15 +39,19 @@ export function LatePhotosPage() {
   const allowed = useCanUse('latePhotos');
   const competition = useCurrentCompetition();
   const [category, setCategory] = useCategoryParam();
-  const of: LatePhotosOf = { competition, category };
+  const [page, setPage] = useState(1);
+  // Another category or competition starts at its first page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the reset follows the category and competition
+  useEffect(() => setPage(1), [category, competition]);
+  const of: PageOf = { competition, category, page };
   const [poll, setPoll] = useState(false);
   const list = useLatePhotosQuery(of, { skip: !allowed, pollingInterval: poll ? POLL_MS : 0 });
-  useEffect(() => setPoll(unsettled(list.data)), [list.data]);
+  useEffect(() => setPoll(unsettled(list.data?.data)), [list.data]);
 
   // A category without an exam has no late photos (the server answers 404 for its exam).
   const noExam = list.isError && errorStatus(list.error) === 404;
-  const photos = noExam ? [] : list.data;
-  const pending = undecided(photos ?? []);
+  const photos = noExam ? [] : list.data?.data;
+  const pending = list.data?.meta.pending ?? 0;
 
   return (
     <AdminSection section="latePhotos" title={t('latePhotos.title')}>
@@ -69,13 +79,21 @@ export function LatePhotosPage() {
               </li>
             ))}
           </ul>
+          {list.data ? (
+            <Pager
+              page={page}
+              pages={pageCount(list.data.meta.total, list.data.meta.per_page)}
+              total={list.data.meta.total}
+              onPage={setPage}
+            />
+          ) : null}
         </>
       ) : null}
     </AdminSection>
   );
 }
 
-function LatePhotoCard({ photo, of }: { photo: AdminLatePhoto; of: LatePhotosOf }) {
+function LatePhotoCard({ photo, of }: { photo: AdminLatePhoto; of: PageOf }) {
   const { t } = useTranslation('admin');
   const actionError = useActionError();
   const headingId = useId();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { durationParts, latenessOf, undecided } from './late-photos.ts';
+import { durationParts, latenessOf } from './late-photos.ts';
 
 describe('late photos', () => {
   it('writes a length of time in seconds, minutes and seconds, or hours and minutes', () => {
@@ -22,10 +22,5 @@ describe('late photos', () => {
     };
     expect(latenessOf(photo)).toEqual({ receivedAfter: 150_000, takenAfter: -30_000 });
     expect(latenessOf({ ...photo, taken_at: null }).takenAfter).toBeNull();
-  });
-
-  it('counts the photos not decided yet', () => {
-    const of = (decision: 'pending' | 'accepted' | 'rejected') => ({ decision }) as never;
-    expect(undecided([of('pending'), of('accepted'), of('pending'), of('rejected')])).toBe(2);
   });
 });

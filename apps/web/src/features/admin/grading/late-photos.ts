@@ -24,7 +24,3 @@ export function latenessOf(photo: Pick<AdminLatePhoto, 'received_at' | 'ends_at'
     takenAfter: photo.taken_at === null ? null : Date.parse(photo.taken_at) - end,
   };
 }
-
-/** Late photos not decided yet. */
-export const undecided = (photos: readonly AdminLatePhoto[]) =>
-  photos.filter((photo) => photo.decision === 'pending').length;

@@ -6,7 +6,7 @@ const api = adminApi.enhanceEndpoints({ addTagTypes: ['AdminInvitations'] });
 
 /**
  * Staff accounts: invitations (/v1/admin/invitations: the pending list, inviting an address, withdrawing)
- * and the reset of a lost second factor.
+ * the reset of a lost second factor and the unlock of a locked one.
  */
 export const staffApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -27,6 +27,10 @@ export const staffApi = api.injectEndpoints({
       query: (id) => ({ url: `v1/admin/users/${encodeURIComponent(id)}/two-factor`, method: 'DELETE' }),
       invalidatesTags: ['AdminUsers', 'AdminAudit'],
     }),
+    unlockTwoFactor: build.mutation<MessageResponse, string>({
+      query: (id) => ({ url: `v1/admin/users/${encodeURIComponent(id)}/two-factor/unlock`, method: 'POST' }),
+      invalidatesTags: ['AdminUsers', 'AdminAudit'],
+    }),
   }),
 });
 
@@ -35,4 +39,5 @@ export const {
   useInviteStaffMutation,
   useWithdrawInvitationMutation,
   useResetTwoFactorMutation,
+  useUnlockTwoFactorMutation,
 } = staffApi;

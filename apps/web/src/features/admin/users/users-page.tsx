@@ -16,7 +16,7 @@ import { LoadError, Loading } from '../console/load-states.tsx';
 import { Pager } from '../console/pager.tsx';
 import { ColumnHeaders, TableEmptyRow, tableClasses, tdClasses } from '../console/table.tsx';
 import { useCanUse } from '../console/use-can-use.ts';
-import { useResetTwoFactorMutation } from './staff-api.ts';
+import { useResetTwoFactorMutation, useUnlockTwoFactorMutation } from './staff-api.ts';
 import { StaffInvitations } from './staff-invitations.tsx';
 
 /**
@@ -32,12 +32,13 @@ const DIALOG = {
   role: { title: 'users.roleTitle', confirm: 'users.changeRole', text: 'users.roleText' },
   sessions: { title: 'users.sessionsTitle', confirm: 'users.endSessions', text: 'users.sessionsText' },
   twoFactor: { title: 'users.twoFactorTitle', confirm: 'users.resetTwoFactor', text: 'users.twoFactorText' },
+  unlock: { title: 'users.unlockTitle', confirm: 'users.unlockTwoFactor', text: 'users.unlockText' },
 } as const;
 
 type Pending =
   | { kind: 'role'; user: AdminUser; role: Role }
   | { kind: 'sessions'; user: AdminUser }
-  | { kind: 'twoFactor'; user: AdminUser };
+  | { kind: 'twoFactor' | 'unlock'; user: AdminUser };
 
 /** Find a user; change a role (admins only) or end a user's sessions, each after a confirmation. */
 export function UsersPage() {
@@ -54,6 +55,7 @@ export function UsersPage() {
   const [changeRole, changing] = useChangeRoleMutation();
   const [endSessions, ending] = useEndSessionsMutation();
   const [resetTwoFactor, resetting] = useResetTwoFactorMutation();
+  const [unlockTwoFactor, unlocking] = useUnlockTwoFactorMutation();
 
   const onSearch = (event: FormEvent) => {
     event.preventDefault();
@@ -65,6 +67,7 @@ export function UsersPage() {
     changing.reset();
     ending.reset();
     resetting.reset();
+    unlocking.reset();
   };
   const run = async () => {
     if (!pending) return;
@@ -75,6 +78,9 @@ export function UsersPage() {
       } else if (pending.kind === 'twoFactor') {
         await resetTwoFactor(pending.user.id).unwrap();
         setNotice(t('users.twoFactorReset', { name: pending.user.name }));
+      } else if (pending.kind === 'unlock') {
+        await unlockTwoFactor(pending.user.id).unwrap();
+        setNotice(t('users.twoFactorUnlocked', { name: pending.user.name }));
       } else {
         await endSessions(pending.user.id).unwrap();
         setNotice(t('users.sessionsEnded', { name: pending.user.name }));
@@ -84,7 +90,7 @@ export function UsersPage() {
       // The dialog shows the server's message.
     }
   };
-  const failure = [changing, ending, resetting].find((call) => call.isError)?.error ?? null;
+  const failure = [changing, ending, resetting, unlocking].find((call) => call.isError)?.error ?? null;
 
   return (
     <AdminSection section="users" title={t('users.title')}>
@@ -135,6 +141,9 @@ export function UsersPage() {
                         {user.email_verified ? null : (
                           <span className="ml-1 text-xs text-amber-800">({t('users.unverified')})</span>
                         )}
+                        {user.two_factor_locked ? (
+                          <span className="ml-1 text-xs text-red-800">({t('users.twoFactorLocked')})</span>
+                        ) : null}
                       </td>
                       <td className={`${tdClasses} hidden whitespace-nowrap md:table-cell`}>
                         {formatInDhaka(user.created_at, 'd MMM yyyy')}
@@ -185,6 +194,16 @@ export function UsersPage() {
                             <span className="sr-only"> {user.name}</span>
                           </Button>
                         ) : null}
+                        {user.two_factor_locked && !self ? (
+                          <Button
+                            variant="ghost"
+                            className="px-3"
+                            onClick={() => setPending({ kind: 'unlock', user })}
+                          >
+                            {t('users.unlockTwoFactor')}
+                            <span className="sr-only"> {user.name}</span>
+                          </Button>
+                        ) : null}
                       </td>
                     </tr>
                   );
@@ -204,7 +223,7 @@ export function UsersPage() {
         open={pending !== null}
         title={t(DIALOG[pending?.kind ?? 'sessions'].title)}
         confirmLabel={t(DIALOG[pending?.kind ?? 'sessions'].confirm)}
-        pending={changing.isLoading || ending.isLoading || resetting.isLoading}
+        pending={changing.isLoading || ending.isLoading || resetting.isLoading || unlocking.isLoading}
         error={failure ? actionError(failure) : null}
         onConfirm={run}
         onClose={close}

@@ -537,6 +537,12 @@ export const admin = {
   'users.twoFactorText':
     '{{name}} is signed out everywhere and sets up two-step sign-in again, with a new authenticator entry, at the next sign-in.',
   'users.twoFactorReset': "{{name}}'s two-step sign-in is reset.",
+  'users.twoFactorLocked': 'two-step sign-in locked',
+  'users.unlockTwoFactor': 'Unlock two-step sign-in',
+  'users.unlockTitle': 'Unlock two-step sign-in?',
+  'users.unlockText':
+    '100 wrong codes in a row locked two-step sign-in for {{name}} on the devices they came from. Unlock it when {{name}} confirms that they entered them; otherwise someone knows their password: ask them to change it first.',
+  'users.twoFactorUnlocked': "{{name}}'s two-step sign-in is unlocked.",
 
   'audit.title': 'Audit log',
   'audit.action': 'Action',
