@@ -122,13 +122,10 @@ export async function handwrittenPage(hand: Hand, page: number): Promise<Buffer>
  */
 export async function forwarded(photo: Buffer): Promise<Buffer> {
   const { width = 0, height = 0 } = await sharp(photo).metadata();
+  const left = Math.round(width * 0.05);
+  const top = Math.round(height * 0.05);
   const cropped = await sharp(photo)
-    .extract({
-      left: Math.round(width * 0.05),
-      top: Math.round(height * 0.05),
-      width: Math.round(width * 0.95),
-      height: Math.round(height * 0.95),
-    })
+    .extract({ left, top, width: width - left, height: height - top })
     .toBuffer();
   return sharp(cropped)
     .resize({ width: Math.round(width * 0.95 * 0.6) })

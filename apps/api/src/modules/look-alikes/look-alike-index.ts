@@ -1,12 +1,12 @@
 /**
  * Finds, among many photos' 64-bit fingerprints, the pairs within a Hamming distance, without comparing
- * every pair: multi-index hashing (Norouzi, Punjani and Fleet, 2012). A fingerprint is cut into four
- * 16-bit chunks, each with a table from the chunk's value to the photos that have it. Two fingerprints
- * within `maxDistance` bits differ in at most ⌊maxDistance / 4⌋ bits in at least one chunk (four chunks
- * cannot each differ in more), so a photo's candidates are the photos found under its chunks' values with
- * up to that many bits changed; each candidate is then measured in full. With random-looking fingerprints
- * a table's bucket holds about n / 65,536 photos, so a look-up costs a few thousand steps however many
- * photos there are. Photos whose bytes are the same file (the same SHA-256) pair whatever their distance.
+ * every pair: multi-index hashing (Norouzi, Punjani and Fleet, 2012). A fingerprint is cut into five
+ * chunks (13, 13, 13, 13 and 12 bits), each with a table from the chunk's value to the photos that have it.
+ * Two fingerprints within `maxDistance` bits differ in at most ⌊maxDistance / 5⌋ bits in at least one chunk
+ * (five chunks cannot each differ in more), so a photo's candidates are the photos found under its chunks'
+ * values with up to that many bits changed; each candidate is then measured in full. With random-looking
+ * fingerprints a bucket holds about n / 8,192 photos, so a look-up costs a few thousand steps where comparing
+ * every pair costs n. Photos whose bytes are the same file (the same SHA-256) pair whatever their distance.
  */
 
 export type IndexedPhoto = {
@@ -21,35 +21,41 @@ export type IndexedPhoto = {
 
 export type FoundPair = { first: IndexedPhoto; second: IndexedPhoto; distance: number; sameFile: boolean };
 
-const CHUNKS = 4;
-const CHUNK_VALUES = 1 << 16;
+/** The chunks' widths in bits (64 in all), from the lowest bits up. */
+const CHUNK_BITS = [13, 13, 13, 13, 12] as const;
+const CHUNKS = CHUNK_BITS.length;
+const CHUNK_VALUES = 1 << 13;
+const CHUNK_SHIFTS = CHUNK_BITS.map((_, c) => BigInt(CHUNK_BITS.slice(0, c).reduce((sum, b) => sum + b, 0)));
 
-/** Every 16-bit value with at most `bits` bits set: the changes to try on a chunk. */
-function masksUpTo(bits: number): Int32Array {
+/** Every value of `width` bits with at most `bits` bits set: the changes to try on a chunk. */
+function masksUpTo(width: number, bits: number): Int32Array {
   const masks: number[] = [];
-  for (let mask = 0; mask < CHUNK_VALUES; mask++) if (bitCount(mask) <= bits) masks.push(mask);
+  for (let mask = 0; mask < 1 << width; mask++) if (bitCount(mask) <= bits) masks.push(mask);
   return Int32Array.from(masks);
 }
 
 function bitCount(value: number): number {
-  let v = value - ((value >>> 1) & 0x55555555);
+  let v = (value >>> 0) - ((value >>> 1) & 0x55555555);
   v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
   return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
 export class LookAlikeIndex {
   readonly maxDistance: number;
-  private readonly masks: Int32Array;
+  /** Per chunk, the changes to try. */
+  private readonly masks: Int32Array[];
   private readonly photos: IndexedPhoto[] = [];
-  private readonly high: number[] = [];
-  private readonly low: number[] = [];
-  private readonly tables: (number[] | undefined)[][] = Array.from({ length: CHUNKS }, () =>
-    new Array<number[] | undefined>(CHUNK_VALUES).fill(undefined),
-  );
+  /** Per photo (by its number): the fingerprint's two halves, its owner's number, the query that last met it. */
+  private high = new Int32Array(1024);
+  private low = new Int32Array(1024);
+  private owner = new Int32Array(1024);
+  private seen = new Int32Array(1024);
+  /** The tables as linked lists: the first photo under each chunk's value, and each photo's next one. */
+  private readonly heads = new Int32Array(CHUNKS * CHUNK_VALUES).fill(-1);
+  private next = new Int32Array(1024 * CHUNKS);
+  private readonly owners = new Map<string, number>();
   private readonly byHash = new Map<string, number[]>();
   private readonly keys = new Set<string>();
-  /** The last query that met each photo (so a photo found under two chunks is measured once). */
-  private seen = new Int32Array(1024);
   private query = 0;
 
   constructor(maxDistance: number) {
@@ -57,7 +63,7 @@ export class LookAlikeIndex {
       throw new RangeError('maxDistance must be a whole number from 0 to 63');
     }
     this.maxDistance = maxDistance;
-    this.masks = masksUpTo(Math.floor(maxDistance / CHUNKS));
+    this.masks = CHUNK_BITS.map((width) => masksUpTo(width, Math.floor(maxDistance / CHUNKS)));
   }
 
   get size() {
@@ -76,53 +82,65 @@ export class LookAlikeIndex {
     if (this.keys.has(photo.key)) return [];
     const high = Number.parseInt(photo.fingerprint.slice(0, 8), 16) | 0;
     const low = Number.parseInt(photo.fingerprint.slice(8, 16), 16) | 0;
-    const chunks = [high >>> 16, high & 0xffff, low >>> 16, low & 0xffff];
+    const whole = BigInt(`0x${photo.fingerprint}`);
+    const chunks = CHUNK_BITS.map((width, c) =>
+      Number((whole >> (CHUNK_SHIFTS[c] as bigint)) & BigInt((1 << width) - 1)),
+    );
+    let owner = this.owners.get(photo.owner);
+    if (owner === undefined) {
+      owner = this.owners.size;
+      this.owners.set(photo.owner, owner);
+    }
     const pairs: FoundPair[] = [];
-    const paired = new Set<number>();
+    this.query += 1;
+    const query = this.query;
 
     for (const other of this.byHash.get(photo.sha256) ?? []) {
-      const found = this.photos[other];
-      if (!found || found.owner === photo.owner) continue;
-      paired.add(other);
-      pairs.push({ first: found, second: photo, distance: this.distance(other, high, low), sameFile: true });
+      if (this.owner[other] === owner) continue;
+      this.seen[other] = query;
+      const distance = bitCount((this.high[other] ?? 0) ^ high) + bitCount((this.low[other] ?? 0) ^ low);
+      pairs.push({ first: this.photos[other] as IndexedPhoto, second: photo, distance, sameFile: true });
     }
 
-    this.query += 1;
-    if (this.seen.length < this.photos.length) {
-      const grown = new Int32Array(this.photos.length * 2);
-      grown.set(this.seen);
-      this.seen = grown;
-    }
+    const { heads, next, seen, maxDistance } = this;
+    const highs = this.high;
+    const lows = this.low;
+    const owners = this.owner;
     for (let c = 0; c < CHUNKS; c++) {
-      const table = this.tables[c] as (number[] | undefined)[];
+      const base = c * CHUNK_VALUES;
       const value = chunks[c] as number;
-      for (const mask of this.masks) {
-        const bucket = table[value ^ mask];
-        if (!bucket) continue;
-        for (const other of bucket) {
-          if (this.seen[other] === this.query) continue;
-          this.seen[other] = this.query;
-          if (paired.has(other)) continue;
-          const found = this.photos[other] as IndexedPhoto;
-          if (found.owner === photo.owner) continue;
-          const distance = this.distance(other, high, low);
-          if (distance <= this.maxDistance)
-            pairs.push({ first: found, second: photo, distance, sameFile: false });
+      const masks = this.masks[c] as Int32Array;
+      for (let m = 0; m < masks.length; m++) {
+        for (let other = heads[base + (value ^ (masks[m] as number))] as number; other !== -1; ) {
+          if (seen[other] !== query) {
+            seen[other] = query;
+            const distance =
+              bitCount((highs[other] as number) ^ high) + bitCount((lows[other] as number) ^ low);
+            if (distance <= maxDistance && owners[other] !== owner) {
+              pairs.push({
+                first: this.photos[other] as IndexedPhoto,
+                second: photo,
+                distance,
+                sameFile: false,
+              });
+            }
+          }
+          other = next[other * CHUNKS + c] as number;
         }
       }
     }
 
     const id = this.photos.length;
+    this.grow(id + 1);
     this.photos.push(photo);
-    this.high.push(high);
-    this.low.push(low);
+    this.high[id] = high;
+    this.low[id] = low;
+    this.owner[id] = owner;
     this.keys.add(photo.key);
     for (let c = 0; c < CHUNKS; c++) {
-      const table = this.tables[c] as (number[] | undefined)[];
-      const value = chunks[c] as number;
-      const bucket = table[value];
-      if (bucket) bucket.push(id);
-      else table[value] = [id];
+      const head = c * CHUNK_VALUES + (chunks[c] as number);
+      this.next[id * CHUNKS + c] = this.heads[head] as number;
+      this.heads[head] = id;
     }
     const sameHash = this.byHash.get(photo.sha256);
     if (sameHash) sameHash.push(id);
@@ -130,10 +148,19 @@ export class LookAlikeIndex {
     return pairs;
   }
 
-  private distance(other: number, high: number, low: number) {
-    return (
-      bitCount(((this.high[other] as number) ^ high) >>> 0) +
-      bitCount(((this.low[other] as number) ^ low) >>> 0)
-    );
+  /** Room for `count` photos in the per-photo arrays. */
+  private grow(count: number) {
+    if (count <= this.high.length) return;
+    const size = this.high.length * 2;
+    const larger = (from: Int32Array, length: number) => {
+      const to = new Int32Array(length);
+      to.set(from);
+      return to;
+    };
+    this.high = larger(this.high, size);
+    this.low = larger(this.low, size);
+    this.owner = larger(this.owner, size);
+    this.seen = larger(this.seen, size);
+    this.next = larger(this.next, size * CHUNKS);
   }
 }

@@ -25,7 +25,7 @@ import {
  * Two fingerprints at most this many bits apart are listed: measured on generated photos of handwritten
  * pages (test/look-alike-fingerprint.test.ts; docs/decisions/065-answers-that-look-alike.md).
  */
-export const LOOK_ALIKE_MAX_DISTANCE = 10;
+export const LOOK_ALIKE_MAX_DISTANCE = 12;
 
 type Finder = { index: LookAlikeIndex; last: Promise<unknown> };
 
