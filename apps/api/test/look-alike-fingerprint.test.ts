@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { LookAlikeIndex } from '../src/modules/look-alikes/look-alike-index.ts';
 import { LOOK_ALIKE_MAX_DISTANCE } from '../src/modules/look-alikes/look-alikes.service.ts';
 import { pageFingerprint } from '../src/modules/media/page-fingerprint.ts';
 import { forwarded, handwrittenPage } from './helpers/handwritten-page.ts';
