@@ -134,6 +134,10 @@ export const routes: RouteObject[] = [
                 path: paths.adminLatePhotos,
                 ...page(['admin'], () => import('./routes/admin-late-photos.tsx')),
               },
+              {
+                path: paths.adminLookAlikes,
+                ...page(['admin'], () => import('./routes/admin-look-alikes.tsx')),
+              },
               { path: paths.adminImport, ...page(['admin'], () => import('./routes/admin-import.tsx')) },
               { path: paths.adminUsers, ...page(['admin'], () => import('./routes/admin-users.tsx')) },
               { path: paths.adminAudit, ...page(['admin'], () => import('./routes/admin-audit.tsx')) },

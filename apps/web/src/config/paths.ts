@@ -33,6 +33,7 @@ export const paths = {
   adminRechecks: '/admin/rechecks',
   adminArrivals: '/admin/arrivals',
   adminLatePhotos: '/admin/late-photos',
+  adminLookAlikes: '/admin/look-alikes',
   adminImport: '/admin/preliminary-import',
   adminUsers: '/admin/users',
   adminAudit: '/admin/audit',

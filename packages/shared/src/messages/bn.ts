@@ -141,6 +141,8 @@ export const messagesBn: { readonly [K in MessageKey]: string } = {
   'upload.tooManyAtOnce': 'একসাথে সর্বোচ্চ দুটি ছবি পাঠান।',
   'results.undelivered':
     'যে ছবিগুলো এখনো আসছে: {{undelivered}}; সিদ্ধান্ত বাকি দেরির ছবি: {{late}}। অপেক্ষা করুন, অথবা ওভাররাইড দিয়ে প্রকাশ করুন।',
+  'lookAlike.notFound': 'একই রকম দেখতে এই ছবির জোড়াটি পাওয়া যায়নি।',
+  'lookAlike.noteRequired': 'কেন এই জোড়াটি পাঠাচ্ছেন, তা একটি নোটে লিখুন।',
   'latePhoto.notFound': 'দেরিতে আসা এই ছবিটি পাওয়া যায়নি।',
 
   'media.notImage': '{{file}} কোনো ছবি নয়',

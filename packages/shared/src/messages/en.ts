@@ -156,6 +156,8 @@ export const messagesEn = {
   'upload.tooManyAtOnce': 'Please send at most two photos at a time.',
   'results.undelivered':
     'Photos still arriving: {{undelivered}}; late photos not decided: {{late}}. Wait for them, or publish with the override.',
+  'lookAlike.notFound': 'This pair of look-alike photos was not found.',
+  'lookAlike.noteRequired': 'Write a note saying why you refer this pair.',
   'latePhoto.notFound': 'This late photo was not found.',
 
   'media.notImage': '{{file}} is not an image',

@@ -3,14 +3,15 @@ import { AppError } from '../../lib/app-error.ts';
 import { isMissingFile, newImageKey, type Storage } from '../../lib/storage.ts';
 import { processImage } from './image-pipeline.ts';
 import { findMedia, markMediaFailed, markMediaReady } from './media.repo.ts';
+import { pageFingerprint } from './page-fingerprint.ts';
 
 export type ProcessingDeps = { db: Executor; storage: Storage };
 
 export type ProcessingOutcome = 'ready' | 'failed' | 'done already';
 
 /**
- * The image job: re-encodes the bytes of a pending media as received (image-pipeline.ts), stores the
- * result under a new key, marks the row ready, and removes the received bytes. Safe to run twice or after
+ * The image job: re-encodes the bytes of a pending media as received (image-pipeline.ts), takes its
+ * fingerprint (page-fingerprint.ts), stores the result under a new key, marks the row ready, and removes the received bytes. Safe to run twice or after
  * a crash at any step: only the run that turns the row from pending to ready keeps its file (a crash
  * between the steps leaves at most an unreferenced file, never a wrong row). Bytes that do not decode make
  * the row failed. Throws (to be tried again) when the row is not visible yet or on a disk or database fault.
@@ -42,6 +43,8 @@ export async function processPendingMedia(deps: ProcessingDeps, mediaId: string)
     return 'failed';
   }
 
+  // Its perceptual fingerprint, for the organisers' look-alike check (docs/decisions/065-answers-that-look-alike.md).
+  const fingerprint = await pageFingerprint(image.data);
   const storageKey = newImageKey();
   await deps.storage.put(storageKey, image.data);
   const ready = await markMediaReady(deps.db, mediaId, {
@@ -51,6 +54,7 @@ export async function processPendingMedia(deps: ProcessingDeps, mediaId: string)
     sha256: image.sha256,
     width: image.width,
     height: image.height,
+    fingerprint,
   });
   // (On a database fault the new file stays unreferenced: the update may have committed before the fault.)
   if (!ready) {

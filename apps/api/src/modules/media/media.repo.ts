@@ -106,7 +106,8 @@ export async function pendingMediaIds(db: Executor, limit: number, before?: Date
 export async function markMediaReady(
   db: Executor,
   id: string,
-  values: Pick<MediaRow, 'storageKey' | 'contentType' | 'sizeBytes' | 'sha256' | 'width' | 'height'>,
+  values: Pick<MediaRow, 'storageKey' | 'contentType' | 'sizeBytes' | 'sha256' | 'width' | 'height'> &
+    Partial<Pick<MediaRow, 'fingerprint'>>,
 ) {
   const [row] = await db
     .update(media)

@@ -19,6 +19,7 @@ export const SECTION_PATHS: Record<SectionId, string> = {
   rechecks: paths.adminRechecks,
   arrivals: paths.adminArrivals,
   latePhotos: paths.adminLatePhotos,
+  lookAlikes: paths.adminLookAlikes,
   import: paths.adminImport,
   users: paths.adminUsers,
   audit: paths.adminAudit,

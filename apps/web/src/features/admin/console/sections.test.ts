@@ -13,6 +13,7 @@ describe('console sections by role', () => {
       'rechecks',
       'arrivals',
       'latePhotos',
+      'lookAlikes',
       'import',
       'ebooks',
       'tutorials',
@@ -25,6 +26,7 @@ describe('console sections by role', () => {
     expect(sectionsFor('student')).toEqual([]);
     // Graders check entrants in at the door (the admit card's page), but the arrivals lists are for admins.
     expect(canUse('grader', 'arrivals')).toBe(false);
+    expect(canUse('grader', 'lookAlikes')).toBe(false);
   });
 
   it('knows staff', () => {

@@ -10,6 +10,8 @@ export const SECTIONS = [
   { id: 'rechecks', roles: ['admin', 'grader'] },
   { id: 'arrivals', roles: ['admin'] },
   { id: 'latePhotos', roles: ['admin'] },
+  // Grading stays blind: graders never see which answers look alike (decision 065).
+  { id: 'lookAlikes', roles: ['admin'] },
   { id: 'import', roles: ['admin'] },
   { id: 'ebooks', roles: ['admin'] },
   { id: 'tutorials', roles: ['admin'] },

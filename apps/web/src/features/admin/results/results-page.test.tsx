@@ -181,3 +181,66 @@ describe('ResultsPage: certificates', () => {
     );
   });
 });
+
+describe('ResultsPage: referred look-alike answers', () => {
+  const standings = {
+    body: {
+      status: 'success',
+      data: { published_at: null, ungraded: 0, photos_arriving: 0, late_photos_undecided: 0, standings: [] },
+    },
+  };
+  const photo = (roll: string, position: number) => ({
+    user_id: roll,
+    name: `Finalist ${roll}`,
+    roll_number: roll,
+    question_id: `q${position}`,
+    question_position: position,
+    sha256: roll.repeat(4),
+    url: `/api/v1/media/${roll}`,
+  });
+
+  it('lists the referred pairs for the admin who publishes, with their notes', async () => {
+    const api = stubApi({
+      'GET /api/v1/admin/results/junior': standings,
+      'GET /api/v1/admin/exams/junior/look-alikes': {
+        body: {
+          status: 'success',
+          data: [
+            {
+              id: 'p1',
+              distance: 4,
+              same_file: false,
+              status: 'referred',
+              note: 'Ask both to explain.',
+              found_at: '2026-03-01T18:10:00+06:00',
+              decided_at: '2026-03-01T19:00:00+06:00',
+              first: photo('J-1', 1),
+              second: photo('J-2', 3),
+            },
+          ],
+          meta: { max_distance: 12 },
+        },
+      },
+    });
+    render();
+    const referred = await screen.findByRole('region', { name: 'Referred look-alike answers' });
+    expect(referred).toHaveTextContent('Roll J-1 (question 1) and roll J-2 (question 3)');
+    expect(referred).toHaveTextContent('Note: Ask both to explain.');
+    expect(within(referred).getByRole('link', { name: 'Review look-alike answers' })).toHaveAttribute(
+      'href',
+      '/admin/look-alikes?category=junior',
+    );
+    const asked = api.calls.find((call) => call.url.includes('look-alikes'));
+    expect(new URL(asked?.url ?? 'http://x').searchParams.get('status')).toBe('referred');
+  });
+
+  it('asks nothing of look-alikes for a grader (grading stays blind)', async () => {
+    const api = stubApi({ 'GET /api/v1/admin/results/junior': standings });
+    renderWithStore(<ResultsPage />, {
+      auth: { ...signedInAuth, user: { ...testUser, id: 'g1', role: 'grader' as const } },
+    });
+    await screen.findByRole('table');
+    expect(api.keys().filter((key) => key.includes('look-alikes'))).toEqual([]);
+    expect(screen.queryByRole('region', { name: 'Referred look-alike answers' })).not.toBeInTheDocument();
+  });
+});

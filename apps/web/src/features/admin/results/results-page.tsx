@@ -15,6 +15,7 @@ import { scoped } from '../console/current-competition.ts';
 import { LoadError, Loading } from '../console/load-states.tsx';
 import { ColumnHeaders, TableEmptyRow, tableClasses, tdClasses } from '../console/table.tsx';
 import { GradingNotOpen, gradingNotOpenFor } from '../grading/grading-not-open.tsx';
+import { ReferredLookAlikes } from './referred-look-alikes.tsx';
 
 /** A category's standings (total, rank with ties shared, award), the ungraded count, and publishing. */
 export function ResultsPage() {
@@ -85,6 +86,8 @@ export function ResultsPage() {
       ) : null}
       {data ? (
         <>
+          {/* Graders never see look-alikes (grading stays blind); the admin who publishes does. */}
+          {isAdmin && !data.published_at ? <ReferredLookAlikes category={category} /> : null}
           <div className="mb-4 flex flex-wrap items-center gap-3">
             <p className="text-sm font-medium text-slate-800" data-testid="ungraded-count">
               {t('results.ungraded', { count: ungraded })}

@@ -1,0 +1,5 @@
+import { LookAlikesPage } from '../../features/admin/grading/look-alikes-page.tsx';
+
+export function Component() {
+  return <LookAlikesPage />;
+}
