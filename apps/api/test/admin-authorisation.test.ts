@@ -50,6 +50,8 @@ const ADMIN_CALLS = new Set([
   'DELETE /api/v1/admin/questions/:id',
   'GET /api/v1/admin/late-photos/:category',
   'POST /api/v1/admin/late-photos/decision',
+  'GET /api/v1/admin/exams/:category/look-alikes',
+  'POST /api/v1/admin/exams/:category/look-alikes/:id/decision',
   'POST /api/v1/admin/question-images',
   'GET /api/v1/admin/results/:category/export.csv',
   'POST /api/v1/admin/results/:category/publish',
