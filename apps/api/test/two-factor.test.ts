@@ -254,6 +254,20 @@ describe('the second factor of staff', () => {
     expect((await consoleCall(late)).statusCode).toBe(200);
   });
 
+  it('gives wrong codes sent all at once no more attempts than one after another: five, then a wait', async () => {
+    const { email, session: owner } = await grader();
+    const { secret } = await setUp(owner);
+    const stranger = await signIn(email);
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        stranger.post('/api/v1/two-factor/verify', { code: wrongCodeAt(secret) }),
+      ),
+    );
+    const statuses = burst.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 422)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(15);
+  });
+
   it("keeps the owner's device that passed the code step out of strangers' failures (decision 010 on the code step)", async () => {
     const { email, session: owner } = await grader();
     const { secret } = await setUp(owner); // this device passed the second factor

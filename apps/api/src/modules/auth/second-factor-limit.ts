@@ -49,10 +49,14 @@ export async function beginCodeAttempt(
   const known =
     deviceHash && (await isSecondFactorDevice(ctx.db, deviceHash, user.id, loginDevicesSince(now)));
   const run = { userId: user.id, device: known ? deviceHash : '' };
-  const failures = await countAttempt(ctx.db, run, now);
+  const failures = await countAttempt(ctx.db, run, now, SECOND_FACTOR_LIMIT);
   if (failures !== undefined) return { run, failures, deviceHash };
   const held = await findRun(ctx.db, run);
-  if (!held || held.lockedAt) throw new AppError(403, 'twoFactor.locked');
+  // Gone: a right code of another request ended the run just now; this one may try again in a moment.
+  if (!held) throw waitError(1000);
+  // Its 100th failure is being locked by the request that made it.
+  if (held.lockedAt || held.failures >= SECOND_FACTOR_LIMIT.lockAt)
+    throw new AppError(403, 'twoFactor.locked');
   throw waitError(held.waitUntil.getTime() - now.getTime());
 }
 
