@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, media } from '../src/db/schema.ts';
 import { fixedClock } from '../src/lib/clock.ts';
@@ -238,5 +238,25 @@ describe('look-alike answer photos of two finalists', () => {
       .where(and(eq(media.ownerId, original.user.id)));
     expect(row).toBeDefined();
     expect((await pairsOf()).data.find((pair) => pair.id === id)?.status).not.toBe('open');
+  });
+  it('records at the next look the pairs of a look whose writes the database refused', async () => {
+    const [one, two] = [await finalist(), await finalist()];
+    const own = photoOf(await handwrittenPage({ seed: 902 }, 1));
+    const copy = photoOf(await forwarded(own.bytes));
+    await commit(one, 0, own);
+    await commit(two, 1, copy);
+    await deliver(one, own);
+    await deliver(two, copy);
+    await t.db.execute(
+      sql.raw(`create function refuse_look_alikes() returns trigger language plpgsql
+        as $$ begin raise exception 'refused'; end $$`),
+    );
+    await t.db.execute(
+      sql.raw(`create trigger refuse before insert on look_alikes
+        for each row execute function refuse_look_alikes()`),
+    );
+    expect((await admin.get(LIST)).statusCode).toBe(500);
+    await t.db.execute(sql.raw('drop trigger refuse on look_alikes'));
+    expect(between((await pairsOf()).data, one, two)).toHaveLength(1);
   });
 });

@@ -11,7 +11,7 @@ import type { UserRow } from '../auth/auth.repo.ts';
 import { competitionByCodeOr404 } from '../competitions/competitions.service.ts';
 import { photoKey } from '../exam/answer-photos.repo.ts';
 import { mediaUrl } from '../media/media.service.ts';
-import { LookAlikeIndex } from './look-alike-index.ts';
+import { type FoundPair, type IndexedPhoto, LookAlikeIndex } from './look-alike-index.ts';
 import {
   decideLookAlike,
   findLookAlike,
@@ -32,6 +32,33 @@ type Finder = { index: LookAlikeIndex; last: Promise<unknown> };
 /** Each database's indexes, one per competition and category, kept by this process. */
 const finders = new WeakMap<Database, Map<string, Finder>>();
 
+function forgetFinder(db: Database, competitionId: string, category: Category) {
+  finders.get(db)?.delete(`${competitionId}/${category}`);
+}
+
+/**
+ * A pair's row, its photos in one order (by finalist, then file) whichever was indexed first: the row's
+ * unique key, so that an index rebuilt in another order (after a restart, in a second process) finds the
+ * row it recorded, with its decision, instead of adding the pair again reversed.
+ */
+export function lookAlikeRow(competitionId: string, category: Category, pair: FoundPair): NewLookAlikeRow {
+  const inOrder = (a: IndexedPhoto, b: IndexedPhoto) =>
+    a.owner < b.owner || (a.owner === b.owner && a.sha256 < b.sha256);
+  const [first, second] = inOrder(pair.first, pair.second)
+    ? [pair.first, pair.second]
+    : [pair.second, pair.first];
+  return {
+    competitionId,
+    category,
+    firstUserId: first.owner,
+    firstSha256: first.sha256,
+    secondUserId: second.owner,
+    secondSha256: second.sha256,
+    distance: pair.distance,
+    sameFile: pair.sameFile,
+  };
+}
+
 function finderOf(db: Database, competitionId: string, category: Category): Finder {
   let ofDb = finders.get(db);
   if (!ofDb) {
@@ -50,8 +77,10 @@ function finderOf(db: Database, competitionId: string, category: Category): Find
 /**
  * Adds a category's photos processed since the last look to the index, and records the pairs they make
  * (a pair already recorded keeps its decision). One look at a time per category in this process; another
- * process (a second server) keeps its own index and records the same pairs, which changes nothing. After a
- * restart the first look indexes every photo again (60,000 in about a second: npm run bench:look-alikes).
+ * process (a second server) keeps its own index and records the same pairs, each under one order of its two
+ * photos whichever was indexed first, which changes nothing. After a restart the first look indexes every
+ * photo again (60,000 in about a second: npm run bench:look-alikes). A look whose pairs could not be recorded
+ * forgets the index, so that the next look finds them again.
  */
 export function refreshLookAlikes(db: Database, competitionId: string, category: Category): Promise<void> {
   const finder = finderOf(db, competitionId, category);
@@ -69,20 +98,12 @@ export function refreshLookAlikes(db: Database, competitionId: string, category:
           sha256: photo.sha256,
           fingerprint: photo.fingerprint ?? '',
         });
-        for (const pair of pairs) {
-          found.push({
-            competitionId,
-            category,
-            firstUserId: pair.first.owner,
-            firstSha256: pair.first.sha256,
-            secondUserId: pair.second.owner,
-            secondSha256: pair.second.sha256,
-            distance: pair.distance,
-            sameFile: pair.sameFile,
-          });
-        }
+        for (const pair of pairs) found.push(lookAlikeRow(competitionId, category, pair));
       }
-      await insertLookAlikes(db, found);
+      await insertLookAlikes(db, found).catch((err: unknown) => {
+        forgetFinder(db, competitionId, category);
+        throw err;
+      });
     });
   finder.last = run;
   return run;
