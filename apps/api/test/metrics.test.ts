@@ -115,6 +115,13 @@ describe('the exam as the metrics show it', () => {
     expect(await metricValue(metrics, 'ngso_oldest_undelivered_seconds', junior)).toBe(
       (Date.parse(later(END, 11 * 60)) - Date.parse(later(START, 300))) / 1000,
     );
+
+    // The photo committed in time arrives: the late one alone is awaited, counted from its commitment (just
+    // now), not from the window's end, so no alert calls a late photo sent a minute ago overdue.
+    expect((await deliver(student.browser, b)).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 5100));
+    expect(await metricValue(metrics, 'ngso_photos_undelivered', junior)).toBe(1);
+    expect(await metricValue(metrics, 'ngso_undelivered_past_window_end_seconds', junior)).toBe(0);
   });
 
   it('shows the answer photos gate and the mail outbox', async () => {

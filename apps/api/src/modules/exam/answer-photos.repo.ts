@@ -286,8 +286,9 @@ export type UndeliveredPhotos = {
 /**
  * The photos the server waits for, per category: committed (in time and still named by their answer, or
  * late) and their bytes not here, while their delivery is open (the student's end, extra time included,
- * plus `deliveryMinutes`). One query over the answer photos without a file; the metrics ask it every few
- * seconds at most.
+ * plus `deliveryMinutes`). How long past its window's end a photo is awaited counts a late photo from its
+ * commitment, which comes after the end: its bytes are as new as the commitment. One query over the answer
+ * photos without a file; the metrics ask it every few seconds at most.
  */
 export async function undeliveredPhotos(
   db: Executor,
@@ -299,7 +300,8 @@ export async function undeliveredPhotos(
   const result = (await db.execute(sql`
     select q.category, count(*)::int as count,
            extract(epoch from ${at} - min(p.committed_at))::float8 as oldest_seconds,
-           greatest(0, extract(epoch from ${at} - min(${studentEnd})))::float8 as past_end_seconds
+           greatest(0, extract(epoch from ${at} - min(greatest(${studentEnd}, p.committed_at))))::float8
+             as past_end_seconds
       from ${answerPhotos} p
       join ${questions} q on q.id = p.question_id
       join ${exams} e on e.competition_id = q.competition_id and e.category = q.category
