@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../src/lib/clock.ts';
 import { listMails } from '../src/mail/outbox.repo.ts';
 import { registeredStudent, signedInAdmin, signedInGrader } from './helpers/fixtures.ts';
+import { waitForMedia } from './helpers/media.ts';
 import { multipart } from './helpers/multipart.ts';
 import { type client, createTestApp } from './helpers/test-app.ts';
 
@@ -38,6 +39,8 @@ async function candidate(answerPositions: number[]): Promise<Candidate> {
   for (const position of answerPositions) {
     const body = multipart([{ name: 'a.jpg', data: photo }]);
     const { url } = (await s.browser.request({ method: 'POST', url: '/api/v1/upload', ...body })).json();
+    // The grader's view links a photo once its image job has made it; on a busy machine that takes a while.
+    await waitForMedia(t.db, url);
     const saved = await s.browser.post('/api/v1/ngso-1/answers', {
       question_id: questions[position - 1]?.id,
       image_urls: [url],
