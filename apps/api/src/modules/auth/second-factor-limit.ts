@@ -1,6 +1,6 @@
 import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
-import { growingDelayMs, waitError } from '../../lib/login-back-off.ts';
+import { waitError } from '../../lib/login-back-off.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { secondFactorLockedMail } from '../../mail/templates.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
@@ -14,7 +14,6 @@ import {
   lockRun,
   markDevicePassed,
   type RunKey,
-  setRunWait,
 } from './second-factor-runs.repo.ts';
 
 /**
@@ -60,17 +59,13 @@ export async function beginCodeAttempt(
   throw waitError(held.waitUntil.getTime() - now.getTime());
 }
 
-/** A wrong code: the run waits as long as its failures ask, or is locked at the 100th (and the owner mailed). */
+/**
+ * A wrong code. Its wait was set when the attempt was counted (a later, longer wait of another attempt is
+ * never shortened here); the 100th failure locks the run, and the owner is mailed.
+ */
 export async function codeRefused(ctx: ServiceContext, user: UserRow, attempt: CodeAttempt) {
   const now = ctx.clock.now();
-  if (attempt.failures < SECOND_FACTOR_LIMIT.lockAt) {
-    await setRunWait(
-      ctx.db,
-      attempt.run,
-      new Date(now.getTime() + growingDelayMs(attempt.failures, SECOND_FACTOR_LIMIT)),
-    );
-    return;
-  }
+  if (attempt.failures < SECOND_FACTOR_LIMIT.lockAt) return;
   const forgotPasswordUrl = new URL('/forgot-password', ctx.config.BASE_URL).toString();
   await ctx.withMail(async (tx, queueMail) => {
     if (!(await lockRun(tx, attempt.run, now))) return;

@@ -44,10 +44,6 @@ export async function findRun(db: Executor, run: RunKey) {
   return row;
 }
 
-export async function setRunWait(db: Executor, run: RunKey, waitUntil: Date) {
-  await db.update(secondFactorRuns).set({ waitUntil }).where(keyOf(run));
-}
-
 /** Locks the run; answers whether this call locked it (so the owner is told once). */
 export async function lockRun(db: Executor, run: RunKey, now: Date) {
   const rows = await db
