@@ -89,12 +89,14 @@ serverTest.describe('look-alike answers in the console', () => {
           .poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth))
           .toBeGreaterThan(0);
       }
-      const [left, right] = await Promise.all(
+      // Side by side (in the pair's own order, by finalist, whichever photo came first).
+      const [one, other] = await Promise.all(
         [firstRoll, secondRoll].map((roll) =>
           pair.getByRole('img', { name: new RegExp(`roll ${roll} `) }).boundingBox(),
         ),
       );
-      expect(right?.x ?? 0).toBeGreaterThan((left?.x ?? 0) + (left?.width ?? 0) / 2); // side by side
+      expect(Math.abs((other?.x ?? 0) - (one?.x ?? 0))).toBeGreaterThan((one?.width ?? 0) / 2);
+      expect(Math.abs((other?.y ?? 0) - (one?.y ?? 0))).toBeLessThan((one?.height ?? 0) / 2);
       await expect(pair.getByTestId('look-alike-status')).toHaveText('Not reviewed yet');
 
       // Refer it: a note is asked for.
@@ -112,7 +114,9 @@ serverTest.describe('look-alike answers in the console', () => {
       const referred = page.getByTestId('referred-look-alikes');
       await expect(referred.getByRole('heading', { name: 'Referred look-alike answers' })).toBeVisible();
       await expect(referred).toContainText(
-        `Roll ${firstRoll} (question 1) and roll ${secondRoll} (question 3)`,
+        new RegExp(
+          `Roll ${firstRoll} \\(question 1\\) and roll ${secondRoll} \\(question 3\\)|Roll ${secondRoll} \\(question 3\\) and roll ${firstRoll} \\(question 1\\)`,
+        ),
       );
       await expect(referred).toContainText('Same page as the other finalist: ask both.');
 
