@@ -242,6 +242,7 @@ test.describe("the organisers' console", () => {
       'Re-checks',
       'Arrivals',
       'Late photos',
+      'Look-alike answers',
       'Preliminary import',
       'E-books',
       'Tutorials',

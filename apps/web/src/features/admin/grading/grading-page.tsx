@@ -75,6 +75,9 @@ export function GradingPage() {
   const questionParam = search.get('question');
   const questionInfo = questionList.find((question) => question.id === questionParam) ?? questionList[0];
   const questionId = questionInfo?.id;
+  // The question on screen now: an answer claimed for another one (the category changed meanwhile) is dropped.
+  const shownQuestion = useRef(questionId);
+  shownQuestion.current = questionId;
   const maxMarks = questionInfo?.marks ?? null;
   const rubric = useRubricQuery(questionId ?? skipToken);
   const rubricItems = rubric.data ?? [];
@@ -115,12 +118,14 @@ export function GradingPage() {
           ...(options.userId ? { user_id: options.userId } : {}),
           ...(options.skip?.length ? { skip: options.skip } : {}),
         }).unwrap();
+        if (shownQuestion.current !== questionId) return null;
         setLoadError(null);
         setProgress(result.progress);
         setPrefetch(result.prefetch);
         setCurrent(result.answer);
         return result;
       } catch (error) {
+        if (shownQuestion.current !== questionId) return null;
         if (options.userId) setFormError(actionError(error));
         else setLoadError(error);
         return null;
