@@ -159,11 +159,22 @@ export async function verifySecondFactor(
   await markSecondFactorPassed(ctx.db, auth.tokenHash, now);
 }
 
-/** An admin resets another staff member's second factor (a lost phone): their sessions end; audited. */
-export async function resetSecondFactor(ctx: ServiceContext, admin: UserRow, id: string) {
-  if (id === admin.id) throw new AppError(409, 'twoFactor.ownReset');
+/** The account an admin acts on: never their own (409 with `ownMessage`), 404 when there is none. */
+async function anotherUser(
+  ctx: ServiceContext,
+  admin: UserRow,
+  id: string,
+  ownMessage: 'twoFactor.ownReset' | 'twoFactor.ownUnlock',
+) {
+  if (id === admin.id) throw new AppError(409, ownMessage);
   const user = isUuid(id) ? await findUserById(ctx.db, id) : undefined;
   if (!user) throw new AppError(404, 'user.notFound');
+  return user;
+}
+
+/** An admin resets another staff member's second factor (a lost phone): their sessions end; audited. */
+export async function resetSecondFactor(ctx: ServiceContext, admin: UserRow, id: string) {
+  const user = await anotherUser(ctx, admin, id, 'twoFactor.ownReset');
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     await clearSecondFactor(tx, user.id);
@@ -185,9 +196,7 @@ export async function resetSecondFactor(ctx: ServiceContext, admin: UserRow, id:
  * run of failures of the account ends; their sessions and secret stay. Audited.
  */
 export async function unlockSecondFactor(ctx: ServiceContext, admin: UserRow, id: string) {
-  if (id === admin.id) throw new AppError(409, 'twoFactor.ownUnlock');
-  const user = isUuid(id) ? await findUserById(ctx.db, id) : undefined;
-  if (!user) throw new AppError(404, 'user.notFound');
+  const user = await anotherUser(ctx, admin, id, 'twoFactor.ownUnlock');
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     const locked = await isSecondFactorLocked(tx, user.id);
