@@ -41,7 +41,7 @@ export function loopDelayMeter() {
 /** `items` dealt into `parts` slices in turn (student i to slice i mod parts), empty slices left out. */
 export function deal<T>(items: T[], parts: number): T[][] {
   const slices = Array.from({ length: parts }, () => [] as T[]);
-  items.forEach((item, i) => slices[i % parts]?.push(item));
+  for (const [i, item] of items.entries()) slices[i % parts]?.push(item);
   return slices.filter((slice) => slice.length > 0);
 }
 
