@@ -258,11 +258,26 @@ async function runOnce(n: number, bases: Buffer[]) {
       .trim()
       .split('\n')
       .filter(Boolean)
-      .map((line) => JSON.parse(line) as { at: number; p99: number; max: number; connections: number });
+      .map(
+        (line) =>
+          JSON.parse(line) as {
+            at: number;
+            p99: number;
+            max: number;
+            connections: number;
+            commitMs: number[];
+          },
+      );
     const wallOf = (at: number) => Date.now() - (performance.now() - at);
     const perfOf = (wall: number) => wall - wallOf(0);
     const loopInBurst = serverLoop.filter((l) => l.at >= wallOf(burstStart) && l.at <= wallOf(burstEnd));
     const loopP99s = loopInBurst.map((l) => l.p99).sort((a, b) => a - b);
+    // Where a commitment's time went: inside the server (headers read to answer sent), the rest before it.
+    const commitsInServer = serverLoop.flatMap((l) => l.commitMs).sort((a, b) => a - b);
+    const commitsAtPhone = tally.samples
+      .filter((s) => s.call === 'POST answers')
+      .map((s) => s.ms)
+      .sort((a, b) => a - b);
     // The new connections the server took in (behind nginx, nginx's own), by the 5 s in which it took them in.
     const connectionsInBurst = loopInBurst.reduce((sum, l) => sum + l.connections, 0);
     const connectionsBySpan = bySpanFromEnd(
@@ -312,6 +327,7 @@ async function runOnce(n: number, bases: Buffer[]) {
         `every photo acknowledged ${allAcknowledged ? `${sinceEnd(lastAck).toFixed(1)} s after the end` : 'NOT (the bench stopped waiting)'}; every photo processed ${firstReady ? `${sinceEnd(firstReady.at).toFixed(0)} s after the end (polled every 2 s)` : processedAt ? 'yes' : 'NOT (the bench stopped waiting)'}`,
         `acknowledged uploads per second: peak ${peak1} (busiest second), ${peak10.toFixed(0)} (busiest 10 s); average ${average.toFixed(0)} (first photo taken to last acknowledged)`,
         `429: ${tally.of('PUT photo 429')}, 503: ${tally.of('PUT photo 503')}, stalled (30 s without progress): ${tally.ofKind('PUT photo stalled')}; all refusals and failures: ${statuses.join(', ') || 'none'}`,
+        `commitments (POST answers), p50 / p99 / max: at the phone ${percentile(commitsAtPhone, 50)} / ${percentile(commitsAtPhone, 99)} / ${Math.round(commitsAtPhone.at(-1) ?? 0)} ms; inside the server (headers read to answer sent) ${percentile(commitsInServer, 50)} / ${percentile(commitsInServer, 99)} / ${commitsInServer.at(-1) ?? 0} ms (the rest: before the server read it)`,
         `server event loop delay during the burst: p99 of the per-second p99s ${percentile(loopP99s, 99)} ms, worst second's p99 ${Math.round(loopP99s.at(-1) ?? 0)} ms, max ${Math.round(Math.max(0, ...loopInBurst.map((l) => l.max)))} ms`,
         `load average at the release ${loadAtStart}, highest 1-min ${maxLoad.toFixed(2)}, at the end of the run ${loadAverage()}; listen queue overflows ${tcpAtEnd.overflows - tcpAtStart.overflows}, SYNs sent again ${tcpAtEnd.synRetransmits - tcpAtStart.synRetransmits} (machine-wide)`,
         verdict.line,
