@@ -18,6 +18,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { servedFirst } from '../../lib/commitments-first.ts';
 import { sessionRequired } from '../../lib/openapi.ts';
 import { CompetitionParamsSchema, errorResponses } from '../../lib/route-schemas.ts';
 import { signedIn } from '../../plugins/session.ts';
@@ -179,6 +180,8 @@ export const examRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SaveAnswerResponseSchema, ...errors },
       },
       ...guard,
+      // Served first: the photos' gate admits no new photo while a commitment is being served.
+      ...servedFirst,
     },
     async (request) => ({
       status: 'success' as const,
@@ -196,6 +199,7 @@ export const examRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SubmitResponseSchema, ...errors },
       },
       ...guard,
+      ...servedFirst,
     },
     async (request) => ({
       status: 'success' as const,

@@ -2,6 +2,7 @@ import { Sha256Schema } from '@ngso/shared/schemas/exam';
 import type { FastifyRequest } from 'fastify';
 import pLimit from 'p-limit';
 import { AppError } from '../../lib/app-error.ts';
+import { type callsServedFirst, commitmentsServed } from '../../lib/commitments-first.ts';
 import { threadBusy } from '../../lib/thread-use.ts';
 import { serverFull, workGate } from '../../lib/work-gate.ts';
 
@@ -173,6 +174,11 @@ export function byteGate(options: {
   longestWaitMs?: number;
   /** While `busy()`, uploads are admitted only within this smaller budget (see `answerUploads`). */
   whileBusy?: { budgetBytes: number; busy: () => boolean };
+  /**
+   * Calls served first (lib/commitments-first.ts): while any is being served, no new upload is admitted
+   * (one still is when none is in flight, so that uploads always move); woken when the last is answered.
+   */
+  yieldsTo?: Pick<ReturnType<typeof callsServedFirst>, 'waiting' | 'onNoneWaiting'>;
   now?: () => number;
   /** Told of each upload turned away: the queue was full, or it waited `longestWaitMs` (for the metrics). */
   onTurnedAway?: (reason: 'full' | 'waited_too_long') => void;
@@ -182,10 +188,11 @@ export function byteGate(options: {
   type Waiting = { bytes: number; admit: () => void };
   const queue: Waiting[] = [];
   const budget = () => (options.whileBusy?.busy() ? options.whileBusy.budgetBytes : options.budgetBytes);
+  const yielding = () => (options.yieldsTo?.waiting() ?? 0) > 0;
   const admitNext = () => {
     const budgetBytes = budget();
     for (let next = queue[0]; next; next = queue[0]) {
-      if (inFlight > 0 && inFlight + next.bytes > budgetBytes) return;
+      if (inFlight > 0 && (yielding() || inFlight + next.bytes > budgetBytes)) return;
       queue.shift();
       inFlight += next.bytes;
       next.admit();
@@ -235,6 +242,7 @@ export function byteGate(options: {
    * Whether uploads are arriving at a peak: some wait for their turn, or more than `peakPerSecond` a second
    * finished over the last 10 s.
    */
+  options.yieldsTo?.onNoneWaiting(admitNext);
   const atPeak = (peakPerSecond: number) => queue.length > 0 || returns.perSecond() > peakPerSecond;
   /** What the gate holds now: the bytes admitted and in flight, the uploads waiting, the budget in force. */
   const usage = () => ({ inFlightBytes: inFlight, waiting: queue.length, budgetBytes: budget() });
@@ -270,6 +278,10 @@ export const ANSWER_UPLOADS_KEPT_FOR_RETURNS = 200;
  * Every photo admitted beyond that adds its events to the thread's one line, where the students' small calls
  * (their commitments, which decide whether a photo counts) wait behind them; the photos left waiting keep
  * their connections, their bodies unread.
+ *
+ * And whatever the thread's use, no new photo is admitted while a commitment or a submission is being served
+ * in this process (decision 071): the photos in flight finish, one more is admitted only when none is, and
+ * the queue moves again the moment the last of them is answered.
  */
 /** Answer photos turned away by this process since it started, by reason (the metrics read them). */
 const turnedAway = { full: 0, waited_too_long: 0, per_account: 0 };
@@ -282,6 +294,7 @@ const answerUploads = byteGate({
   // wait too. Told to come back instead, the phone keeps its connection.
   longestWaitMs: 20_000,
   whileBusy: { budgetBytes: 16 * 1_000_000, busy: threadBusy() },
+  yieldsTo: commitmentsServed,
   keptForReturns: ANSWER_UPLOADS_KEPT_FOR_RETURNS,
   onTurnedAway: (reason) => {
     turnedAway[reason] += 1;
