@@ -20,6 +20,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { servedFirst } from '../../lib/commitments-first.ts';
 import { sessionRequired } from '../../lib/openapi.ts';
+import { sendPrebuilt } from '../../lib/prebuilt-json.ts';
 import { CompetitionParamsSchema, errorResponses } from '../../lib/route-schemas.ts';
 import { signedIn } from '../../plugins/session.ts';
 import { refuseAnswerUploadWhenFull } from '../media/upload-gate.ts';
@@ -101,23 +102,8 @@ export const examRoutes: FastifyPluginAsyncZod = async (app) => {
       // The body is sent as built (pre-compressed JSON bytes), not serialised again.
       const reply = typedReply as FastifyReply;
       const built = await paperFor(app.services, request.params.competition, signedIn(request).user);
-      reply
-        .header('ETag', built.etag)
-        .header('Cache-Control', 'private, no-cache')
-        .header('Vary', 'Accept-Encoding');
-      if (request.headers['if-none-match'] === built.etag) {
-        app.services.metrics.paperDownloads.inc({ result: 'not_modified' });
-        return reply.status(304).send();
-      }
-      app.services.metrics.paperDownloads.inc({ result: 'sent' });
-      const accepts = String(request.headers['accept-encoding'] ?? '');
-      const [encoding, body] = /\bbr\b/.test(accepts)
-        ? ['br', built.br]
-        : /\bgzip\b/.test(accepts)
-          ? ['gzip', built.gzip]
-          : [undefined, built.json];
-      if (encoding) reply.header('Content-Encoding', encoding);
-      return reply.type('application/json; charset=utf-8').send(body);
+      app.services.metrics.paperDownloads.inc({ result: sendPrebuilt(request, reply, built) });
+      return reply;
     },
   );
 
