@@ -25,9 +25,10 @@ import { CompetitionParamsSchema, errorResponses } from '../../lib/route-schemas
 import { signedIn } from '../../plugins/session.ts';
 import { refuseAnswerUploadWhenFull } from '../media/upload-gate.ts';
 import { deliverPhoto, sendLatePhoto } from './answer-photos.service.ts';
-import { answersFor, examFor, questionsFor, saveAnswer, submitExam } from './exam.service.ts';
+import { answersFor, examFor, saveAnswer, submitExam } from './exam.service.ts';
 import { cachedCompetition } from './exam-cache.ts';
 import { paperFor, paperKeyFor } from './paper.service.ts';
+import { questionsFor } from './questions-prebuilt.ts';
 import { sessionWithEntrant } from './student-exam.ts';
 
 const errors = errorResponses(401, 403, 404, 409, 422);
@@ -70,18 +71,24 @@ export const examRoutes: FastifyPluginAsyncZod = async (app) => {
         params: CompetitionParamsSchema,
         querystring: QuestionsQuerySchema,
         response: { 200: QuestionsResponseSchema, ...errors },
+        description:
+          'The same bytes for every student of the category, built once per version of the questions, with ' +
+          'an ETag: a page that already holds this version gets 304.',
       },
       ...guard,
     },
-    async (request) => ({
-      status: 'success' as const,
-      data: await questionsFor(
+    async (request, typedReply) => {
+      // The body is sent as built (JSON bytes, pre-compressed), not serialised again.
+      const reply = typedReply as FastifyReply;
+      const built = await questionsFor(
         app.services,
         request.params.competition,
         signedIn(request).user,
         request.query.category,
-      ),
-    }),
+      );
+      sendPrebuilt(request, reply, built);
+      return reply;
+    },
   );
 
   app.get(
