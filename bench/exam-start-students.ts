@@ -10,7 +10,7 @@ import { epochNow, type LoopDelay, localTime, loopDelayMeter, workerSide } from 
 
 export type StartInput = {
   tokens: string[];
-  design: 'paper' | 'today';
+  design: 'paper' | 'today' | 'fallback';
   warm: boolean;
   /** The start instant (wall-clock ms): the exam's starts_at. */
   startAt: number;
@@ -132,6 +132,20 @@ async function today(token: string) {
   if (saved) lastStored = epochNow();
 }
 
+/**
+ * A page without the paper (a late visit, a reload, 5 % of pages): the three calls it makes at zero,
+ * each a JSON call of its own, and nothing saved.
+ */
+async function fallback(token: string) {
+  const { headers } = headersOf(token);
+  await Promise.all([
+    timed('GET exam', () => send('GET', '/api/v1/ngso-1/exam', headers)),
+    timed('GET questions', () => send('GET', '/api/v1/ngso-1/questions?category=junior', headers)),
+    timed('GET answers', () => send('GET', '/api/v1/ngso-1/answers', headers)),
+  ]);
+  questionsShown = epochNow();
+}
+
 /** The paper design: the key at zero (asked again shortly while 404), then a photo committed and delivered. */
 async function withPaper(token: string) {
   const { post } = headersOf(token);
@@ -203,6 +217,8 @@ async function beforeTheStart() {
   return 0;
 }
 
+const pageAtZero = { paper: withPaper, today, fallback };
+
 await side.finish(async (): Promise<StartResult> => {
   const missingPapers = await beforeTheStart();
   side.ready();
@@ -210,9 +226,7 @@ await side.finish(async (): Promise<StartResult> => {
   const meter = loopDelayMeter();
   const began = epochNow();
   const limit = pLimit(input.inFlight);
-  await Promise.all(
-    input.tokens.map((token) => limit(() => (input.design === 'paper' ? withPaper(token) : today(token)))),
-  );
+  await Promise.all(input.tokens.map((token) => limit(() => pageAtZero[input.design](token))));
   meter.stop();
   agent.destroy();
   return {

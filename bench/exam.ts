@@ -11,6 +11,8 @@
 //   BENCH_START_PHOTOS=off leaves the photo out: a first attempt's page has nothing to save at the start.
 // - `today`: the previous design: at zero each page asks for the exam, the questions and its answers, then
 //   uploads a photo (POST upload, sent again after a 503 with the page's back-off) and saves its address.
+// - `fallback`: a page without the paper (a late visit, a reload): at zero GET exam, GET questions and GET
+//   answers together, nothing saved.
 // BENCH_PROCESSES=2 runs two server processes behind Debian's nginx with the shipped site file
 // (deploy/nginx/ngso.conf, round robin) and sends the students to nginx; BENCH_NGINX=on puts nginx in front
 // of a single process too (to see what nginx itself costs). BENCH_PORT (default 3900) is the port the
@@ -54,8 +56,9 @@ const RUNS = sizes.length ? sizes : [500, 2000];
 /** Students in flight at once: all of them unless capped. */
 const IN_FLIGHT = Number(process.env.BENCH_CONCURRENCY ?? Number.POSITIVE_INFINITY);
 const WARM = process.env.BENCH_WARM !== 'off';
-const DESIGN = process.env.BENCH_DESIGN ?? 'paper';
-if (DESIGN !== 'paper' && DESIGN !== 'today') throw new Error('BENCH_DESIGN is paper or today');
+const DESIGNS = ['paper', 'today', 'fallback'] as const;
+const DESIGN = (process.env.BENCH_DESIGN ?? 'paper') as StartInput['design'];
+if (!DESIGNS.includes(DESIGN)) throw new Error(`BENCH_DESIGN is one of ${DESIGNS.join(', ')}`);
 /**
  * With the paper, whether every page also commits and delivers a photo in its first 2 s (`on`, the harsh
  * default) or asks only for the key (`off`: the page as it is for a first attempt, which has nothing to save
@@ -95,7 +98,7 @@ async function runOnce(n: number, photo: Buffer) {
     ]);
     const slices = deal(tokens, WORKERS);
     const common = {
-      design: DESIGN as 'paper' | 'today',
+      design: DESIGN,
       warm: WARM,
       startAt: startAt.getTime(),
       inFlight: Math.ceil(IN_FLIGHT / slices.length),
@@ -133,10 +136,11 @@ async function runOnce(n: number, photo: Buffer) {
     const delivered = await client.query(
       'select count(*)::int as n from answer_photos where media_id is not null',
     );
-    const calls =
-      DESIGN === 'paper'
-        ? ['GET paper-key', 'POST answers', 'PUT photo']
-        : ['GET exam', 'GET questions', 'GET answers', 'POST upload', 'POST answers'];
+    const calls = {
+      paper: ['GET paper-key', 'POST answers', 'PUT photo'],
+      today: ['GET exam', 'GET questions', 'GET answers', 'POST upload', 'POST answers'],
+      fallback: ['GET exam', 'GET questions', 'GET answers'],
+    }[DESIGN];
     const json = (s: Sample) => s.call !== 'POST upload' && s.call !== 'PUT photo';
     const rowsOut = [...calls, 'all JSON'].map((call) => {
       const of = samples.filter((s) => (call === 'all JSON' ? json(s) : s.call === call));
@@ -154,16 +158,20 @@ async function runOnce(n: number, photo: Buffer) {
     // What was lost: a page that never had its questions, an answer never stored, a photo never delivered.
     const keyless =
       DESIGN === 'paper' ? n - samples.filter((s) => s.call === 'GET paper-key' && s.ok).length : 0;
-    const saving = DESIGN === 'today' || START_PHOTOS;
+    const questionless =
+      DESIGN === 'paper' ? 0 : n - samples.filter((s) => s.call === 'GET questions' && s.ok).length;
+    const saving = DESIGN === 'today' || (DESIGN === 'paper' && START_PHOTOS);
     const stored = saving
       ? `answers stored: ${rows[0].n} of ${n}, the last ${((lastStored - began) / 1000).toFixed(1)} s after the start`
-      : 'no answers saved at the start (BENCH_START_PHOTOS=off)';
+      : 'no answers saved at the start';
     const shown =
-      DESIGN === 'paper'
-        ? `; every page had its questions ${((questionsShown - began) / 1000).toFixed(1)} s after the start; photos delivered: ${delivered.rows[0].n}`
+      DESIGN !== 'today'
+        ? `; every page had its questions ${((questionsShown - began) / 1000).toFixed(1)} s after the start${DESIGN === 'paper' ? `; photos delivered: ${delivered.rows[0].n}` : ''}`
         : '';
     const lost = [
-      DESIGN === 'paper' ? `pages without the key: ${keyless}` : '',
+      DESIGN === 'paper'
+        ? `pages without the key: ${keyless}`
+        : `pages without the questions: ${questionless}`,
       saving ? `answers not stored: ${n - rows[0].n}` : '',
       DESIGN === 'paper' && START_PHOTOS ? `photos not delivered: ${n - delivered.rows[0].n}` : '',
     ].filter(Boolean);
