@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../src/lib/clock.ts';
 import { commitmentsServed } from '../src/lib/commitments-first.ts';
@@ -90,6 +91,24 @@ describe('commitments before photo bytes', () => {
     expect(stranger.statusCode).toBe(401);
     const submitted = await browser.post('/api/v1/ngso-1/exam/submit', {});
     expect(submitted.statusCode).toBe(200);
+    expect(commitmentsServed.waiting()).toBe(0);
+  });
+
+  it('counts a commitment whose connection drops before its body has arrived as answered', async () => {
+    const { browser } = await studentInExam();
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(address);
+    const cookie = [...browser.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const socket = net.connect(Number(port), '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    // The headers, and half of the body it announces: the process has begun to serve it.
+    socket.write(
+      `POST /api/v1/ngso-1/answers HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${cookie}\r\n` +
+        'Content-Type: application/json\r\nX-Requested-With: XMLHttpRequest\r\nContent-Length: 100\r\n\r\n{"question_id":',
+    );
+    while (commitmentsServed.waiting() === 0) await nextTurn();
+    socket.destroy();
+    while (commitmentsServed.waiting() > 0) await nextTurn();
     expect(commitmentsServed.waiting()).toBe(0);
   });
 });

@@ -42,11 +42,16 @@ const answered = (request: FastifyRequest) => {
 
 /**
  * A route's hooks that count its calls in `commitmentsServed`: from `onRequest` (headers read, before the
- * session or the body) to `onResponse` (the answer sent) or `onRequestAbort` (the client went away).
+ * session or the body) to `onResponse` (the answer sent), `onRequestAbort` (the client went away) or the
+ * response's `close`, whichever comes first.
  */
 export const servedFirst = {
-  onRequest(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) {
-    answeredOf.set(request, commitmentsServed.arrived());
+  onRequest(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
+    const end = commitmentsServed.arrived();
+    answeredOf.set(request, end);
+    // However the exchange ends (a connection dropped mid-answer too): a call counted for ever would keep
+    // the photos' gate to one photo at a time.
+    reply.raw.once('close', end);
     done();
   },
   onResponse(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) {
