@@ -3,14 +3,14 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../src/lib/clock.ts';
 import { commitmentsServed } from '../src/lib/commitments-first.ts';
-import { admitAnswerUpload } from '../src/modules/media/upload-gate.ts';
+import { admitAnswerUpload, WHILE_COMMITMENTS_SERVED_BYTES } from '../src/modules/media/upload-gate.ts';
 import { registeredStudent } from './helpers/fixtures.ts';
 import { client, createTestApp } from './helpers/test-app.ts';
 
 /**
  * Commitments never wait for photo bytes (issue 40, decision 071): while a student's commitment is being
- * served, the process's answer-photo gate admits no new photo; it admits the next once the commitment is
- * answered. The seeded junior exam runs 2025-01-14 11:00 to 12:00 UTC.
+ * served, the process's answer-photo gate admits new photos only within a small budget; the rest once the
+ * commitment is answered. The seeded junior exam runs 2025-01-14 11:00 to 12:00 UTC.
  */
 const clock = fixedClock('2025-01-14T11:05:00Z');
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -38,15 +38,16 @@ async function studentInExam() {
 }
 
 describe('commitments before photo bytes', () => {
-  it('admits no waiting photo while a commitment is served, and admits it once the commitment is answered', async () => {
+  it('keeps a photo that has room waiting while a commitment is served, and admits it once the commitment is answered', async () => {
     const { browser, questionId } = await studentInExam();
     const events: string[] = [];
     commitmentsServed.onNoneWaiting(() => events.push('no commitment served'));
 
-    // A photo larger than the gate's budget runs alone; the next two wait for it, in their order. (Sizes that
-    // hold whether the thread is busy or not: the gate's budget is smaller while it is, decision 047.)
+    // A photo larger than the gate's budget runs alone; the next two wait for it, in their order. The next
+    // one is as large as the gate's budget while a commitment is served, so the waiting one fits beside it
+    // in any other budget (the whole one, or the one while the thread is busy, decision 047), not in that one.
     const large = heldUpload('large-photo', 200 * 1_000_000);
-    const next = heldUpload('next-photo', 1000);
+    const next = heldUpload('next-photo', WHILE_COMMITMENTS_SERVED_BYTES);
     const waiting = admitAnswerUpload(
       'waiting-photo',
       async () => {
@@ -63,8 +64,8 @@ describe('commitments before photo bytes', () => {
     });
     while (commitmentsServed.waiting() === 0) await nextTurn();
     events.push('commitment arrived');
-    // The large one done, the next goes (none in flight: photos always move), and there is room for the
-    // waiting one too; but a commitment is being served: it waits for the commitment's answer.
+    // The large one done, the next goes (none in flight: photos always move), and there would be room for
+    // the waiting one too; but a commitment is being served: it waits for the commitment's answer.
     large.release();
     const committed = await commit;
     expect(committed.statusCode).toBe(200);
