@@ -6,6 +6,7 @@ import { APP_ICONS, appIcons, ICON_BACKGROUND } from './scripts/app-icons-plugin
 import { offlinePages } from './scripts/offline-plugin.ts';
 import { prerender } from './scripts/prerender-plugin.ts';
 import { rasterImages } from './scripts/raster-images-plugin.ts';
+import { routeBudgets } from './scripts/size-budget-plugin.ts';
 import { OFFLINE_NAVIGATION } from './src/config/offline-pages.ts';
 import { paths } from './src/config/paths.ts';
 
@@ -97,6 +98,7 @@ export default defineConfig({
     rasterImages(),
     appIcons(),
     offline.plugin,
+    routeBudgets(),
     prerender(),
     serviceWorker,
   ],

@@ -1,0 +1,25 @@
+import { paths } from './paths.ts';
+
+/**
+ * The most script, compressed with Brotli as the server sends it, that each public and sign-in page may
+ * load before it is ready (docs/decisions/069-script-budget-per-route.md). The build adds up the chunks of
+ * the shell's entry, the app (src/main.tsx), the page's route module (src/app/routes/<module>.tsx) and the
+ * texts it names (the chrome's and `namespaces`, in each language), and fails when a page passes its budget.
+ * `namespaces` must match the route's in app/router.tsx (a test checks it).
+ */
+export const ROUTE_BUDGETS: readonly {
+  path: string;
+  module: string;
+  namespaces: readonly string[];
+  budgetKiB: number;
+}[] = [
+  { path: paths.home, module: 'home', namespaces: ['home'], budgetKiB: 130 },
+  { path: paths.about, module: 'about', namespaces: ['about'], budgetKiB: 124 },
+  { path: paths.events, module: 'events', namespaces: ['events'], budgetKiB: 131 },
+  { path: paths.team, module: 'team', namespaces: ['team'], budgetKiB: 123 },
+  { path: paths.comingSoon, module: 'coming-soon', namespaces: ['events'], budgetKiB: 123 },
+  { path: paths.login, module: 'login', namespaces: ['auth', 'messages'], budgetKiB: 183 },
+  { path: paths.register, module: 'register', namespaces: ['auth', 'messages'], budgetKiB: 184 },
+  { path: paths.forgotPassword, module: 'forgot-password', namespaces: ['auth', 'messages'], budgetKiB: 191 },
+  { path: paths.resetPassword, module: 'reset-password', namespaces: ['auth', 'messages'], budgetKiB: 184 },
+];
