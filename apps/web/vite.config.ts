@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -102,8 +103,19 @@ export default defineConfig({
     prerender(),
     serviceWorker,
   ],
+  resolve: {
+    alias: [
+      // React's own useSyncExternalStore instead of the shim's copy (src/lib/use-sync-external-store-shim.ts).
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: fileURLToPath(new URL('./src/lib/use-sync-external-store-shim.ts', import.meta.url)),
+      },
+    ],
+  },
   build: {
     outDir: 'dist',
+    // Every browser the site supports has <link rel="modulepreload">: no polyfill in the shell's script.
+    modulePreload: { polyfill: false },
     emptyOutDir: true,
     // Read by the pre-render step (the chunks each page needs), then deleted.
     manifest: true,
