@@ -18,8 +18,8 @@ export const ROUTE_BUDGETS: readonly {
   { path: paths.events, module: 'events', namespaces: ['events'], budgetKiB: 131 },
   { path: paths.team, module: 'team', namespaces: ['team'], budgetKiB: 123 },
   { path: paths.comingSoon, module: 'coming-soon', namespaces: ['events'], budgetKiB: 123 },
-  { path: paths.login, module: 'login', namespaces: ['auth', 'messages'], budgetKiB: 183 },
+  { path: paths.login, module: 'login', namespaces: ['auth'], budgetKiB: 183 },
   { path: paths.register, module: 'register', namespaces: ['auth', 'messages'], budgetKiB: 184 },
-  { path: paths.forgotPassword, module: 'forgot-password', namespaces: ['auth', 'messages'], budgetKiB: 191 },
+  { path: paths.forgotPassword, module: 'forgot-password', namespaces: ['auth'], budgetKiB: 191 },
   { path: paths.resetPassword, module: 'reset-password', namespaces: ['auth', 'messages'], budgetKiB: 184 },
 ];
