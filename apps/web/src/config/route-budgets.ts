@@ -6,6 +6,10 @@ import { paths } from './paths.ts';
  * the shell's entry, the app (src/main.tsx), the page's route module (src/app/routes/<module>.tsx) and the
  * texts it names (the chrome's and `namespaces`, in each language), and fails when a page passes its budget.
  * `namespaces` must match the route's in app/router.tsx (a test checks it).
+ *
+ * The goal is 120 KiB for every one of these pages (issue 46). A page still over it has its weight of
+ * 2026-11-29 rounded up to the next KiB, plus one, as its budget: it may not grow, and its budget comes down
+ * as it shrinks (docs/performance.md, "Script per page").
  */
 export const ROUTE_BUDGETS: readonly {
   path: string;
@@ -18,8 +22,8 @@ export const ROUTE_BUDGETS: readonly {
   { path: paths.events, module: 'events', namespaces: ['events'], budgetKiB: 131 },
   { path: paths.team, module: 'team', namespaces: ['team'], budgetKiB: 123 },
   { path: paths.comingSoon, module: 'coming-soon', namespaces: ['events'], budgetKiB: 123 },
-  { path: paths.login, module: 'login', namespaces: ['auth'], budgetKiB: 183 },
-  { path: paths.register, module: 'register', namespaces: ['auth', 'messages'], budgetKiB: 184 },
-  { path: paths.forgotPassword, module: 'forgot-password', namespaces: ['auth'], budgetKiB: 191 },
-  { path: paths.resetPassword, module: 'reset-password', namespaces: ['auth', 'messages'], budgetKiB: 184 },
+  { path: paths.login, module: 'login', namespaces: ['auth'], budgetKiB: 138 },
+  { path: paths.register, module: 'register', namespaces: ['auth', 'messages'], budgetKiB: 144 },
+  { path: paths.forgotPassword, module: 'forgot-password', namespaces: ['auth'], budgetKiB: 138 },
+  { path: paths.resetPassword, module: 'reset-password', namespaces: ['auth', 'messages'], budgetKiB: 144 },
 ];
