@@ -39,7 +39,8 @@ export function routeBudgets(): Plugin {
   return {
     name: 'ngso-route-budgets',
     apply: 'build',
-    generateBundle(_options, bundle) {
+    // Once written: Vite rewrites the chunks' preload lists in its own generateBundle, after the plugins'.
+    writeBundle(_options, bundle) {
       if (this.environment.config.build.ssr) return;
       const sizes = new Map<string, number>();
       const sizeOf = (file: string) => {

@@ -17,13 +17,13 @@ export const ROUTE_BUDGETS: readonly {
   namespaces: readonly string[];
   budgetKiB: number;
 }[] = [
-  { path: paths.home, module: 'home', namespaces: ['home'], budgetKiB: 130 },
-  { path: paths.about, module: 'about', namespaces: ['about'], budgetKiB: 124 },
-  { path: paths.events, module: 'events', namespaces: ['events'], budgetKiB: 131 },
-  { path: paths.team, module: 'team', namespaces: ['team'], budgetKiB: 123 },
-  { path: paths.comingSoon, module: 'coming-soon', namespaces: ['events'], budgetKiB: 123 },
-  { path: paths.login, module: 'login', namespaces: ['auth'], budgetKiB: 138 },
-  { path: paths.register, module: 'register', namespaces: ['auth', 'messages'], budgetKiB: 144 },
-  { path: paths.forgotPassword, module: 'forgot-password', namespaces: ['auth'], budgetKiB: 138 },
-  { path: paths.resetPassword, module: 'reset-password', namespaces: ['auth', 'messages'], budgetKiB: 144 },
+  { path: paths.home, module: 'home', namespaces: ['home'], budgetKiB: 132 },
+  { path: paths.about, module: 'about', namespaces: ['about'], budgetKiB: 126 },
+  { path: paths.events, module: 'events', namespaces: ['events'], budgetKiB: 134 },
+  { path: paths.team, module: 'team', namespaces: ['team'], budgetKiB: 125 },
+  { path: paths.comingSoon, module: 'coming-soon', namespaces: ['events'], budgetKiB: 125 },
+  { path: paths.login, module: 'login', namespaces: ['auth'], budgetKiB: 140 },
+  { path: paths.register, module: 'register', namespaces: ['auth', 'messages'], budgetKiB: 147 },
+  { path: paths.forgotPassword, module: 'forgot-password', namespaces: ['auth'], budgetKiB: 140 },
+  { path: paths.resetPassword, module: 'reset-password', namespaces: ['auth', 'messages'], budgetKiB: 147 },
 ];
