@@ -10,8 +10,9 @@
  *                           the cookie `lang=bn`, as after choosing বাংলা (apps/api/src/plugins/web.ts)
  *   BENCH_REPORT_DIR=<dir>  also writes each run's Lighthouse result (JSON) there, to read the audits
  *
- * "JS KB" is what Lighthouse saw transferred (the server sends Brotli), the unit of issue 46's budget;
- * "JS gzip KB" is the same scripts fetched again with `Accept-Encoding: gzip`, the unit of issue 3's. The
+ * "JS KB" is what Lighthouse saw transferred, headers included (Chromium asks for Brotli only over HTTPS: on
+ * http://localhost this is gzip), the unit of issue 46's budget; "JS gzip KB" is the same scripts fetched again
+ * with `Accept-Encoding: gzip`, the unit of issue 3's. The
  * build itself checks each page's script against its own budget (apps/web/src/config/route-budgets.ts).
  *
  * Not part of CI: the numbers depend on the machine.
