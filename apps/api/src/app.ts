@@ -48,8 +48,10 @@ import { ebooksRoutes } from './modules/ebooks/ebooks.routes.ts';
 import { undeliveredPhotos } from './modules/exam/answer-photos.repo.ts';
 import { examRoutes } from './modules/exam/exam.routes.ts';
 import { adminExamRoutes } from './modules/exam/exam-admin.routes.ts';
+import { onExamDefinitionForgotten } from './modules/exam/exam-cache.ts';
 import { questionImagesRoutes } from './modules/exam/question-images.routes.ts';
 import { gradingRoutes } from './modules/grading/grading.routes.ts';
+import { secondMarkingCount } from './modules/grading/second-marking.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { answerPhotosAtPeak, answerUploadGate } from './modules/media/upload-gate.ts';
@@ -59,7 +61,9 @@ import { receiptRoutes } from './modules/receipts/receipts.routes.ts';
 import { rechecksRoutes } from './modules/rechecks/rechecks.routes.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { adminRegistrationRoutes } from './modules/registration/registration-admin.routes.ts';
+import { holdPublicationForSecondMarking } from './modules/results/publication-holds.ts';
 import { resultsRoutes } from './modules/results/results.routes.ts';
+import { forgetPublishedSheet } from './modules/results/sheet-cache.ts';
 import { adminTutorialsRoutes, tutorialsRoutes } from './modules/tutorials/tutorials.routes.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { apiNotFound, errorsPlugin } from './plugins/errors.ts';
@@ -128,7 +132,17 @@ export const KEEP_ALIVE_BEHIND_PROXY_MS = 80 * 60_000;
 export const KEEP_ALIVE_DIRECT_MS = 72_000;
 
 /** Builds the whole server from a configuration; tests build their own on a fresh database. */
+/**
+ * Where a module below needs something done by one above it (decision 070): the exam's changed definition
+ * drops results' published sheet, and second marking holds results' publication back.
+ */
+function connectModules() {
+  onExamDefinitionForgotten(forgetPublishedSheet);
+  holdPublicationForSecondMarking(secondMarkingCount);
+}
+
 export async function buildApp(config: Config, overrides: AppOverrides = {}) {
+  connectModules();
   const headers = securityHeaders(config.BASE_URL);
   const app = Fastify({
     logger: {

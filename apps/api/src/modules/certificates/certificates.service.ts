@@ -16,7 +16,7 @@ import type { UserRow } from '../auth/auth.repo.ts';
 import { type CompetitionRow, findCompetitionById } from '../competitions/competitions.repo.ts';
 import { competitionByCodeOr404 } from '../competitions/competitions.service.ts';
 import { findRegistrationOfUser } from '../registration/registration.repo.ts';
-import { categorySheet } from '../results/results.service.ts';
+import { categorySheet } from '../results/category-sheet.ts';
 import { certificateWords } from './certificate-text.ts';
 import { renderCertificate } from './render-certificate.ts';
 

@@ -10,7 +10,7 @@ import { toDhakaIso } from '../../lib/time.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import { findUserById, type UserRow } from '../auth/auth.repo.ts';
 import { competitionByCodeOr404 } from '../competitions/competitions.service.ts';
-import { assertMayGradeNow } from '../results/grading-access.ts';
+import { assertMayGradeNow } from '../grading/grading-access.ts';
 import {
   deleteQuestion,
   type ExamRow,

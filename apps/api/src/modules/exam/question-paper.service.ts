@@ -7,7 +7,7 @@ import { admitCardText } from '../admit-card/admit-card-text.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
 import { competitionByCodeOr404 } from '../competitions/competitions.service.ts';
-import { assertMayGradeNow } from '../results/grading-access.ts';
+import { assertMayGradeNow } from '../grading/grading-access.ts';
 import { findExam, questionsOf } from './exam.repo.ts';
 import { toQuestion } from './exam.service.ts';
 import { withImages } from './question-images.repo.ts';

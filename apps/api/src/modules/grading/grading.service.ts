@@ -19,7 +19,6 @@ import { gradingImage } from '../exam/answer-photos.service.ts';
 import { questionsOf } from '../exam/exam.repo.ts';
 import { studentReceipts } from '../receipts/receipts.service.ts';
 import { findRegistrationOfUser } from '../registration/registration.repo.ts';
-import { assertMayGradeNow } from '../results/grading-access.ts';
 import { findMark, findPublication } from '../results/results.repo.ts';
 import { effectiveMarks } from '../results/standings.ts';
 import {
@@ -35,6 +34,7 @@ import {
   renewClaim,
   takeClaim,
 } from './grading.repo.ts';
+import { assertMayGradeNow } from './grading-access.ts';
 import { rubricOf } from './rubric.repo.ts';
 import { shownItem } from './rubric.service.ts';
 import { findQuestionWithMarkedTwice } from './second-marking.repo.ts';

@@ -7,9 +7,9 @@ import { isUuid } from '../../lib/ids.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
 import { findQuestion } from '../exam/exam.repo.ts';
-import { assertMayGradeNow } from '../results/grading-access.ts';
 import { findPublication, lockCategoryResults } from '../results/results.repo.ts';
 import { forgetStandings } from '../results/standings-cache.ts';
+import { assertMayGradeNow } from './grading-access.ts';
 import {
   deleteRubricItem,
   findRubricItem,

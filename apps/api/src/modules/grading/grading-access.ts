@@ -4,7 +4,7 @@ import type { ServiceContext } from '../../lib/context.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
 import { findExam } from '../exam/exam.repo.ts';
 import { graceEnd } from '../exam/student-exam.ts';
-import { answerOfMedia, mostExtraMinutes } from './results.repo.ts';
+import { answerOfMedia, mostExtraMinutes } from './grading-access.repo.ts';
 
 /**
  * What a grader may see (docs/decisions/023-grader-visibility.md). Admins run the exam and see everything
