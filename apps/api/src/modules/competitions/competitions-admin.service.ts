@@ -9,8 +9,8 @@ import type {
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
-import { recordAudit } from '../audit/audit.repo.ts';
-import type { UserRow } from '../auth/auth.repo.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import type { UserRow } from '../auth/user.ts';
 import { awardBandsOf } from '../results/standings.ts';
 import { forgetStandings } from '../results/standings-cache.ts';
 import {

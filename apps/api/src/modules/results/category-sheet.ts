@@ -1,9 +1,9 @@
 import type { Category } from '@ngso/shared/constants';
 import type { ServiceContext } from '../../lib/context.ts';
-import type { CompetitionRow } from '../competitions/competitions.repo.ts';
+import type { CompetitionRow } from '../competitions/competition.ts';
 import { photoKey, photosOfQuestions } from '../exam/answer-photos.repo.ts';
 import { gradingImage } from '../exam/answer-photos.service.ts';
-import { questionsOf } from '../exam/exam.repo.ts';
+import { questionsOf } from '../exam/public.ts';
 import {
   answersOfQuestions,
   attemptsOf,

@@ -1,6 +1,6 @@
 import type { Category } from '@ngso/shared/constants';
 import type { ServiceContext } from '../../lib/context.ts';
-import type { CompetitionRow } from '../competitions/competitions.repo.ts';
+import type { CompetitionRow } from '../competitions/competition.ts';
 
 /** Answers of a category still due for a second mark, and disagreements not settled (decision 037). */
 export type SecondMarkingOutstanding = { due: number; disagreements: number };
