@@ -27,6 +27,7 @@ const SERVER_ROOMS = [
   'modules/results',
   'modules/grading',
   'modules/certificates',
+  'modules/verify',
   'modules/rechecks',
   'modules/check-in',
   'modules/ebooks',

@@ -43,6 +43,7 @@ import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { certificateRoutes } from './modules/certificates/certificates.routes.ts';
 import { checkInRoutes } from './modules/check-in/check-in.routes.ts';
+import { onAwardBandsChanged } from './modules/competitions/award-bands.ts';
 import { competitionRoutes } from './modules/competitions/competitions.routes.ts';
 import { ebooksRoutes } from './modules/ebooks/ebooks.routes.ts';
 import { undeliveredPhotos } from './modules/exam/answer-photos.repo.ts';
@@ -64,7 +65,9 @@ import { adminRegistrationRoutes } from './modules/registration/registration-adm
 import { holdPublicationForSecondMarking } from './modules/results/publication-holds.ts';
 import { resultsRoutes } from './modules/results/results.routes.ts';
 import { forgetPublishedSheet } from './modules/results/sheet-cache.ts';
+import { forgetStandings } from './modules/results/standings-cache.ts';
 import { adminTutorialsRoutes, tutorialsRoutes } from './modules/tutorials/tutorials.routes.ts';
+import { verifyRoutes } from './modules/verify/verify.routes.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { apiNotFound, errorsPlugin } from './plugins/errors.ts';
 import { requestMetricsPlugin } from './plugins/request-metrics.ts';
@@ -134,10 +137,12 @@ export const KEEP_ALIVE_DIRECT_MS = 72_000;
 /** Builds the whole server from a configuration; tests build their own on a fresh database. */
 /**
  * Where a module below needs something done by one above it (decision 070): the exam's changed definition
- * drops results' published sheet, and second marking holds results' publication back.
+ * drops results' published sheet, changed award bands drop results' standings, and second marking holds
+ * results' publication back.
  */
 function connectModules() {
   onExamDefinitionForgotten(forgetPublishedSheet);
+  onAwardBandsChanged(forgetStandings);
   holdPublicationForSecondMarking(secondMarkingCount);
 }
 
@@ -298,6 +303,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
       await api.register(authRoutes);
       await api.register(profileRoutes);
       await api.register(registrationRoutes);
+      await api.register(verifyRoutes);
       await api.register(mediaRoutes);
       await api.register(ebooksRoutes);
       await api.register(admitCardRoutes);

@@ -12,7 +12,7 @@ import { recordAudit } from '../audit/audit.service.ts';
 import type { UserRow } from '../auth/user.ts';
 import { competitionByCodeOr404 } from '../competitions/competitions.service.ts';
 import { findFinalRoundDetails } from '../competitions/public.ts';
-import { ADMIT_CARD_CODE } from '../registration/verify.service.ts';
+import { ADMIT_CARD_CODE } from '../verify/verify.service.ts';
 import { arrivalCounts, findEntrantByCode, insertCheckIn, listNotArrived } from './check-in.repo.ts';
 
 type EntrantRow = NonNullable<Awaited<ReturnType<typeof findEntrantByCode>>>;

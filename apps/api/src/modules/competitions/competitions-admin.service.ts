@@ -11,8 +11,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { UserRow } from '../auth/user.ts';
-import { awardBandsOf } from '../results/standings.ts';
-import { forgetStandings } from '../results/standings-cache.ts';
+import { awardBandsChanged, awardBandsOf } from './award-bands.ts';
 import {
   type CompetitionRow,
   insertCompetition,
@@ -119,6 +118,6 @@ export async function changeCompetition(
     return after;
   });
   // The award bands may have moved every category's awards.
-  forgetStandings(ctx.db, competition.id);
+  awardBandsChanged(ctx.db, competition.id);
   return updated;
 }

@@ -1,5 +1,6 @@
 import type { Category } from '@ngso/shared/constants';
 import type { ServiceContext } from '../../lib/context.ts';
+import { awardBandsOf } from '../competitions/award-bands.ts';
 import type { CompetitionRow } from '../competitions/competition.ts';
 import { photoKey, photosOfQuestions } from '../exam/answer-photos.repo.ts';
 import { gradingImage } from '../exam/answer-photos.service.ts';
@@ -11,7 +12,7 @@ import {
   marksOfQuestions,
   participantsOf,
 } from './results.repo.ts';
-import { awardBandsOf, effectiveMarks, rankByTotal } from './standings.ts';
+import { effectiveMarks, rankByTotal } from './standings.ts';
 
 /**
  * Everything about a category's exam that grading, results and certificates need, read once. Its
