@@ -2,9 +2,8 @@ import type { Category } from '@ngso/shared/constants';
 import type { ServiceContext } from '../../lib/context.ts';
 import { awardBandsOf } from '../competitions/award-bands.ts';
 import type { CompetitionRow } from '../competitions/competition.ts';
-import { photoKey, photosOfQuestions } from '../exam/answer-photos.repo.ts';
 import { gradingImage } from '../exam/answer-photos.service.ts';
-import { questionsOf } from '../exam/public.ts';
+import { photoKey, photosOfQuestions, questionsOf } from '../exam/public.ts';
 import {
   answersOfQuestions,
   attemptsOf,
