@@ -1,9 +1,14 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cruise, type ICruiseResult, type IForbiddenRuleType } from 'dependency-cruiser';
+import {
+  cruise,
+  type ICruiseResult,
+  type IForbiddenRuleType,
+  type IRegularForbiddenRuleType,
+} from 'dependency-cruiser';
 import { afterEach, describe, expect, it } from 'vitest';
 
 // The rules `npm run lint` enforces (decision 070), tried on small made-up trees laid out like the repo's.
@@ -115,5 +120,39 @@ describe('the dependency rules', () => {
         'apps/web/src/lib/api.ts': [],
       }),
     ).toEqual(['web-i18n-only-shared']);
+  });
+});
+
+/** The server's rooms as the configuration orders them, from the bottom up (its `server-one-way` rules). */
+function configuredServerRooms(): string[] {
+  const oneWay = config.forbidden.filter(
+    (rule): rule is IRegularForbiddenRuleType => rule.name === 'server-one-way' && 'to' in rule,
+  );
+  const room = (pattern: string) =>
+    pattern.replace('^apps/api/src/', '').replace(/\/$/, '').replace('[.]ts$', '.ts');
+  const top = oneWay.at(-1)?.to.path;
+  return [
+    ...oneWay.map((rule) => room(String(rule.from.path))),
+    room(String(Array.isArray(top) ? top.at(-1) : top)),
+  ];
+}
+
+/** The rooms drawn in docs/architecture.md ('Which room may use which'), from the bottom up. */
+function documentedServerRooms(): string[] {
+  const doc = readFileSync(join(repoRoot, 'docs/architecture.md'), 'utf8');
+  const drawing = doc.split('### Which room may use which')[1]?.split('```')[1] ?? '';
+  return drawing
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .flatMap((line) => (line.split(/\s{3,}/)[0] ?? '').trim().split(/\s+/))
+    .map((name) => name.replace(/\/$/, ''))
+    .reverse();
+}
+
+describe("the server's rooms", () => {
+  it('are drawn in docs/architecture.md in the order the lint checks', () => {
+    const configured = configuredServerRooms();
+    expect(configured).toContain('modules/grading');
+    expect(documentedServerRooms()).toEqual(configured);
   });
 });
