@@ -1,8 +1,9 @@
 import { and, asc, count, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { outboxMails } from '../db/schema.ts';
+import type { NewMail } from '../lib/context.ts';
 
-export type NewMail = { to: string; subject: string; text: string; html?: string };
+export type { NewMail };
 export type OutboxMail = typeof outboxMails.$inferSelect;
 
 export async function enqueueMail(db: Executor, mail: NewMail, now: Date) {

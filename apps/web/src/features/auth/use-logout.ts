@@ -2,8 +2,8 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch } from 'react-redux';
 import { useNavigate } from 'react-router';
-import type { AppDispatch } from '../../app/store.ts';
 import { paths } from '../../config/paths.ts';
+import type { ThunkCapableDispatch } from '../../lib/dispatch.ts';
 import { sessionEnded } from '../../lib/session-events.ts';
 import { hasUnsavedWork } from '../../lib/unsaved-work.ts';
 import { setLoggingOut } from './slice.ts';
@@ -15,7 +15,7 @@ import { setLoggingOut } from './slice.ts';
  * saved, it asks first.
  */
 export function useLogout() {
-  const dispatch = useDispatch<AppDispatch>();
+  const dispatch = useDispatch<ThunkCapableDispatch>();
   const navigate = useNavigate();
   const { t } = useTranslation('nav');
   return useCallback(async () => {
