@@ -1,8 +1,8 @@
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import { useCallback, useState } from 'react';
 import { useDispatch } from 'react-redux';
-import type { AppDispatch } from '../app/store.ts';
 import { ApiFailure } from './api-failure.ts';
+import type { ThunkCapableDispatch } from './dispatch.ts';
 
 /** A mutation endpoint of the API (`someApi.endpoints.name`), as far as this hook uses it. */
 export type DeferredEndpoint<Arg, Result> = {
@@ -20,7 +20,7 @@ export type DeferredEndpoint<Arg, Result> = {
 export function useDeferredMutation<Arg, Result>(
   load: () => Promise<DeferredEndpoint<Arg, Result>>,
 ): readonly [(arg: Arg) => Promise<Result>, { isLoading: boolean }] {
-  const dispatch = useDispatch<AppDispatch>();
+  const dispatch = useDispatch<ThunkCapableDispatch>();
   const [isLoading, setLoading] = useState(false);
   const trigger = useCallback(
     async (arg: Arg) => {
