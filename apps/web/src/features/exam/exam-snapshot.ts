@@ -42,3 +42,12 @@ export async function loadQuestions(
   const parsed = StoredQuestionsSchema.safeParse(await storage.get(questionsKey(userId)));
   return parsed.success && parsed.data.startsAt === exam.starts_at ? parsed.data.questions : undefined;
 }
+
+/**
+ * The addresses of the questions' diagrams at a phone's size, each once, for the service worker to keep
+ * (the zoom size falls back to it offline). A paper's diagrams are inside it (`data:`) and need no keeping.
+ */
+export function diagramAddressesOf(questions: readonly Question[]): string[] {
+  const addresses = questions.flatMap((question) => question.images.map((image) => image.url));
+  return [...new Set(addresses.filter((address) => !address.startsWith('data:')))];
+}

@@ -1,8 +1,9 @@
 import type { Exam, Question } from '@ngso/shared/schemas/exam';
 import { useEffect, useState } from 'react';
 import { isUnreachable } from '../../lib/error-status.ts';
+import { keepForOffline } from '../../lib/keep-for-offline.ts';
 import type { QueueStorage } from './answer-queue.ts';
-import { loadExam, loadQuestions, saveExam, saveQuestions } from './exam-snapshot.ts';
+import { diagramAddressesOf, loadExam, loadQuestions, saveExam, saveQuestions } from './exam-snapshot.ts';
 import { openQueueStorage } from './queue-storage.ts';
 
 export type Kept<T> = { value: T | undefined; ready: boolean };
@@ -83,7 +84,9 @@ export function useKeptExam(userId: string | undefined, fresh: Exam | undefined)
 
 /**
  * The exam's questions as this device last had them for this window; `fresh` are the questions the page
- * got (from the server or from the countdown's paper).
+ * got (from the server or from the countdown's paper). Their diagrams the server serves are handed to the
+ * service worker to keep at once, so that an offline reload shows them, also those of questions not yet
+ * opened (each is asked of the server with the student's session: kept only if the server gives it).
  */
 export function useKeptQuestions(
   userId: string | undefined,
@@ -98,5 +101,8 @@ export function useKeptQuestions(
           save: (storage, questions) => saveQuestions(storage, userId, exam, questions),
         }
       : null;
+  useEffect(() => {
+    if (fresh) void keepForOffline(diagramAddressesOf(fresh)).catch(() => undefined);
+  }, [fresh]);
   return useKept(slot, fresh);
 }
