@@ -30,6 +30,7 @@ import { loadReceiptKeys } from './lib/receipt-keys.ts';
 import { type ThreadUse, threadBusy } from './lib/thread-use.ts';
 import { MailWorker } from './mail/mail-worker.ts';
 import { enqueueMail, waitingMails } from './mail/outbox.repo.ts';
+import { renderAtSend } from './mail/render-at-send.ts';
 import { fileTransport, type MailTransport, smtpTransport } from './mail/transport.ts';
 import { adminEbookRoutes } from './modules/admin/admin-ebooks.routes.ts';
 import { dashboardRoutes } from './modules/admin/dashboard.routes.ts';
@@ -188,6 +189,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     log: app.log,
     retryMs: config.MAIL_RETRY_SECONDS * 1000,
     onFailed: (final) => metrics.mailFailed.inc({ final: String(final) }),
+    // The mails written before their text (the submissions'), from the services assembled below.
+    render: (mail) => renderAtSend(services)(mail),
   });
 
   const storage = await openStorage(config);
