@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { addCircuitDiagram } from '../support/diagrams.ts';
 import { smallAnswerPhoto, storedAnswers } from '../support/exam-answers.ts';
+import { approvedStudent, setExamWindow } from '../support/exam-setup.ts';
 import { expect } from '../support/fixtures.ts';
 import { controlledByServiceWorker, studentInOpenExam } from '../support/open-exam.ts';
 import { withServerPerTest } from '../support/own-server.ts';
@@ -125,5 +126,51 @@ offlineTest.describe('the exam page with no connection', () => {
     const stored = await storedAnswers(page.request);
     expect(stored.get(q2)?.images).toHaveLength(1);
     expect(stored.has(q1)).toBe(false);
+  });
+
+  offlineTest(
+    'the countdown, once visited, opens with no connection and counts down',
+    async ({ page, own }) => {
+      const admin = await own.adminApi();
+      const start = Date.now() + 10 * 60_000;
+      await setExamWindow(admin, 'junior', start, start + 30 * 60_000);
+      await approvedStudent(page, admin, 'junior');
+      await admin.dispose();
+      await page.goto('/exam-countdown');
+      await expect(page.getByTestId('countdown')).toBeVisible();
+      await controlledByServiceWorker(page);
+
+      await page.context().setOffline(true);
+      await page.reload();
+      await expect(page.getByTestId('category-badge')).toHaveText('Junior category');
+      await expect(page.getByTestId('countdown-minutes')).toHaveText(/^0[89]$/);
+      const seconds = await page.getByTestId('countdown-seconds').textContent();
+      await expect
+        .poll(() => page.getByTestId('countdown-seconds').textContent(), { message: 'it counts down' })
+        .not.toBe(seconds);
+      await expect(page.getByRole('button', { name: 'Exam Not Started Yet' })).toBeDisabled();
+    },
+  );
+
+  offlineTest('the success page, once visited, opens with no connection', async ({ page, own }) => {
+    await studentInOpenExam(page, own);
+    await page.goto('/final-exam');
+    await expect(heading(page, 1)).toBeVisible();
+    await page.getByTestId('images-input').setInputFiles([await smallAnswerPhoto('q1.jpg', 60)]);
+    await expect(page.getByTestId('saved-mark')).toHaveCount(1, { timeout: 30_000 });
+    await page.getByRole('button', { name: 'Submit Exam' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Submit', exact: true }).click();
+    await expect(page).toHaveURL(/\/submission-success$/, { timeout: 45_000 });
+    const submitted = page.getByRole('region', { name: 'Your exam has been submitted!' });
+    await expect(submitted).toBeVisible();
+    const submittedAt = await submitted.getByRole('definition').first().textContent();
+    await controlledByServiceWorker(page);
+
+    await page.context().setOffline(true);
+    await page.reload();
+    await expect(submitted).toBeVisible();
+    // The submission as the server last told this device: its time and the exam's questions.
+    await expect(submitted.getByRole('definition').first()).toHaveText(submittedAt ?? '');
+    await expect(submitted.getByRole('definition').nth(2)).toHaveText('6');
   });
 });
