@@ -152,25 +152,34 @@ offlineTest.describe('the exam page with no connection', () => {
     },
   );
 
-  offlineTest('the success page, once visited, opens with no connection', async ({ page, own }) => {
-    await studentInOpenExam(page, own);
-    await page.goto('/final-exam');
-    await expect(heading(page, 1)).toBeVisible();
-    await page.getByTestId('images-input').setInputFiles([await smallAnswerPhoto('q1.jpg', 60)]);
-    await expect(page.getByTestId('saved-mark')).toHaveCount(1, { timeout: 30_000 });
-    await page.getByRole('button', { name: 'Submit Exam' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Submit', exact: true }).click();
-    await expect(page).toHaveURL(/\/submission-success$/, { timeout: 45_000 });
-    const submitted = page.getByRole('region', { name: 'Your exam has been submitted!' });
-    await expect(submitted).toBeVisible();
-    const submittedAt = await submitted.getByRole('definition').first().textContent();
-    await controlledByServiceWorker(page);
+  offlineTest(
+    'the success page, once visited, opens with no connection and lists the receipts',
+    async ({ page, own }) => {
+      await studentInOpenExam(page, own);
+      await page.goto('/final-exam');
+      await expect(heading(page, 1)).toBeVisible();
+      await page.getByTestId('images-input').setInputFiles([await smallAnswerPhoto('q1.jpg', 60)]);
+      await expect(page.getByTestId('saved-mark')).toHaveCount(1, { timeout: 30_000 });
+      await page.getByRole('button', { name: 'Submit Exam' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Submit', exact: true }).click();
+      await expect(page).toHaveURL(/\/submission-success$/, { timeout: 45_000 });
+      const submitted = page.getByRole('region', { name: 'Your exam has been submitted!' });
+      await expect(submitted).toBeVisible();
+      const submittedAt = await submitted.getByRole('definition').first().textContent();
+      const code = page.getByTestId('receipt-row-code');
+      await expect(code).toHaveText(/^[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+      const shownOnline = await code.textContent();
+      await controlledByServiceWorker(page);
 
-    await page.context().setOffline(true);
-    await page.reload();
-    await expect(submitted).toBeVisible();
-    // The submission as the server last told this device: its time and the exam's questions.
-    await expect(submitted.getByRole('definition').first()).toHaveText(submittedAt ?? '');
-    await expect(submitted.getByRole('definition').nth(2)).toHaveText('6');
-  });
+      await page.context().setOffline(true);
+      await page.reload();
+      await expect(submitted).toBeVisible();
+      // The submission as the server last told this device: its time and the exam's questions.
+      await expect(submitted.getByRole('definition').first()).toHaveText(submittedAt ?? '');
+      await expect(submitted.getByRole('definition').nth(2)).toHaveText('6');
+      // The receipts as the page last showed them, each with its check (which needs the connection).
+      await expect(page.getByTestId('receipt-row')).toHaveCount(1);
+      await expect(code).toHaveText(shownOnline ?? '');
+    },
+  );
 });

@@ -1,6 +1,14 @@
 import type { Exam, Question } from '@ngso/shared/schemas/exam';
 import { describe, expect, it } from 'vitest';
-import { diagramAddressesOf, loadExam, loadQuestions, saveExam, saveQuestions } from './exam-snapshot.ts';
+import {
+  diagramAddressesOf,
+  loadExam,
+  loadQuestions,
+  loadReceipts,
+  saveExam,
+  saveQuestions,
+  saveReceipts,
+} from './exam-snapshot.ts';
 import { memoryStorage } from './queue-storage.ts';
 
 const exam: Exam = {
@@ -73,5 +81,25 @@ describe("the questions' diagrams kept for an offline reload", () => {
       '/api/v1/question-images/d1/phone',
       '/api/v1/question-images/d2/phone',
     ]);
+  });
+});
+
+describe('the receipts kept for the success page offline', () => {
+  const receipt = {
+    questionNumber: 2,
+    questionId: 'q2',
+    sha256: 'a'.repeat(64),
+    code: 'K7QM-2XDA',
+    receipt: 'v1.eyJrIjoiYSJ9.c2ln',
+  };
+
+  it("are one student's, for one window only", async () => {
+    const storage = memoryStorage();
+    await saveReceipts(storage, 'student-a', exam, [receipt]);
+    expect(await loadReceipts(storage, 'student-a', exam)).toEqual([receipt]);
+    expect(await loadReceipts(storage, 'student-b', exam)).toBeUndefined();
+    expect(
+      await loadReceipts(storage, 'student-a', { starts_at: '2026-01-14T10:00:00.000Z' }),
+    ).toBeUndefined();
   });
 });

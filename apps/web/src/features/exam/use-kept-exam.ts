@@ -3,8 +3,17 @@ import { useEffect, useState } from 'react';
 import { isUnreachable } from '../../lib/error-status.ts';
 import { keepForOffline } from '../../lib/keep-for-offline.ts';
 import type { QueueStorage } from './answer-queue.ts';
-import { diagramAddressesOf, loadExam, loadQuestions, saveExam, saveQuestions } from './exam-snapshot.ts';
+import {
+  diagramAddressesOf,
+  loadExam,
+  loadQuestions,
+  loadReceipts,
+  saveExam,
+  saveQuestions,
+  saveReceipts,
+} from './exam-snapshot.ts';
 import { openQueueStorage } from './queue-storage.ts';
+import type { ReceiptEntry } from './receipts.ts';
 
 export type Kept<T> = { value: T | undefined; ready: boolean };
 
@@ -104,5 +113,25 @@ export function useKeptQuestions(
   useEffect(() => {
     if (fresh) void keepForOffline(diagramAddressesOf(fresh)).catch(() => undefined);
   }, [fresh]);
+  return useKept(slot, fresh);
+}
+
+/**
+ * The receipts of the student's photos as the success page last showed them for this window; `fresh` are
+ * those of the server's answers, once loaded. With no connection the page shows the kept ones.
+ */
+export function useKeptReceipts(
+  userId: string | undefined,
+  exam: Exam | undefined,
+  fresh: readonly ReceiptEntry[] | undefined,
+): Kept<readonly ReceiptEntry[]> {
+  const slot: Slot<readonly ReceiptEntry[]> | null =
+    userId && exam
+      ? {
+          key: `${userId} ${exam.starts_at}`,
+          load: (storage) => loadReceipts(storage, userId, exam),
+          save: (storage, receipts) => saveReceipts(storage, userId, exam, receipts),
+        }
+      : null;
   return useKept(slot, fresh);
 }
