@@ -21,58 +21,41 @@
 // (exam-common.ts, startServers). DATABASE_URL names the PostgreSQL server
 // (default 127.0.0.1:5432 over TCP; on one machine production connects over its Unix socket, docs/operations.md:
 // DATABASE_URL='postgres://postgres@localhost/postgres?host=/var/run/postgresql'). Prints a summary and a table per N.
-import { createHash } from 'node:crypto';
+// The students run in BENCH_WORKERS load generator threads (bench/load-workers.ts; each page's rules in
+// bench/exam-end-page.ts, a thread's share in bench/exam-end-students.ts); the run is VALID only when every
+// thread's event-loop delay p99 stayed under 100 ms.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import pLimit from 'p-limit';
 import pg from 'pg';
-import { DEFAULT_BACKOFF } from '../apps/web/src/features/exam/answer-queue.ts';
-import { TIME_UP_SUBMIT_SPREAD_MS } from '../apps/web/src/features/exam/finish-exam.ts';
-import { parseRetryAfter, retryDelay } from '../apps/web/src/lib/retry.ts';
 import {
   ADMIN_URL,
   assertLayoutPortsFree,
-  headersOf,
   LAYOUT,
   loadAverage,
   nginxSaid,
   percentile,
-  type Reply,
-  Stalled,
   seedStudents,
-  send,
   startServers,
   tcpCounters,
   withDb,
 } from './exam-common.ts';
-import { phonePhotos, photoVariant } from './photo.ts';
-
-const seconds = (name: string, fallback: number) => Number(process.env[name] ?? fallback) * 1000;
-const PHOTOS = Number(process.env.BENCH_PHOTOS ?? 3);
-const END_IN = seconds('BENCH_END_IN', 150);
-const BURST_FROM = seconds('BENCH_BURST_FROM', 120);
-const BURST_SPREAD = seconds('BENCH_BURST_SPREAD', 60);
-const DELIVERY_WAIT = seconds('BENCH_DELIVERY_WAIT', 900);
-const PROCESS_WAIT = seconds('BENCH_PROCESS_WAIT', 1800);
-
-/** The exam page's numbers (answer-queue.ts, transport.ts, lib/time-sync.ts) and a browser's. */
-const PAGE = {
-  deliveriesAtOnce: 2,
-  stallMs: 30_000,
-  callTimeoutMs: 20_000,
-  resyncMs: 50_000,
-  connectionsPerHost: 6,
-};
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
-
-/** The page's pause before trying again: its back-off, or the server's Retry-After plus up to half of it (5 s at most). */
-const pause = (attempt: number, retryAfter: string | undefined) =>
-  retryDelay(attempt, DEFAULT_BACKOFF, Math.random, parseRetryAfter(retryAfter));
+import {
+  BURST_FROM,
+  BURST_SPREAD,
+  DELIVERY_WAIT,
+  END_IN,
+  flagsAt,
+  PHOTOS,
+  PROCESS_WAIT,
+  PROGRESS_FIELDS,
+  sleep,
+  Tally,
+} from './exam-end-page.ts';
+import type { EndInput, EndResult, ReportedPhoto } from './exam-end-students.ts';
+import { deal, localTime, loopVerdict, startWorkers, WORKERS } from './load-workers.ts';
+import { phonePhotos } from './photo.ts';
 
 /** Entries by the span of `spanSeconds` (seconds from the end) in which they happened, earliest first. */
 function bySpanFromEnd<T extends { at: number }>(
@@ -89,279 +72,6 @@ function bySpanFromEnd<T extends { at: number }>(
   }
   return [...spans].sort(([a], [b]) => a - b);
 }
-
-type Photo = {
-  question: string;
-  base: Buffer;
-  tag: string;
-  sha256: string;
-  size: number;
-  takenAt: number;
-  committedAt?: number;
-  acknowledgedAt?: number;
-  /** How many times its delivery was turned away with 503. */
-  turnedAway: number;
-  /** Why it will not count: a commitment refused, or bytes never acknowledged. */
-  lost?: string;
-  lostAt?: number;
-};
-
-function lose(photo: Photo, reason: string) {
-  photo.lost = reason;
-  photo.lostAt = performance.now();
-}
-type CommittedImage = { sha256: string; size: number };
-type ServerAnswer = { question_id: string; images: CommittedImage[]; version: number };
-type Sample = { call: string; ms: number; ok: boolean; at: number };
-
-/** What every student adds to. */
-class Tally {
-  samples: Sample[] = [];
-  /** The Retry-After (s) of each photo turned away with 503, and when it was refused. */
-  retryAfters: { at: number; seconds: number }[] = [];
-  statuses = new Map<string, number>();
-  count(what: string) {
-    this.statuses.set(what, (this.statuses.get(what) ?? 0) + 1);
-  }
-  of(what: string) {
-    return this.statuses.get(what) ?? 0;
-  }
-  /** All the counts of one kind, whatever the detail after it (where a stalled request was, say). */
-  ofKind(what: string) {
-    let sum = 0;
-    for (const [key, count] of this.statuses) if (key === what || key.startsWith(`${what} (`)) sum += count;
-    return sum;
-  }
-}
-
-const failureOf = (error: unknown) =>
-  error instanceof Stalled
-    ? error.message
-    : ((error as NodeJS.ErrnoException).code ?? (error as Error).message ?? 'error');
-
-/** One student's exam page in its last minutes. */
-class Student {
-  readonly agent = new http.Agent({
-    keepAlive: true,
-    maxSockets: PAGE.connectionsPerHost,
-    maxFreeSockets: PAGE.connectionsPerHost,
-  });
-  readonly photos: Photo[] = [];
-  private readonly answers = new Map<string, ServerAnswer>();
-  private readonly commits = new Map<string, Promise<void>>();
-  private readonly deliveries = pLimit(PAGE.deliveriesAtOnce);
-  private reading: Promise<boolean> | undefined;
-  private readAgain = false;
-  private readonly json: Record<string, string>;
-  private readonly put: Record<string, string>;
-
-  constructor(
-    token: string,
-    private readonly tally: Tally,
-    private readonly stopAt: () => number,
-  ) {
-    this.json = { ...headersOf(token).post, 'content-type': 'application/json' };
-    this.put = { ...this.json, 'content-type': 'image/jpeg' };
-  }
-
-  /** A JSON call as transport.ts makes it (20 s at most), timed from the moment it was sent. */
-  async call(name: string, method: string, url: string, body?: unknown): Promise<Reply | undefined> {
-    const started = performance.now();
-    try {
-      const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-      const reply = await send(this.agent, method, url, this.json, payload, {
-        totalMs: PAGE.callTimeoutMs,
-      });
-      this.tally.samples.push({
-        call: name,
-        ms: performance.now() - reply.sentAt,
-        ok: reply.ok,
-        at: started,
-      });
-      if (!reply.ok) this.tally.count(`${name} ${reply.status}`);
-      return reply;
-    } catch (error) {
-      this.tally.samples.push({ call: name, ms: performance.now() - started, ok: false, at: started });
-      this.tally.count(`${name} ${failureOf(error)}`);
-      return undefined;
-    }
-  }
-
-  /** The page's clock sync: GET /api/v1/time now and every 50 s, which keeps a connection open. */
-  async keepClock(until: () => boolean) {
-    let next = performance.now() + Math.random() * PAGE.resyncMs;
-    await this.call('GET time', 'GET', '/api/v1/time');
-    while (!until()) {
-      if (performance.now() >= next) {
-        await this.call('GET time', 'GET', '/api/v1/time');
-        next += PAGE.resyncMs;
-      }
-      await sleep(5000);
-    }
-  }
-
-  /** Reads the answers again (the page does after each commit and each delivery); one read at a time. */
-  reload(): Promise<boolean> {
-    if (this.reading) {
-      this.readAgain = true;
-      return this.reading;
-    }
-    this.reading = (async () => {
-      let ok = false;
-      do {
-        this.readAgain = false;
-        const reply = await this.call('GET answers', 'GET', '/api/v1/ngso-1/answers');
-        const list = (reply?.ok ? (reply.body.data as { data?: ServerAnswer[] })?.data : undefined) ?? [];
-        ok = Boolean(reply?.ok);
-        if (ok) for (const answer of list) this.answers.set(answer.question_id, answer);
-      } while (this.readAgain);
-      this.reading = undefined;
-      return ok;
-    })();
-    return this.reading;
-  }
-
-  /** A photo taken: committed at once (after the question's earlier commits), then delivered. */
-  take(photo: Photo) {
-    this.photos.push(photo);
-    const before = this.commits.get(photo.question) ?? Promise.resolve();
-    const commit = before.then(() => this.commit(photo));
-    this.commits.set(photo.question, commit);
-    void commit.then(() => {
-      if (photo.committedAt !== undefined) return this.deliver(photo);
-    });
-  }
-
-  /** Every commit started so far, settled (the automatic submission waits for them). */
-  committed() {
-    return Promise.allSettled([...this.commits.values()]);
-  }
-
-  /** The question's full list (the server's, plus this photo) with the version last read. */
-  private async commit(photo: Photo) {
-    for (let attempt = 0; ; ) {
-      const current = this.answers.get(photo.question);
-      const images = (current?.images ?? []).map(({ sha256, size }) => ({ sha256, size }));
-      if (!images.some((image) => image.sha256 === photo.sha256))
-        images.push({ sha256: photo.sha256, size: photo.size });
-      const version = current?.version ?? 0;
-      const reply = await this.call('POST answers', 'POST', '/api/v1/ngso-1/answers', {
-        question_id: photo.question,
-        images,
-        version,
-      });
-      if (reply?.ok) {
-        this.answers.set(photo.question, reply.body.data as ServerAnswer);
-        photo.committedAt = performance.now();
-        void this.reload();
-        return;
-      }
-      if (reply?.status === 409) {
-        const read = await this.reload();
-        const fresh = this.answers.get(photo.question)?.version ?? 0;
-        // A commit whose answer was lost (a timeout) may have been stored: the server's list says so (the
-        // page's late announcement finds the same and keeps the photo in time).
-        if (this.answers.get(photo.question)?.images.some((image) => image.sha256 === photo.sha256)) {
-          photo.committedAt = performance.now();
-          return;
-        }
-        // Stale when a fresh read shows another version; otherwise the exam no longer takes commitments.
-        if (read && fresh !== version) {
-          if (attempt++ >= 3) await sleep(pause(attempt, undefined));
-          continue;
-        }
-        if (read) {
-          lose(photo, `commitment refused (409: ${reply.body.message ?? ''})`);
-          return;
-        }
-      } else if (reply && reply.status < 500 && reply.status !== 429 && reply.status !== 401) {
-        lose(photo, `commitment refused (${reply.status}: ${reply.body.message ?? ''})`);
-        return;
-      }
-      if (performance.now() > this.stopAt()) {
-        lose(photo, 'commitment never accepted before the bench stopped');
-        return;
-      }
-      await sleep(pause(attempt++, reply?.retryAfter));
-    }
-  }
-
-  private async deliver(photo: Photo) {
-    const url = `/api/v1/ngso-1/answer-photos/${photo.sha256}`;
-    const body = photoVariant(photo.base, photo.tag);
-    for (let attempt = 0; ; attempt++) {
-      const started = performance.now();
-      let reply: Reply | undefined;
-      try {
-        // The page's watchdog: no progress for 30 s (bytes neither sent nor received) aborts the request.
-        reply = await this.deliveries(() =>
-          send(this.agent, 'PUT', url, this.put, body, { idleMs: PAGE.stallMs }),
-        );
-        this.tally.samples.push({
-          call: 'PUT photo',
-          ms: performance.now() - started,
-          ok: reply.ok,
-          at: started,
-        });
-      } catch (error) {
-        this.tally.samples.push({
-          call: 'PUT photo',
-          ms: performance.now() - started,
-          ok: false,
-          at: started,
-        });
-        this.tally.count(`PUT photo ${failureOf(error)}`);
-      }
-      if (reply?.ok) {
-        // The page shows the photo from this answer; it reads the answers again only after a commit.
-        photo.acknowledgedAt = performance.now();
-        return;
-      }
-      if (reply) this.tally.count(`PUT photo ${reply.status}`);
-      const retryAfterMs = reply?.status === 503 ? parseRetryAfter(reply.retryAfter) : undefined;
-      if (retryAfterMs !== undefined) {
-        this.tally.retryAfters.push({ at: started, seconds: retryAfterMs / 1000 });
-        photo.turnedAway += 1;
-      }
-      if (reply?.status === 404) {
-        // The server knows no commitment for it: the page commits it again.
-        await this.commit(photo);
-        if (photo.lost) return;
-      } else if (reply?.status === 409) {
-        lose(photo, `delivery refused (409: ${reply.body.message ?? ''})`);
-        return;
-      } else if (reply && reply.status < 500 && ![401, 422, 429].includes(reply.status)) {
-        lose(photo, `delivery refused (${reply.status}: ${reply.body.message ?? ''})`);
-        return;
-      }
-      if (performance.now() > this.stopAt()) {
-        lose(photo, 'bytes not acknowledged when the bench stopped');
-        return;
-      }
-      await sleep(pause(attempt, reply?.retryAfter));
-    }
-  }
-
-  /** The automatic submission at 0: the waiting commits first, then POST submit (tried again like a commit). */
-  async submit() {
-    await this.committed();
-    for (let attempt = 0; attempt < 10; attempt++) {
-      const reply = await this.call('POST submit', 'POST', '/api/v1/ngso-1/exam/submit', {});
-      if (reply?.ok || (reply && reply.status < 500 && reply.status !== 429 && reply.status !== 401)) return;
-      await sleep(pause(attempt, reply?.retryAfter));
-    }
-  }
-
-  done() {
-    return this.photos.length === PHOTOS && this.photos.every((p) => p.acknowledgedAt || p.lost);
-  }
-}
-
-const sha256Of = (parts: Buffer[]) => {
-  const hash = createHash('sha256');
-  for (const part of parts) hash.update(part);
-  return hash.digest('hex');
-};
 
 /** Counts of what the server recorded: commitments, delivered bytes, processed images. */
 async function serverState(client: pg.Client) {
@@ -406,8 +116,11 @@ async function runOnce(n: number, bases: Buffer[]) {
     imports: [probe],
     env: { BENCH_LOOP_FILE: loopFile },
   });
-  const students: Student[] = [];
-  let stopped = false;
+  let threads: ReturnType<typeof startWorkers<EndInput, EndResult>> | undefined;
+  // Each thread's progress counts (PROGRESS_FIELDS), then the flag that tells them to stop.
+  const shared = new SharedArrayBuffer(4 * (WORKERS * PROGRESS_FIELDS.length + 1));
+  const counters = new Int32Array(shared);
+  const stop = () => Atomics.store(counters, flagsAt(WORKERS), 1);
   try {
     await client.connect();
     const tokens = await seedStudents(client, n);
@@ -418,32 +131,29 @@ async function runOnce(n: number, bases: Buffer[]) {
     ).rows.map((row: { id: string }) => row.id);
     if (questions.length === 0) throw new Error('the junior exam has no questions');
 
-    const tally = new Tally();
-    let stopAt = Number.POSITIVE_INFINITY;
-    for (const token of tokens) students.push(new Student(token, tally, () => stopAt));
-
-    // The photos each student will take (hashing is the phone's work, done here before the run).
-    const plans = students.map((_, s) =>
-      Array.from({ length: PHOTOS }, (_, k) => {
-        const base = bases[(s + k) % bases.length] as Buffer;
-        const tag = `bench student ${s} page ${k + 1}`;
-        const parts = photoVariant(base, tag);
-        return {
-          question: questions[k % questions.length] as string,
-          base,
-          tag,
-          sha256: sha256Of(parts),
-          size: parts.reduce((sum, part) => sum + part.length, 0),
-        };
-      }),
+    const numbered = tokens.map((token, number) => ({ token, number }));
+    const slices = deal(numbered, WORKERS);
+    threads = startWorkers<EndInput, EndResult>(
+      new URL('./exam-end-students.ts', import.meta.url).href,
+      slices.map((slice, row) => ({
+        tokens: slice.map((s) => s.token),
+        numbers: slice.map((s) => s.number),
+        questions,
+        bases: bases.map((base) => new Uint8Array(base)),
+        progress: shared,
+        row,
+      })),
     );
-
-    // The pages are open: each has synced its clock, which keeps its connection (all at once, no cap).
-    // Set by the main loop (checking every student from every student's loop would cost N² a second).
-    let settled = false;
-    const everyoneDone = () => stopped || settled;
-    const clocks = students.map((student) => student.keepClock(everyoneDone));
+    await threads.ready();
+    // Every page is open and has synced its clock.
     await sleep(3000);
+    const sum = (field: (typeof PROGRESS_FIELDS)[number]) => {
+      const at = PROGRESS_FIELDS.indexOf(field);
+      let total = 0;
+      for (let row = 0; row < WORKERS; row++)
+        total += Atomics.load(counters, row * PROGRESS_FIELDS.length + at);
+      return total;
+    };
 
     const endWall = Date.now() + END_IN;
     await client.query(
@@ -451,16 +161,14 @@ async function runOnce(n: number, bases: Buffer[]) {
          where category = 'junior' and competition_id = (select id from competitions where code = 'ngso-1')`,
       [new Date(endWall - 3_600_000), new Date(endWall)],
     );
-    const released = performance.now();
-    const end = released + END_IN;
-    stopAt = end + DELIVERY_WAIT;
+    threads.tell({ endAt: endWall });
+    const end = localTime(endWall);
+    const released = end - END_IN;
     const sinceEnd = (at: number) => (at - end) / 1000;
     const burstStart = end - BURST_FROM;
 
     const loadAtStart = loadAverage();
     const tcpAtStart = tcpCounters();
-    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
-    loopDelay.enable();
     let maxLoad = 0;
     const trace: Array<{ at: number; committed: number; delivered: number; ready: number }> = [];
     let processedAt: number | undefined;
@@ -468,37 +176,19 @@ async function runOnce(n: number, bases: Buffer[]) {
     const monitor = setInterval(() => {
       maxLoad = Math.max(maxLoad, os.loadavg()[0] ?? 0);
       if (++ticks % 10 !== 0) return;
-      const all = students.flatMap((student) => student.photos);
-      const count = (test: (p: Photo) => boolean) => all.filter(test).length;
       process.stderr.write(
-        `${sinceEnd(performance.now()).toFixed(0)} s from the end: taken ${all.length}, committed ${count((p) => p.committedAt !== undefined)}, acknowledged ${count((p) => p.acknowledgedAt !== undefined)}, lost ${count((p) => Boolean(p.lost))}; load ${loadAverage()}\n`,
+        `${sinceEnd(performance.now()).toFixed(0)} s from the end: taken ${sum('taken')}, committed ${sum('committed')}, acknowledged ${sum('acknowledged')}, lost ${sum('lost')}; load ${loadAverage()}\n`,
       );
     }, 1000);
 
-    const burst = students.map(async (student, s) => {
-      const startsAt = burstStart + Math.random() * BURST_SPREAD;
-      let at = startsAt;
-      for (const plan of plans[s] ?? []) {
-        await sleep(at - performance.now());
-        student.take({ ...plan, takenAt: performance.now(), turnedAway: 0 });
-        at += 1000 + Math.random() * 2000;
-      }
-    });
-    // The page submits a random moment of TIME_UP_SUBMIT_SPREAD_MS after 0 (finish-exam.ts).
-    const submissions = students.map(async (student) => {
-      await sleep(end - performance.now() + Math.random() * TIME_UP_SUBMIT_SPREAD_MS);
-      await student.submit();
-    });
-    await Promise.all(burst);
-
     // Until every photo is acknowledged or lost, then until the server has processed what it stored.
+    await sleep(end - BURST_FROM + BURST_SPREAD - performance.now());
     let total = 0;
     for (;;) {
       await sleep(2000);
       const state = await serverState(client);
       trace.push({ at: performance.now(), ...state });
-      const finished = students.every((student) => student.done());
-      settled = finished;
+      const finished = sum('done') === n;
       if (finished && state.ready + state.failed >= state.delivered) {
         processedAt = performance.now();
         total = state.committed;
@@ -506,17 +196,33 @@ async function runOnce(n: number, bases: Buffer[]) {
       }
       if (performance.now() > end + PROCESS_WAIT) break;
     }
-    stopped = true;
+    stop();
     clearInterval(monitor);
-    loopDelay.disable();
-    await Promise.all(submissions);
+    const results = await threads.results();
     const tcpAtEnd = tcpCounters();
     const final = await serverState(client);
     const mails = await submissionMails(client);
     total = final.committed;
+    const local = (at: number | undefined) => (at === undefined ? undefined : localTime(at));
+    const tally = new Tally();
+    for (const result of results) {
+      tally.samples.push(...result.samples.map((s) => ({ ...s, at: localTime(s.at) })));
+      tally.retryAfters.push(...result.retryAfters.map((r) => ({ ...r, at: localTime(r.at) })));
+      for (const [what, count] of result.statuses)
+        tally.statuses.set(what, (tally.statuses.get(what) ?? 0) + count);
+    }
+    const verdict = loopVerdict(results.map((r) => r.loopDelay));
 
     // --- the report -----------------------------------------------------------------------------
-    const photos = students.flatMap((student) => student.photos);
+    const photos: ReportedPhoto[] = results.flatMap((result) =>
+      result.photos.map((p) => ({
+        ...p,
+        takenAt: localTime(p.takenAt),
+        committedAt: local(p.committedAt),
+        acknowledgedAt: local(p.acknowledgedAt),
+        lostAt: local(p.lostAt),
+      })),
+    );
     const acknowledged = photos.filter((p) => p.acknowledgedAt !== undefined);
     const lost = photos.filter((p) => p.lost);
     const reasons = new Map<string, number>();
@@ -567,11 +273,26 @@ async function runOnce(n: number, bases: Buffer[]) {
       .trim()
       .split('\n')
       .filter(Boolean)
-      .map((line) => JSON.parse(line) as { at: number; p99: number; max: number; connections: number });
+      .map(
+        (line) =>
+          JSON.parse(line) as {
+            at: number;
+            p99: number;
+            max: number;
+            connections: number;
+            commitMs: number[];
+          },
+      );
     const wallOf = (at: number) => Date.now() - (performance.now() - at);
     const perfOf = (wall: number) => wall - wallOf(0);
     const loopInBurst = serverLoop.filter((l) => l.at >= wallOf(burstStart) && l.at <= wallOf(burstEnd));
     const loopP99s = loopInBurst.map((l) => l.p99).sort((a, b) => a - b);
+    // Where a commitment's time went: inside the server (headers read to answer sent), the rest before it.
+    const commitsInServer = serverLoop.flatMap((l) => l.commitMs).sort((a, b) => a - b);
+    const commitsAtPhone = tally.samples
+      .filter((s) => s.call === 'POST answers')
+      .map((s) => s.ms)
+      .sort((a, b) => a - b);
     // The new connections the server took in (behind nginx, nginx's own), by the 5 s in which it took them in.
     const connectionsInBurst = loopInBurst.reduce((sum, l) => sum + l.connections, 0);
     const connectionsBySpan = bySpanFromEnd(
@@ -622,8 +343,10 @@ async function runOnce(n: number, bases: Buffer[]) {
         `every photo acknowledged ${allAcknowledged ? `${sinceEnd(lastAck).toFixed(1)} s after the end` : 'NOT (the bench stopped waiting)'}; every photo processed ${firstReady ? `${sinceEnd(firstReady.at).toFixed(0)} s after the end (polled every 2 s)` : processedAt ? 'yes' : 'NOT (the bench stopped waiting)'}`,
         `acknowledged uploads per second: peak ${peak1} (busiest second), ${peak10.toFixed(0)} (busiest 10 s); average ${average.toFixed(0)} (first photo taken to last acknowledged)`,
         `429: ${tally.of('PUT photo 429')}, 503: ${tally.of('PUT photo 503')}, stalled (30 s without progress): ${tally.ofKind('PUT photo stalled')}; all refusals and failures: ${statuses.join(', ') || 'none'}`,
+        `commitments (POST answers), p50 / p99 / max: at the phone ${percentile(commitsAtPhone, 50)} / ${percentile(commitsAtPhone, 99)} / ${Math.round(commitsAtPhone.at(-1) ?? 0)} ms; inside the server (headers read to answer sent) ${percentile(commitsInServer, 50)} / ${percentile(commitsInServer, 99)} / ${commitsInServer.at(-1) ?? 0} ms (the rest: before the server read it)`,
         `server event loop delay during the burst: p99 of the per-second p99s ${percentile(loopP99s, 99)} ms, worst second's p99 ${Math.round(loopP99s.at(-1) ?? 0)} ms, max ${Math.round(Math.max(0, ...loopInBurst.map((l) => l.max)))} ms`,
-        `load average at the release ${loadAtStart}, highest 1-min ${maxLoad.toFixed(2)}, at the end of the run ${loadAverage()}; listen queue overflows ${tcpAtEnd.overflows - tcpAtStart.overflows}, SYNs sent again ${tcpAtEnd.synRetransmits - tcpAtStart.synRetransmits} (machine-wide); load generator's event loop delay p99 ${(loopDelay.percentile(99) / 1e6).toFixed(0)} ms`,
+        `load average at the release ${loadAtStart}, highest 1-min ${maxLoad.toFixed(2)}, at the end of the run ${loadAverage()}; listen queue overflows ${tcpAtEnd.overflows - tcpAtStart.overflows}, SYNs sent again ${tcpAtEnd.synRetransmits - tcpAtStart.synRetransmits} (machine-wide)`,
+        verdict.line,
       ].join('\n'),
     );
     console.table(table);
@@ -648,10 +371,9 @@ async function runOnce(n: number, bases: Buffer[]) {
         .map((t) => `${sinceEnd(t.at).toFixed(0)}: ${t.committed}/${t.delivered}/${t.ready}`)
         .join('  '),
     );
-    await Promise.all(clocks);
   } finally {
-    stopped = true;
-    for (const student of students) student.agent.destroy();
+    stop();
+    await threads?.stop();
     await servers.stop();
     await client.end().catch(() => {});
     await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => {});
@@ -664,7 +386,7 @@ export async function endOfExam(sizes: number[]) {
   const bases = await phonePhotos();
   const kb = bases.map((b) => Math.round(b.length / 1024));
   console.log(
-    `End-of-exam benchmark on ${os.cpus().length} cores (${os.cpus()[0]?.model}), ${new Date().toISOString()}; ${PHOTOS} photos per student, ${Math.min(...kb)} to ${Math.max(...kb)} KB; the end ${END_IN / 1000} s after the release; ${LAYOUT}; load average ${loadAverage()}`,
+    `End-of-exam benchmark on ${os.cpus().length} cores (${os.cpus()[0]?.model}), ${new Date().toISOString()}; ${WORKERS} load generator threads; ${PHOTOS} photos per student, ${Math.min(...kb)} to ${Math.max(...kb)} KB; the end ${END_IN / 1000} s after the release; ${LAYOUT}; load average ${loadAverage()}`,
   );
   for (const n of sizes.length ? sizes : [2000]) await runOnce(n, bases);
 }

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -6,6 +7,7 @@ import { APP_ICONS, appIcons, ICON_BACKGROUND } from './scripts/app-icons-plugin
 import { offlinePages } from './scripts/offline-plugin.ts';
 import { prerender } from './scripts/prerender-plugin.ts';
 import { rasterImages } from './scripts/raster-images-plugin.ts';
+import { routeBudgets } from './scripts/size-budget-plugin.ts';
 import {
   OFFLINE_NAVIGATION,
   QUESTION_DIAGRAM_ADDRESS,
@@ -117,11 +119,23 @@ export default defineConfig({
     rasterImages(),
     appIcons(),
     offline.plugin,
+    routeBudgets(),
     prerender(),
     serviceWorker,
   ],
+  resolve: {
+    alias: [
+      // React's own useSyncExternalStore instead of the shim's copy (src/lib/use-sync-external-store-shim.ts).
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: fileURLToPath(new URL('./src/lib/use-sync-external-store-shim.ts', import.meta.url)),
+      },
+    ],
+  },
   build: {
     outDir: 'dist',
+    // Every browser the site supports has <link rel="modulepreload">: no polyfill in the shell's script.
+    modulePreload: { polyfill: false },
     emptyOutDir: true,
     // Read by the pre-render step (the chunks each page needs), then deleted.
     manifest: true,

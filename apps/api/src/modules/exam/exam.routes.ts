@@ -18,14 +18,17 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { servedFirst } from '../../lib/commitments-first.ts';
 import { sessionRequired } from '../../lib/openapi.ts';
+import { sendPrebuilt } from '../../lib/prebuilt-json.ts';
 import { CompetitionParamsSchema, errorResponses } from '../../lib/route-schemas.ts';
 import { signedIn } from '../../plugins/session.ts';
 import { refuseAnswerUploadWhenFull } from '../media/upload-gate.ts';
 import { deliverPhoto, sendLatePhoto } from './answer-photos.service.ts';
-import { answersFor, examFor, questionsFor, saveAnswer, submitExam } from './exam.service.ts';
+import { answersFor, examFor, saveAnswer, submitExam } from './exam.service.ts';
 import { cachedCompetition } from './exam-cache.ts';
 import { paperFor, paperKeyFor } from './paper.service.ts';
+import { questionsFor } from './questions-prebuilt.ts';
 import { sessionWithEntrant } from './student-exam.ts';
 
 const errors = errorResponses(401, 403, 404, 409, 422);
@@ -68,18 +71,24 @@ export const examRoutes: FastifyPluginAsyncZod = async (app) => {
         params: CompetitionParamsSchema,
         querystring: QuestionsQuerySchema,
         response: { 200: QuestionsResponseSchema, ...errors },
+        description:
+          'The same bytes for every student of the category, built once per version of the questions, with ' +
+          'an ETag: a page that already holds this version gets 304.',
       },
       ...guard,
     },
-    async (request) => ({
-      status: 'success' as const,
-      data: await questionsFor(
+    async (request, typedReply) => {
+      // The body is sent as built (JSON bytes, pre-compressed), not serialised again.
+      const reply = typedReply as FastifyReply;
+      const built = await questionsFor(
         app.services,
         request.params.competition,
         signedIn(request).user,
         request.query.category,
-      ),
-    }),
+      );
+      sendPrebuilt(request, reply, built);
+      return reply;
+    },
   );
 
   app.get(
@@ -100,23 +109,8 @@ export const examRoutes: FastifyPluginAsyncZod = async (app) => {
       // The body is sent as built (pre-compressed JSON bytes), not serialised again.
       const reply = typedReply as FastifyReply;
       const built = await paperFor(app.services, request.params.competition, signedIn(request).user);
-      reply
-        .header('ETag', built.etag)
-        .header('Cache-Control', 'private, no-cache')
-        .header('Vary', 'Accept-Encoding');
-      if (request.headers['if-none-match'] === built.etag) {
-        app.services.metrics.paperDownloads.inc({ result: 'not_modified' });
-        return reply.status(304).send();
-      }
-      app.services.metrics.paperDownloads.inc({ result: 'sent' });
-      const accepts = String(request.headers['accept-encoding'] ?? '');
-      const [encoding, body] = /\bbr\b/.test(accepts)
-        ? ['br', built.br]
-        : /\bgzip\b/.test(accepts)
-          ? ['gzip', built.gzip]
-          : [undefined, built.json];
-      if (encoding) reply.header('Content-Encoding', encoding);
-      return reply.type('application/json; charset=utf-8').send(body);
+      app.services.metrics.paperDownloads.inc({ result: sendPrebuilt(request, reply, built) });
+      return reply;
     },
   );
 
@@ -179,6 +173,8 @@ export const examRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SaveAnswerResponseSchema, ...errors },
       },
       ...guard,
+      // Served first: the photos' gate admits no new photo while a commitment is being served.
+      ...servedFirst,
     },
     async (request) => ({
       status: 'success' as const,
@@ -196,6 +192,7 @@ export const examRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SubmitResponseSchema, ...errors },
       },
       ...guard,
+      ...servedFirst,
     },
     async (request) => ({
       status: 'success' as const,

@@ -1,4 +1,3 @@
-import type { Category } from '@ngso/shared/constants';
 import {
   type Answer,
   type CommittedImage,
@@ -58,13 +57,6 @@ export const toQuestion = (row: QuestionWithImages): Question => ({
   questionBanglaHtml: storedQuestionHtml(row.questionBanglaHtml, row.questionBangla),
   images: row.images.map(toQuestionImage),
 });
-
-/** Questions are visible only while the student's own category is in its window. */
-export async function questionsFor(ctx: ServiceContext, code: string, user: UserRow, category: Category) {
-  const s = await studentExam(ctx, code, user);
-  if (category !== s.category || s.phase !== 'DURING_EXAM') throw new AppError(403, 'exam.notOpen');
-  return s.questions.map(toQuestion);
-}
 
 type PhotoOf = (sha256: string) => Pick<PhotoWithFile, 'mediaId' | 'committedAt'> | undefined;
 

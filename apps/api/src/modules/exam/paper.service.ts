@@ -1,12 +1,11 @@
 import { createCipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
-import { promisify } from 'node:util';
-import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import type { Category } from '@ngso/shared/constants';
 import type { Paper, PaperContent, PaperKey } from '@ngso/shared/schemas/exam';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { perDatabase } from '../../lib/per-database.ts';
+import { type PrebuiltJson, prebuildJson } from '../../lib/prebuilt-json.ts';
 import { toDhakaIso } from '../../lib/time.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
 import { setPaperKeyOnce } from './exam.repo.ts';
@@ -28,10 +27,8 @@ import { paperFrom, studentExam } from './student-exam.ts';
  * the database (every process serves the same one).
  */
 
-const compress = { gzip: promisify(gzip), br: promisify(brotliCompress) };
-
 /** A built paper: its JSON as sent, and the same pre-compressed. */
-type BuiltPaper = { paper: Paper; json: Buffer; gzip: Buffer; br: Buffer; etag: string };
+type BuiltPaper = PrebuiltJson & { paper: Paper };
 
 /** The last paper built per category (a new version replaces it). Per database: tests run many apps. */
 const papersOf = perDatabase((_db: Database) => new Map<string, Promise<BuiltPaper>>());
@@ -106,11 +103,7 @@ async function buildPaper(
     ciphertext: encrypted.toString('base64'),
   };
   const json = Buffer.from(JSON.stringify({ status: 'success', data: paper }));
-  const [gzipped, brotli] = await Promise.all([
-    compress.gzip(json, { level: 9 }),
-    compress.br(json, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
-  ]);
-  return { paper, json, gzip: gzipped, br: brotli, etag: `"paper-${version}"` };
+  return { paper, ...(await prebuildJson(json, `"paper-${version}"`)) };
 }
 
 /** The category's paper as built for its current version (built once per process and version). */

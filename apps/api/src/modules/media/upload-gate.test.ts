@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../lib/app-error.ts';
+import { callsServedFirst } from '../../lib/commitments-first.ts';
 import {
   ANSWER_RECORDS_AT_ONCE,
   accountGate,
@@ -184,6 +185,36 @@ describe('byteGate while the thread is busy', () => {
     expect(await Promise.all(uploads)).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
     // Nothing in flight: one upload always goes, however busy the thread (slower, never stopped).
     expect(await gate(8, async () => 'alone')).toBe('alone');
+  });
+});
+
+describe('byteGate yielding to the commitments', () => {
+  it('admits uploads only within the smaller budget while a commitment is served, and the rest once it is answered', async () => {
+    const commitments = callsServedFirst();
+    const gate = byteGate({ budgetBytes: 10, waiting: 10, yieldsTo: { calls: commitments, budgetBytes: 4 } });
+    const { started, upload, release } = heldUploads(gate);
+
+    const uploads = [upload('a', 2), upload('b', 2)];
+    await settle();
+    expect(started).toEqual(['a', 'b']);
+    const answered = commitments.arrived();
+    uploads.push(upload('c', 2), upload('d', 2));
+    await settle();
+    expect(started).toEqual(['a', 'b']); // room for 6 more bytes, but a commitment is being served: 4 at most
+    release('a');
+    await settle();
+    expect(started).toEqual(['a', 'b', 'c']); // one out, one in
+    answered();
+    answered(); // answered once, however many times it is said
+    await settle();
+    expect(started).toEqual(['a', 'b', 'c', 'd']); // woken by the last commitment's answer: 10 bytes again
+    expect(commitments.waiting()).toBe(0);
+    for (const name of ['b', 'c', 'd']) release(name);
+    expect(await Promise.all(uploads)).toEqual(['a', 'b', 'c', 'd']);
+    // Nothing in flight: one upload always goes, whatever is being served (slower, never stopped).
+    const served = commitments.arrived();
+    expect(await gate(8, async () => 'alone')).toBe('alone');
+    served();
   });
 });
 

@@ -2,6 +2,7 @@ import { Sha256Schema } from '@ngso/shared/schemas/exam';
 import type { FastifyRequest } from 'fastify';
 import pLimit from 'p-limit';
 import { AppError } from '../../lib/app-error.ts';
+import { type callsServedFirst, commitmentsServed } from '../../lib/commitments-first.ts';
 import { threadBusy } from '../../lib/thread-use.ts';
 import { serverFull, workGate } from '../../lib/work-gate.ts';
 
@@ -173,6 +174,15 @@ export function byteGate(options: {
   longestWaitMs?: number;
   /** While `busy()`, uploads are admitted only within this smaller budget (see `answerUploads`). */
   whileBusy?: { budgetBytes: number; busy: () => boolean };
+  /**
+   * Calls served first (lib/commitments-first.ts): while any is being served, uploads are admitted only
+   * within `budgetBytes` (one still is when none is in flight, so that uploads always move); the queue is
+   * woken when the last is answered.
+   */
+  yieldsTo?: {
+    calls: Pick<ReturnType<typeof callsServedFirst>, 'waiting' | 'onNoneWaiting'>;
+    budgetBytes: number;
+  };
   now?: () => number;
   /** Told of each upload turned away: the queue was full, or it waited `longestWaitMs` (for the metrics). */
   onTurnedAway?: (reason: 'full' | 'waited_too_long') => void;
@@ -181,7 +191,15 @@ export function byteGate(options: {
   const returns = returnTimes(10_000, options.now);
   type Waiting = { bytes: number; admit: () => void };
   const queue: Waiting[] = [];
-  const budget = () => (options.whileBusy?.busy() ? options.whileBusy.budgetBytes : options.budgetBytes);
+  /** The smallest budget in force: the whole one, the one while the thread is busy, the one while yielding. */
+  const budget = () =>
+    Math.min(
+      options.budgetBytes,
+      options.whileBusy?.busy() ? options.whileBusy.budgetBytes : Number.POSITIVE_INFINITY,
+      options.yieldsTo && options.yieldsTo.calls.waiting() > 0
+        ? options.yieldsTo.budgetBytes
+        : Number.POSITIVE_INFINITY,
+    );
   const admitNext = () => {
     const budgetBytes = budget();
     for (let next = queue[0]; next; next = queue[0]) {
@@ -235,6 +253,7 @@ export function byteGate(options: {
    * Whether uploads are arriving at a peak: some wait for their turn, or more than `peakPerSecond` a second
    * finished over the last 10 s.
    */
+  options.yieldsTo?.calls.onNoneWaiting(admitNext);
   const atPeak = (peakPerSecond: number) => queue.length > 0 || returns.perSecond() > peakPerSecond;
   /** What the gate holds now: the bytes admitted and in flight, the uploads waiting, the budget in force. */
   const usage = () => ({ inFlightBytes: inFlight, waiting: queue.length, budgetBytes: budget() });
@@ -270,7 +289,19 @@ export const ANSWER_UPLOADS_KEPT_FOR_RETURNS = 200;
  * Every photo admitted beyond that adds its events to the thread's one line, where the students' small calls
  * (their commitments, which decide whether a photo counts) wait behind them; the photos left waiting keep
  * their connections, their bodies unread.
+ *
+ * And whatever the thread's use, while a commitment or a submission is being served in this process, new
+ * photos are admitted only within WHILE_COMMITMENTS_SERVED_BYTES (decision 071); the queue moves on the moment
+ * the last of them is answered.
  */
+/**
+ * The bytes of answer photos in flight above which no new photo is admitted while a commitment is being
+ * served: 2 MB, four to eight photos as the exam page sends them. Enough for their file flushes to overlap
+ * (one photo at a time would wait for each flush in turn, and the photos left waiting 20 s would come back
+ * as new requests, more work on the thread), few enough that a commitment waits behind little photo work.
+ */
+export const WHILE_COMMITMENTS_SERVED_BYTES = 2 * 1_000_000;
+
 /** Answer photos turned away by this process since it started, by reason (the metrics read them). */
 const turnedAway = { full: 0, waited_too_long: 0, per_account: 0 };
 
@@ -282,6 +313,7 @@ const answerUploads = byteGate({
   // wait too. Told to come back instead, the phone keeps its connection.
   longestWaitMs: 20_000,
   whileBusy: { budgetBytes: 16 * 1_000_000, busy: threadBusy() },
+  yieldsTo: { calls: commitmentsServed, budgetBytes: WHILE_COMMITMENTS_SERVED_BYTES },
   keptForReturns: ANSWER_UPLOADS_KEPT_FOR_RETURNS,
   onTurnedAway: (reason) => {
     turnedAway[reason] += 1;
