@@ -8,7 +8,11 @@ import { offlinePages } from './scripts/offline-plugin.ts';
 import { prerender } from './scripts/prerender-plugin.ts';
 import { rasterImages } from './scripts/raster-images-plugin.ts';
 import { routeBudgets } from './scripts/size-budget-plugin.ts';
-import { OFFLINE_NAVIGATION } from './src/config/offline-pages.ts';
+import {
+  OFFLINE_NAVIGATION,
+  QUESTION_DIAGRAM_ADDRESS,
+  QUESTION_DIAGRAMS_CACHE,
+} from './src/config/offline-pages.ts';
 import { paths } from './src/config/paths.ts';
 
 /** Packages that must stay one copy for the whole page (React's hooks need a single React). */
@@ -48,7 +52,8 @@ const offline = offlinePages();
 /**
  * The service worker and the web app manifest (docs/decisions/060-offline-exam-pages.md): Workbox
  * precaches what the exam pages need (offline-plugin.ts picks the files), answers a navigation to them
- * with the cached shell, and never touches /api. A new worker waits until every tab of the site is
+ * with the cached shell, and keeps the questions' diagrams the server gave (network first, the cache only
+ * with no connection); no other /api call is touched. A new worker waits until every tab of the site is
  * closed (no skipWaiting): a page is never swapped under a student in the middle of an exam.
  */
 const serviceWorker = VitePWA({
@@ -87,7 +92,22 @@ const serviceWorker = VitePWA({
     cleanupOutdatedCaches: true,
     clientsClaim: true,
     skipWaiting: false,
-    runtimeCaching: [],
+    runtimeCaching: [
+      {
+        urlPattern: QUESTION_DIAGRAM_ADDRESS,
+        method: 'GET',
+        handler: 'NetworkFirst',
+        options: {
+          cacheName: QUESTION_DIAGRAMS_CACHE,
+          // A link that hangs (not one that refuses) shows the kept diagram after this long.
+          networkTimeoutSeconds: 10,
+          // Only what the server gave this student (never a 403 before the start, nor a 404).
+          cacheableResponse: { statuses: [200] },
+          // A window and its grace are hours; the next exam has other diagrams.
+          expiration: { maxEntries: 200, maxAgeSeconds: 24 * 60 * 60 },
+        },
+      },
+    ],
   },
 });
 

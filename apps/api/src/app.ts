@@ -9,6 +9,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import { type Database, type DatabaseHandle, openConfiguredDatabase } from './db/client.ts';
 import { imageJobs, openJobQueue } from './jobs/image-jobs.ts';
+import { renderAtSend } from './jobs/render-mail-at-send.ts';
 import { yieldToRequests } from './jobs/yield-to-requests.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import type { ServiceContext } from './lib/context.ts';
@@ -207,6 +208,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     log: app.log,
     retryMs: config.MAIL_RETRY_SECONDS * 1000,
     onFailed: (final) => metrics.mailFailed.inc({ final: String(final) }),
+    // The mails written before their text (the submissions'), from the services assembled below.
+    render: (mail) => renderAtSend(services)(mail),
   });
 
   const storage = await openStorage(config);

@@ -86,10 +86,17 @@ export async function claimDueThrottledMails(
   });
 }
 
-export async function markSent(db: Executor, id: number, now: Date) {
+/** A mail sent; one rendered at send time (decision 068) keeps what was sent. */
+export async function markSent(db: Executor, id: number, now: Date, rendered?: NewMail) {
   await db
     .update(outboxMails)
-    .set({ status: 'sent', sentAt: now, lockedUntil: null, lastError: null })
+    .set({
+      status: 'sent',
+      sentAt: now,
+      lockedUntil: null,
+      lastError: null,
+      ...(rendered ? { to: rendered.to, subject: rendered.subject, text: rendered.text } : {}),
+    })
     .where(eq(outboxMails.id, id));
 }
 

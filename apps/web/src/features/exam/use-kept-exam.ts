@@ -1,9 +1,19 @@
 import type { Exam, Question } from '@ngso/shared/schemas/exam';
 import { useEffect, useState } from 'react';
 import { isUnreachable } from '../../lib/error-status.ts';
+import { keepForOffline } from '../../lib/keep-for-offline.ts';
 import type { QueueStorage } from './answer-queue.ts';
-import { loadExam, loadQuestions, saveExam, saveQuestions } from './exam-snapshot.ts';
+import {
+  diagramAddressesOf,
+  loadExam,
+  loadQuestions,
+  loadReceipts,
+  saveExam,
+  saveQuestions,
+  saveReceipts,
+} from './exam-snapshot.ts';
 import { openQueueStorage } from './queue-storage.ts';
+import type { ReceiptEntry } from './receipts.ts';
 
 export type Kept<T> = { value: T | undefined; ready: boolean };
 
@@ -83,7 +93,9 @@ export function useKeptExam(userId: string | undefined, fresh: Exam | undefined)
 
 /**
  * The exam's questions as this device last had them for this window; `fresh` are the questions the page
- * got (from the server or from the countdown's paper).
+ * got (from the server or from the countdown's paper). Their diagrams the server serves are handed to the
+ * service worker to keep at once, so that an offline reload shows them, also those of questions not yet
+ * opened (each is asked of the server with the student's session: kept only if the server gives it).
  */
 export function useKeptQuestions(
   userId: string | undefined,
@@ -96,6 +108,29 @@ export function useKeptQuestions(
           key: `${userId} ${exam.starts_at}`,
           load: (storage) => loadQuestions(storage, userId, exam),
           save: (storage, questions) => saveQuestions(storage, userId, exam, questions),
+        }
+      : null;
+  useEffect(() => {
+    if (fresh) void keepForOffline(diagramAddressesOf(fresh)).catch(() => undefined);
+  }, [fresh]);
+  return useKept(slot, fresh);
+}
+
+/**
+ * The receipts of the student's photos as the success page last showed them for this window; `fresh` are
+ * those of the server's answers, once loaded. With no connection the page shows the kept ones.
+ */
+export function useKeptReceipts(
+  userId: string | undefined,
+  exam: Exam | undefined,
+  fresh: readonly ReceiptEntry[] | undefined,
+): Kept<readonly ReceiptEntry[]> {
+  const slot: Slot<readonly ReceiptEntry[]> | null =
+    userId && exam
+      ? {
+          key: `${userId} ${exam.starts_at}`,
+          load: (storage) => loadReceipts(storage, userId, exam),
+          save: (storage, receipts) => saveReceipts(storage, userId, exam, receipts),
         }
       : null;
   return useKept(slot, fresh);
