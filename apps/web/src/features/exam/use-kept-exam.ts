@@ -18,18 +18,21 @@ import type { ReceiptEntry } from './receipts.ts';
 export type Kept<T> = { value: T | undefined; ready: boolean };
 
 /**
- * `fresh` when the page has it; when the server cannot be reached (never on an answer such as 403), the
- * copy this device kept (`fromDevice`). While that copy is still being read (`reading`), and when it is
- * used, the failure is held back; with nothing kept, the failure is the page's as before.
+ * `fresh` when the page has it; while it is still on its way (`pending`), and when the server cannot be
+ * reached (never on an answer such as 403), the copy this device kept (`fromDevice`): a reload on a slow
+ * link shows the exam at once, and the server's answer replaces the copy when it comes. While that copy is
+ * still being read (`reading`), and when it is used, the failure is held back; with nothing kept, the
+ * failure is the page's as before.
  */
 export function orKept<T>(
   fresh: T | undefined,
   error: unknown,
   kept: Kept<T>,
+  pending = false,
 ): { value: T | undefined; fromDevice: boolean; reading: boolean; error: unknown } {
-  const unreachable = fresh === undefined && isUnreachable(error);
-  const fromDevice = unreachable && kept.value !== undefined;
-  const reading = unreachable && !kept.ready;
+  const waiting = fresh === undefined && (pending || isUnreachable(error));
+  const fromDevice = waiting && kept.value !== undefined;
+  const reading = waiting && !kept.ready;
   return {
     value: fromDevice ? kept.value : fresh,
     fromDevice,
