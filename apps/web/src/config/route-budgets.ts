@@ -19,7 +19,7 @@ export const ROUTE_BUDGETS: readonly {
 }[] = [
   { path: paths.home, module: 'home', namespaces: ['home'], budgetKiB: 132 },
   { path: paths.about, module: 'about', namespaces: ['about'], budgetKiB: 126 },
-  { path: paths.events, module: 'events', namespaces: ['events'], budgetKiB: 134 },
+  { path: paths.events, module: 'events', namespaces: ['events'], budgetKiB: 126 },
   { path: paths.team, module: 'team', namespaces: ['team'], budgetKiB: 125 },
   { path: paths.comingSoon, module: 'coming-soon', namespaces: ['events'], budgetKiB: 125 },
   { path: paths.login, module: 'login', namespaces: ['auth'], budgetKiB: 140 },
