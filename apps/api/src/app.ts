@@ -48,15 +48,18 @@ import { onAwardBandsChanged } from './modules/competitions/award-bands.ts';
 import { competitionRoutes } from './modules/competitions/competitions.routes.ts';
 import { ebooksRoutes } from './modules/ebooks/ebooks.routes.ts';
 import { undeliveredPhotos } from './modules/exam/answer-photos.repo.ts';
+import { answerUploadRoutes } from './modules/exam/answer-upload.routes.ts';
+import { answerPhotosAtPeak, answerUploadGate } from './modules/exam/answer-upload-gate.ts';
 import { examRoutes } from './modules/exam/exam.routes.ts';
 import { adminExamRoutes } from './modules/exam/exam-admin.routes.ts';
 import { onExamDefinitionForgotten } from './modules/exam/exam-cache.ts';
 import { questionImagesRoutes } from './modules/exam/question-images.routes.ts';
 import { gradingRoutes } from './modules/grading/grading.routes.ts';
+import { graderMaySeeMedia } from './modules/grading/grading-access.ts';
 import { secondMarkingCount } from './modules/grading/second-marking.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
-import { answerPhotosAtPeak, answerUploadGate } from './modules/media/upload-gate.ts';
+import { letGradersSeeMediaWhen } from './modules/media/media.service.ts';
 import { adminPreliminaryRoutes } from './modules/preliminary/preliminary-admin.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { receiptRoutes } from './modules/receipts/receipts.routes.ts';
@@ -145,6 +148,7 @@ function connectModules() {
   onExamDefinitionForgotten(forgetPublishedSheet);
   onAwardBandsChanged(forgetStandings);
   holdPublicationForSecondMarking(secondMarkingCount);
+  letGradersSeeMediaWhen(graderMaySeeMedia);
 }
 
 export async function buildApp(config: Config, overrides: AppOverrides = {}) {
@@ -307,6 +311,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
       await api.register(profileRoutes);
       await api.register(registrationRoutes);
       await api.register(verifyRoutes);
+      await api.register(answerUploadRoutes);
       await api.register(mediaRoutes);
       await api.register(ebooksRoutes);
       await api.register(admitCardRoutes);

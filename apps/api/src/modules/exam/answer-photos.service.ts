@@ -17,9 +17,8 @@ import type { ServiceContext } from '../../lib/context.ts';
 import { perDatabase } from '../../lib/per-database.ts';
 import { toDhakaIso } from '../../lib/time.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
-import { MEDIA_QUOTA, type NewMediaRow } from '../media/media.repo.ts';
-import { mediaUrl, removeMedia, storeReceived } from '../media/media.service.ts';
-import { admitAnswerUpload } from '../media/upload-gate.ts';
+import { mediaUrl, removeMedia } from '../media/media.service.ts';
+import { MEDIA_QUOTA, type NewMediaRow } from '../media/public.ts';
 import {
   type AnswerPhotoRow,
   findPhoto,
@@ -29,6 +28,8 @@ import {
   photoKey,
   recordDeliveries,
 } from './answer-photos.repo.ts';
+import { admitAnswerUpload } from './answer-upload-gate.ts';
+import { storeAndRecord } from './exam-uploads.ts';
 import { deliveryEnd, graceEnd, type StudentExam, studentExam } from './student-exam.ts';
 
 /**
@@ -162,7 +163,7 @@ export async function deliverPhoto(
       }
       // The file's row and its link to the commitment are one statement, shared with the photos
       // recorded at the same moment.
-      const stored = await storeReceived(
+      const stored = await storeAndRecord(
         ctx,
         user,
         { data: received.data, fileName: `${sha256}.jpg`, sha256 },
