@@ -52,7 +52,7 @@ import { answerUploadRoutes } from './modules/exam/answer-upload.routes.ts';
 import { answerPhotosAtPeak, answerUploadGate } from './modules/exam/answer-upload-gate.ts';
 import { examRoutes } from './modules/exam/exam.routes.ts';
 import { adminExamRoutes } from './modules/exam/exam-admin.routes.ts';
-import { onExamDefinitionForgotten } from './modules/exam/exam-cache.ts';
+import { onExamDefinitionForgotten, readPublicationWith } from './modules/exam/exam-cache.ts';
 import { questionImagesRoutes } from './modules/exam/question-images.routes.ts';
 import { gradingRoutes } from './modules/grading/grading.routes.ts';
 import { graderMaySeeMedia } from './modules/grading/grading-access.ts';
@@ -66,6 +66,7 @@ import { receiptRoutes } from './modules/receipts/receipts.routes.ts';
 import { rechecksRoutes } from './modules/rechecks/rechecks.routes.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { adminRegistrationRoutes } from './modules/registration/registration-admin.routes.ts';
+import { isCategoryPublished } from './modules/results/public.ts';
 import { holdPublicationForSecondMarking } from './modules/results/publication-holds.ts';
 import { resultsRoutes } from './modules/results/results.routes.ts';
 import { forgetPublishedSheet } from './modules/results/sheet-cache.ts';
@@ -149,6 +150,7 @@ function connectModules() {
   onAwardBandsChanged(forgetStandings);
   holdPublicationForSecondMarking(secondMarkingCount);
   letGradersSeeMediaWhen(graderMaySeeMedia);
+  readPublicationWith(isCategoryPublished);
 }
 
 export async function buildApp(config: Config, overrides: AppOverrides = {}) {

@@ -16,7 +16,7 @@ import { batchWriter } from '../../lib/batch-writer.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { perDatabase } from '../../lib/per-database.ts';
 import { toDhakaIso } from '../../lib/time.ts';
-import type { UserRow } from '../auth/auth.repo.ts';
+import type { UserRow } from '../auth/user.ts';
 import { mediaUrl, removeMedia } from '../media/media.service.ts';
 import { MEDIA_QUOTA, type NewMediaRow } from '../media/public.ts';
 import {

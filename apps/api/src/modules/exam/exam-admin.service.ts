@@ -8,7 +8,7 @@ import type { ServiceContext } from '../../lib/context.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { toDhakaIso } from '../../lib/time.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { findUserById, type UserRow } from '../auth/auth.repo.ts';
+import { findUserById, type UserRow } from '../auth/public.ts';
 import { competitionByCodeOr404 } from '../competitions/competitions.service.ts';
 import { assertMayGradeNow } from '../grading/grading-access.ts';
 import {

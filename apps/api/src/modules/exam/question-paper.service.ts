@@ -5,7 +5,7 @@ import { formatInDhaka } from '../../lib/time.ts';
 import { admitCardRenders } from '../admit-card/admit-card.service.ts';
 import { admitCardText } from '../admit-card/admit-card-text.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import type { UserRow } from '../auth/auth.repo.ts';
+import type { UserRow } from '../auth/user.ts';
 import { competitionByCodeOr404 } from '../competitions/competitions.service.ts';
 import { assertMayGradeNow } from '../grading/grading-access.ts';
 import { findExam, questionsOf } from './exam.repo.ts';

@@ -4,8 +4,8 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { newImageKey, newRawKey } from '../../lib/storage.ts';
-import type { UserRow } from '../auth/auth.repo.ts';
 import { type Auth, assertPastSecondFactor } from '../auth/sessions.ts';
+import type { UserRow } from '../auth/user.ts';
 import { inspectImage, processImage } from './image-pipeline.ts';
 import {
   deleteMedia,
