@@ -54,8 +54,9 @@ import { examRoutes } from './modules/exam/exam.routes.ts';
 import { adminExamRoutes } from './modules/exam/exam-admin.routes.ts';
 import { onExamDefinitionForgotten, readPublicationWith } from './modules/exam/exam-cache.ts';
 import { questionImagesRoutes } from './modules/exam/question-images.routes.ts';
+import { letStaffSeeQuestionsWhen } from './modules/exam/staff-question-access.ts';
 import { gradingRoutes } from './modules/grading/grading.routes.ts';
-import { graderMaySeeMedia } from './modules/grading/grading-access.ts';
+import { graderMaySeeMedia, mayGradeNow } from './modules/grading/grading-access.ts';
 import { secondMarkingCount } from './modules/grading/second-marking.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
@@ -151,6 +152,7 @@ function connectModules() {
   holdPublicationForSecondMarking(secondMarkingCount);
   letGradersSeeMediaWhen(graderMaySeeMedia);
   readPublicationWith(isCategoryPublished);
+  letStaffSeeQuestionsWhen(mayGradeNow);
 }
 
 export async function buildApp(config: Config, overrides: AppOverrides = {}) {
