@@ -59,6 +59,7 @@ import { gradingRoutes } from './modules/grading/grading.routes.ts';
 import { graderMaySeeMedia, mayGradeNow } from './modules/grading/grading-access.ts';
 import { secondMarkingCount } from './modules/grading/second-marking.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { adminLookAlikeRoutes } from './modules/look-alikes/look-alikes.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { letGradersSeeMediaWhen } from './modules/media/media.service.ts';
 import { adminPreliminaryRoutes } from './modules/preliminary/preliminary-admin.routes.ts';
@@ -322,6 +323,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
       await api.register(examRoutes);
       await api.register(receiptRoutes);
       await api.register(adminExamRoutes);
+      await api.register(adminLookAlikeRoutes);
       await api.register(questionImagesRoutes);
       await api.register(resultsRoutes);
       await api.register(gradingRoutes);
