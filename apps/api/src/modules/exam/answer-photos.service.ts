@@ -14,10 +14,11 @@ import { AppError } from '../../lib/app-error.ts';
 import { batchLoader } from '../../lib/batch-loader.ts';
 import { batchWriter } from '../../lib/batch-writer.ts';
 import type { ServiceContext } from '../../lib/context.ts';
+import { mediaUrl } from '../../lib/media-url.ts';
 import { perDatabase } from '../../lib/per-database.ts';
 import { toDhakaIso } from '../../lib/time.ts';
 import type { UserRow } from '../auth/user.ts';
-import { mediaUrl, removeMedia } from '../media/media.service.ts';
+import { removeMedia } from '../media/media.service.ts';
 import { MEDIA_QUOTA, type NewMediaRow } from '../media/public.ts';
 import {
   type AnswerPhotoRow,

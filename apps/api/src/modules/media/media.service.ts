@@ -17,9 +17,6 @@ import {
   usageOf,
 } from './media.repo.ts';
 
-/** The address the browser loads a stored image from (with its session cookie). */
-export const mediaUrl = (id: string) => `/api/v1/media/${id}`;
-
 const quotaError = () => new AppError(403, 'media.quota');
 
 const overQuota = (usage: { files: number; bytes: number }, adding: number) =>
