@@ -46,6 +46,7 @@ import { certificateRoutes } from './modules/certificates/certificates.routes.ts
 import { checkInRoutes } from './modules/check-in/check-in.routes.ts';
 import { onAwardBandsChanged } from './modules/competitions/award-bands.ts';
 import { competitionRoutes } from './modules/competitions/competitions.routes.ts';
+import { readExamWindowWith } from './modules/competitions/final-round.service.ts';
 import { ebooksRoutes } from './modules/ebooks/ebooks.routes.ts';
 import { undeliveredPhotos } from './modules/exam/answer-photos.repo.ts';
 import { answerUploadRoutes } from './modules/exam/answer-upload.routes.ts';
@@ -53,6 +54,7 @@ import { answerPhotosAtPeak, answerUploadGate } from './modules/exam/answer-uplo
 import { examRoutes } from './modules/exam/exam.routes.ts';
 import { adminExamRoutes } from './modules/exam/exam-admin.routes.ts';
 import { onExamDefinitionForgotten, readPublicationWith } from './modules/exam/exam-cache.ts';
+import { findExam } from './modules/exam/public.ts';
 import { questionImagesRoutes } from './modules/exam/question-images.routes.ts';
 import { letStaffSeeQuestionsWhen } from './modules/exam/staff-question-access.ts';
 import { gradingRoutes } from './modules/grading/grading.routes.ts';
@@ -154,6 +156,7 @@ function connectModules() {
   letGradersSeeMediaWhen(graderMaySeeMedia);
   readPublicationWith(isCategoryPublished);
   letStaffSeeQuestionsWhen(mayGradeNow);
+  readExamWindowWith(findExam);
 }
 
 export async function buildApp(config: Config, overrides: AppOverrides = {}) {
