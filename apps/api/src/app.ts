@@ -46,23 +46,31 @@ import { certificateRoutes } from './modules/certificates/certificates.routes.ts
 import { checkInRoutes } from './modules/check-in/check-in.routes.ts';
 import { onAwardBandsChanged } from './modules/competitions/award-bands.ts';
 import { competitionRoutes } from './modules/competitions/competitions.routes.ts';
+import { readExamWindowWith } from './modules/competitions/final-round.service.ts';
 import { ebooksRoutes } from './modules/ebooks/ebooks.routes.ts';
 import { undeliveredPhotos } from './modules/exam/answer-photos.repo.ts';
+import { answerUploadRoutes } from './modules/exam/answer-upload.routes.ts';
+import { answerPhotosAtPeak, answerUploadGate } from './modules/exam/answer-upload-gate.ts';
 import { examRoutes } from './modules/exam/exam.routes.ts';
 import { adminExamRoutes } from './modules/exam/exam-admin.routes.ts';
-import { onExamDefinitionForgotten } from './modules/exam/exam-cache.ts';
+import { onExamDefinitionForgotten, readPublicationWith } from './modules/exam/exam-cache.ts';
+import { findExam } from './modules/exam/public.ts';
 import { questionImagesRoutes } from './modules/exam/question-images.routes.ts';
+import { letStaffSeeQuestionsWhen } from './modules/exam/staff-question-access.ts';
 import { gradingRoutes } from './modules/grading/grading.routes.ts';
+import { graderMaySeeMedia, mayGradeNow } from './modules/grading/grading-access.ts';
 import { secondMarkingCount } from './modules/grading/second-marking.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { adminLookAlikeRoutes } from './modules/look-alikes/look-alikes.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
-import { answerPhotosAtPeak, answerUploadGate } from './modules/media/upload-gate.ts';
+import { letGradersSeeMediaWhen } from './modules/media/media.service.ts';
 import { adminPreliminaryRoutes } from './modules/preliminary/preliminary-admin.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { receiptRoutes } from './modules/receipts/receipts.routes.ts';
 import { rechecksRoutes } from './modules/rechecks/rechecks.routes.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { adminRegistrationRoutes } from './modules/registration/registration-admin.routes.ts';
+import { isCategoryPublished } from './modules/results/public.ts';
 import { holdPublicationForSecondMarking } from './modules/results/publication-holds.ts';
 import { resultsRoutes } from './modules/results/results.routes.ts';
 import { forgetPublishedSheet } from './modules/results/sheet-cache.ts';
@@ -145,6 +153,10 @@ function connectModules() {
   onExamDefinitionForgotten(forgetPublishedSheet);
   onAwardBandsChanged(forgetStandings);
   holdPublicationForSecondMarking(secondMarkingCount);
+  letGradersSeeMediaWhen(graderMaySeeMedia);
+  readPublicationWith(isCategoryPublished);
+  letStaffSeeQuestionsWhen(mayGradeNow);
+  readExamWindowWith(findExam);
 }
 
 export async function buildApp(config: Config, overrides: AppOverrides = {}) {
@@ -307,12 +319,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
       await api.register(profileRoutes);
       await api.register(registrationRoutes);
       await api.register(verifyRoutes);
+      await api.register(answerUploadRoutes);
       await api.register(mediaRoutes);
       await api.register(ebooksRoutes);
       await api.register(admitCardRoutes);
       await api.register(examRoutes);
       await api.register(receiptRoutes);
       await api.register(adminExamRoutes);
+      await api.register(adminLookAlikeRoutes);
       await api.register(questionImagesRoutes);
       await api.register(resultsRoutes);
       await api.register(gradingRoutes);

@@ -4,7 +4,7 @@ import {
   ANSWER_UPLOADS_KEPT_FOR_RETURNS,
   ANSWER_UPLOADS_WAITING,
   admitAnswerUpload,
-} from '../src/modules/media/upload-gate.ts';
+} from '../src/modules/exam/answer-upload-gate.ts';
 import { registeredStudent } from './helpers/fixtures.ts';
 import { jpegPhoto } from './helpers/images.ts';
 import { client, createTestApp } from './helpers/test-app.ts';

@@ -3,7 +3,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../src/lib/clock.ts';
 import { commitmentsServed } from '../src/lib/commitments-first.ts';
-import { admitAnswerUpload, WHILE_COMMITMENTS_SERVED_BYTES } from '../src/modules/media/upload-gate.ts';
+import { admitAnswerUpload, WHILE_COMMITMENTS_SERVED_BYTES } from '../src/modules/exam/answer-upload-gate.ts';
 import { registeredStudent } from './helpers/fixtures.ts';
 import { client, createTestApp } from './helpers/test-app.ts';
 

@@ -4,7 +4,7 @@ import { fixedClock } from '../src/lib/clock.ts';
 import type { Metrics } from '../src/lib/metrics.ts';
 import { serveMetrics } from '../src/lib/metrics-server.ts';
 import { enqueueMail } from '../src/mail/outbox.repo.ts';
-import { answerUploadGate } from '../src/modules/media/upload-gate.ts';
+import { answerUploadGate } from '../src/modules/exam/answer-upload-gate.ts';
 import { registeredStudent, signedInAdmin } from './helpers/fixtures.ts';
 import { jpegPhoto } from './helpers/images.ts';
 import { waitForMedia } from './helpers/media.ts';

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { KEEP_ALIVE_BEHIND_PROXY_MS } from '../src/app.ts';
-import { ANSWER_UPLOADS_WAITING } from '../src/modules/media/upload-gate.ts';
+import { ANSWER_UPLOADS_WAITING } from '../src/modules/exam/answer-upload-gate.ts';
 import { NGINX_SITE } from './helpers/nginx.ts';
 
 const site = readFileSync(NGINX_SITE, 'utf8');

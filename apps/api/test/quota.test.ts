@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { media, users } from '../src/db/schema.ts';
 import { AppError } from '../src/lib/app-error.ts';
-import { storeImage } from '../src/modules/media/media.service.ts';
+import { storeAnswerUpload } from '../src/modules/exam/exam-uploads.ts';
 import { signedInAdmin } from './helpers/fixtures.ts';
 import { jpegPhoto } from './helpers/images.ts';
 import { multipart } from './helpers/multipart.ts';
@@ -54,7 +54,7 @@ describe('the upload quota', () => {
     const photo = await jpegPhoto();
     const results = await Promise.allSettled(
       Array.from({ length: 5 }, (_, i) =>
-        storeImage(t.app.services, user, { data: photo, fileName: `race${i}.jpg` }, 'upload'),
+        storeAnswerUpload(t.app.services, user, { data: photo, fileName: `race${i}.jpg` }),
       ),
     );
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);

@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fast
  * The calls a process is serving now that must never wait behind photo bytes: the students' commitments
  * (POST answers: a photo's hash and size, its proof of time) and submissions. Counted from the moment the
  * process has read a call's headers to the moment its answer is sent (or the client went away); the answer
- * photos' gate (media/upload-gate.ts) admits no new photo while any is counted, and is woken when the last
+ * photos' gate (exam/answer-upload-gate.ts) admits no new photo while any is counted, and is woken when the last
  * one is answered (decision 071).
  */
 export function callsServedFirst() {

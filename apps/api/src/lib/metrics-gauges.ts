@@ -57,7 +57,7 @@ export function watchImageJobs(
   );
 }
 
-/** The answer photos' gate of this process (modules/media/upload-gate.ts). */
+/** The answer photos' gate of this process (modules/exam/answer-upload-gate.ts). */
 export function watchUploadGate(
   metrics: Metrics,
   gate: {

@@ -1,13 +1,18 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Config } from '../config.ts';
 import {
   keyIdOf,
   type ReceiptSigningKey,
   type ReceiptVerifyingKey,
   signingKeyOf,
 } from './receipt-signing.ts';
+
+/**
+ * What the keys are read from: the configuration's fields (config.ts validates them with the parsers
+ * below, so this file names its own shape rather than importing the configuration's type).
+ */
+type KeySettings = { DATA_DIR: string; RECEIPT_SIGNING_KEY?: string; RECEIPT_RETIRED_PUBLIC_KEYS?: string };
 
 /** The receipts' keys: the one that signs, and every one that verifies (it, then the retired ones). */
 export type ReceiptKeys = { signing: ReceiptSigningKey; verifying: ReceiptVerifyingKey[] };
@@ -45,14 +50,14 @@ export function parseRetiredKeys(text: string): KeyObject[] | undefined {
 }
 
 /** Where a server without RECEIPT_SIGNING_KEY keeps the key it made (development, tests, a trial). */
-export const generatedKeyFile = (config: Pick<Config, 'DATA_DIR'>) =>
+export const generatedKeyFile = (config: Pick<KeySettings, 'DATA_DIR'>) =>
   path.join(config.DATA_DIR, 'receipt-signing-key.pem');
 
 /**
  * The key of a server without RECEIPT_SIGNING_KEY: made once and kept in DATA_DIR, so that its receipts
  * still verify after a restart. Two processes starting together keep the first one written.
  */
-async function generatedKey(config: Pick<Config, 'DATA_DIR'>): Promise<KeyObject> {
+async function generatedKey(config: Pick<KeySettings, 'DATA_DIR'>): Promise<KeyObject> {
   const file = generatedKeyFile(config);
   try {
     return createPrivateKey(await readFile(file, 'utf8'));
@@ -70,9 +75,7 @@ async function generatedKey(config: Pick<Config, 'DATA_DIR'>): Promise<KeyObject
   }
 }
 
-export async function loadReceiptKeys(
-  config: Pick<Config, 'DATA_DIR' | 'RECEIPT_SIGNING_KEY' | 'RECEIPT_RETIRED_PUBLIC_KEYS'>,
-): Promise<ReceiptKeys> {
+export async function loadReceiptKeys(config: KeySettings): Promise<ReceiptKeys> {
   // config.ts has already refused a key that does not parse.
   const configured = config.RECEIPT_SIGNING_KEY ? parseSigningKey(config.RECEIPT_SIGNING_KEY) : undefined;
   const signing = signingKeyOf(configured ?? (await generatedKey(config)));

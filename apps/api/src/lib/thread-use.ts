@@ -28,7 +28,7 @@ export const eventLoopUse: ThreadUse = () => {
 
 /**
  * Above this use the thread is saturated: what waits for it waits in line behind everything else it holds.
- * Background work (jobs/yield-to-requests.ts) and the answer photos' bytes (media/upload-gate.ts) step back
+ * Background work (jobs/yield-to-requests.ts) and the answer photos' bytes (exam/answer-upload-gate.ts) step back
  * then, for the people's calls.
  */
 export const SATURATED_ABOVE = 0.9;

@@ -2,10 +2,10 @@ import type { LoginSchema, RegisterSchema, ResetPasswordSchema, User } from '@ng
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
+import { mediaUrl } from '../../lib/media-url.ts';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { passwordResetMail } from '../../mail/templates.ts';
-import { mediaUrl } from '../media/media.service.ts';
 import {
   consumePasswordReset,
   deleteSessionsOfUser,

@@ -11,7 +11,6 @@ import type { ServiceContext } from '../../lib/context.ts';
 import { formatInDhaka, toDhakaIso } from '../../lib/time.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { UserRow } from '../auth/user.ts';
-import { findExam } from '../exam/public.ts';
 import { findFinalRoundDetails, writeFinalRoundDetails } from './competitions.repo.ts';
 import { competitionByCodeOr404 } from './competitions.service.ts';
 
@@ -49,6 +48,25 @@ export function onlineExamSlot(
   };
 }
 
+type ExamWindowReader = (
+  db: Executor,
+  competitionId: string,
+  category: string,
+) => Promise<{ startsAt: Date; endsAt: Date } | undefined>;
+
+/**
+ * Reads a category's online exam window: the exam's table, a module above this one (decision 070), so app.ts
+ * gives the reader (`readExamWindowWith`). Unset, the details refuse to guess.
+ */
+let examWindowOf: ExamWindowReader = async () => {
+  throw new Error('the final round was not told how to read an exam window (app.ts, connectModules)');
+};
+
+/** Sets how the final round's details read a category's exam window (app.ts, with the exam's reader). */
+export function readExamWindowWith(reader: ExamWindowReader) {
+  examWindowOf = reader;
+}
+
 /**
  * `exam_details` of a category: the final round's details and the online exam's slot, read from the schedule
  * organisers set at the time of the call (so a changed window shows on the next status call and admit card).
@@ -61,7 +79,7 @@ export async function examDetailsOf(
 ): Promise<ExamDetails> {
   const [details, window] = await Promise.all([
     findFinalRoundDetails(db, competitionId, category),
-    findExam(db, competitionId, category),
+    examWindowOf(db, competitionId, category),
   ]);
   const slot = onlineExamSlot(window, language);
   return {

@@ -11,7 +11,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { perDatabase } from '../../lib/per-database.ts';
-import { mediaInsertWithinQuota, type NewMediaRow } from '../media/media.repo.ts';
+import { mediaInsertWithinQuota, type NewMediaRow } from '../media/public.ts';
 
 export type AnswerPhotoRow = typeof answerPhotos.$inferSelect;
 

@@ -14,12 +14,12 @@ import { AppError } from '../../lib/app-error.ts';
 import { batchLoader } from '../../lib/batch-loader.ts';
 import { batchWriter } from '../../lib/batch-writer.ts';
 import type { ServiceContext } from '../../lib/context.ts';
+import { mediaUrl } from '../../lib/media-url.ts';
 import { perDatabase } from '../../lib/per-database.ts';
 import { toDhakaIso } from '../../lib/time.ts';
-import type { UserRow } from '../auth/auth.repo.ts';
-import { MEDIA_QUOTA, type NewMediaRow } from '../media/media.repo.ts';
-import { mediaUrl, removeMedia, storeReceived } from '../media/media.service.ts';
-import { admitAnswerUpload } from '../media/upload-gate.ts';
+import type { UserRow } from '../auth/user.ts';
+import { removeMedia } from '../media/media.service.ts';
+import { MEDIA_QUOTA, type NewMediaRow } from '../media/public.ts';
 import {
   type AnswerPhotoRow,
   findPhoto,
@@ -29,6 +29,8 @@ import {
   photoKey,
   recordDeliveries,
 } from './answer-photos.repo.ts';
+import { admitAnswerUpload } from './answer-upload-gate.ts';
+import { storeAndRecord } from './exam-uploads.ts';
 import { deliveryEnd, graceEnd, type StudentExam, studentExam } from './student-exam.ts';
 
 /**
@@ -162,7 +164,7 @@ export async function deliverPhoto(
       }
       // The file's row and its link to the commitment are one statement, shared with the photos
       // recorded at the same moment.
-      const stored = await storeReceived(
+      const stored = await storeAndRecord(
         ctx,
         user,
         { data: received.data, fileName: `${sha256}.jpg`, sha256 },

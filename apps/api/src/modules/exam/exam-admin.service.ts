@@ -8,9 +8,8 @@ import type { ServiceContext } from '../../lib/context.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { toDhakaIso } from '../../lib/time.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { findUserById, type UserRow } from '../auth/auth.repo.ts';
+import { findUserById, type UserRow } from '../auth/public.ts';
 import { competitionByCodeOr404 } from '../competitions/competitions.service.ts';
-import { assertMayGradeNow } from '../grading/grading-access.ts';
 import {
   deleteQuestion,
   type ExamRow,
@@ -33,6 +32,7 @@ import {
 } from './question-images.repo.ts';
 import { diagramsForSave, removeFiles } from './question-images.service.ts';
 import { FormulaError, renderQuestionText } from './question-text.ts';
+import { assertStaffMaySeeQuestions } from './staff-question-access.ts';
 
 export const toAdminExam = (row: ExamRow) => ({
   category: row.category as Category,
@@ -123,7 +123,7 @@ export async function questionsForAdmin(
   category: Category,
 ) {
   const competition = await competitionByCodeOr404(ctx.db, code);
-  await assertMayGradeNow(ctx, viewer, competition.id, category);
+  await assertStaffMaySeeQuestions(ctx, viewer, competition.id, category);
   return (await withImages(ctx.db, await questionsOf(ctx.db, competition.id, category))).map(toAdminQuestion);
 }
 

@@ -1,9 +1,8 @@
 import type { Database } from '../../db/client.ts';
 import { perDatabase } from '../../lib/per-database.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
-import type { CompetitionRow } from '../competitions/competitions.repo.ts';
+import type { CompetitionRow } from '../competitions/competition.ts';
 import { competitionByCodeOr404 } from '../competitions/competitions.service.ts';
-import { findPublication } from '../results/results.repo.ts';
 import { type ExamRow, findExam, questionsOf } from './exam.repo.ts';
 import { type QuestionWithImages, withImages } from './question-images.repo.ts';
 
@@ -23,6 +22,21 @@ export type ExamDefinition = {
   questions: readonly QuestionWithImages[];
   published: boolean;
 };
+
+type PublishedCheck = (db: Database, competitionId: string, category: string) => Promise<boolean>;
+
+/**
+ * Whether a category's results are out: results' to say, a module above this one (decision 070), so app.ts
+ * gives it (`readPublicationWith`). Unset, the exam refuses to guess.
+ */
+let isPublished: PublishedCheck = async () => {
+  throw new Error('the exam cache was not told how to read a publication (app.ts, connectModules)');
+};
+
+/** Sets how the exam cache reads whether a category's results are out (app.ts, with results' reader). */
+export function readPublicationWith(check: PublishedCheck) {
+  isPublished = check;
+}
 
 type Caches = { competitions: TtlCache<CompetitionRow>; exams: TtlCache<ExamDefinition> };
 
@@ -45,9 +59,9 @@ export const cachedExamDefinition = (db: Database, competitionId: string, catego
     const [exam, questions, publication] = await Promise.all([
       findExam(db, competitionId, category),
       questionsOf(db, competitionId, category).then((rows) => withImages(db, rows)),
-      findPublication(db, competitionId, category),
+      isPublished(db, competitionId, category),
     ]);
-    return { exam, questions, published: publication !== undefined };
+    return { exam, questions, published: publication };
   });
 
 type DefinitionForgotten = (db: Database, competitionId: string, category: string) => void;

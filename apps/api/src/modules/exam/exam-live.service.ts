@@ -5,8 +5,8 @@ import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { toDhakaIso } from '../../lib/time.ts';
 import { competitionByCodeOr404 } from '../competitions/competitions.service.ts';
-import { answersOfQuestions, approvedRegistrants, attemptsOf } from '../results/results.repo.ts';
-import { findExam, questionsOf } from './exam.repo.ts';
+import { approvedRegistrants } from '../registration/public.ts';
+import { answersOfQuestions, attemptsOf, findExam, questionsOf } from './exam.repo.ts';
 
 /** A student counts as active when they saved an answer within this long. */
 const ACTIVE_WITHIN_MS = 60_000;

@@ -531,3 +531,12 @@ export async function setPaperKeyOnce(db: Executor, competitionId: string, categ
   if (!row?.paperKey) throw new Error('paper key not written');
   return row.paperKey;
 }
+
+export async function answersOfQuestions(db: Executor, questionIds: string[]) {
+  if (questionIds.length === 0) return [];
+  return db.select().from(answers).where(inArray(answers.questionId, questionIds));
+}
+
+export async function attemptsOf(db: Executor, competitionId: string) {
+  return db.select().from(examAttempts).where(eq(examAttempts.competitionId, competitionId));
+}

@@ -23,8 +23,8 @@ import { sessionRequired } from '../../lib/openapi.ts';
 import { sendPrebuilt } from '../../lib/prebuilt-json.ts';
 import { CompetitionParamsSchema, errorResponses } from '../../lib/route-schemas.ts';
 import { signedIn } from '../../plugins/session.ts';
-import { refuseAnswerUploadWhenFull } from '../media/upload-gate.ts';
 import { deliverPhoto, sendLatePhoto } from './answer-photos.service.ts';
+import { refuseAnswerUploadWhenFull } from './answer-upload-gate.ts';
 import { answersFor, examFor, saveAnswer, submitExam } from './exam.service.ts';
 import { cachedCompetition } from './exam-cache.ts';
 import { paperFor, paperKeyFor } from './paper.service.ts';
@@ -227,7 +227,7 @@ export const examRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // The bytes of a photo arrive as the request body itself (no multipart to parse), read only once the
-  // upload's turn has come (media/upload-gate.ts). Only an image's type is taken, or octet-stream (what the
+  // upload's turn has come (exam/answer-upload-gate.ts). Only an image's type is taken, or octet-stream (what the
   // page sends for a photo whose type the phone did not name): any other (JSON, text, a form) is a 415,
   // never parsed as something else.
   await app.register(async (scope) => {

@@ -14,7 +14,7 @@ import { batchWriter } from '../../lib/batch-writer.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { perDatabase } from '../../lib/per-database.ts';
 import { toDhakaIso } from '../../lib/time.ts';
-import type { UserRow } from '../auth/auth.repo.ts';
+import type { UserRow } from '../auth/user.ts';
 import { studentReceipts } from '../receipts/receipts.service.ts';
 import { type PhotoWithFile, photosOfUsers } from './answer-photos.repo.ts';
 import { answerImage, latePhotoOf } from './answer-photos.service.ts';

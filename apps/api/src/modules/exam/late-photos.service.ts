@@ -7,13 +7,20 @@ import type { ServiceContext } from '../../lib/context.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { toDhakaIso } from '../../lib/time.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import type { UserRow } from '../auth/auth.repo.ts';
+import type { UserRow } from '../auth/user.ts';
 import { competitionByCodeOr404 } from '../competitions/competitions.service.ts';
 import { studentReceipts } from '../receipts/receipts.service.ts';
-import { attemptsOf } from '../results/results.repo.ts';
 import { countLatePhotos, decideLatePhoto, findPhoto, latePhotosOfCategory } from './answer-photos.repo.ts';
 import { gradingImage } from './answer-photos.service.ts';
-import { findAnswer, findExam, findQuestion, insertAnswer, questionsOf, replaceAnswer } from './exam.repo.ts';
+import {
+  attemptsOf,
+  findAnswer,
+  findExam,
+  findQuestion,
+  insertAnswer,
+  questionsOf,
+  replaceAnswer,
+} from './exam.repo.ts';
 
 /**
  * Late photos: sent after a student's window and its grace, kept but never counted by themselves.

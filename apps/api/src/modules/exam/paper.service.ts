@@ -7,7 +7,7 @@ import type { ServiceContext } from '../../lib/context.ts';
 import { perDatabase } from '../../lib/per-database.ts';
 import { type PrebuiltJson, prebuildJson } from '../../lib/prebuilt-json.ts';
 import { toDhakaIso } from '../../lib/time.ts';
-import type { UserRow } from '../auth/auth.repo.ts';
+import type { UserRow } from '../auth/user.ts';
 import { setPaperKeyOnce } from './exam.repo.ts';
 import { toQuestion } from './exam.service.ts';
 import {

@@ -3,5 +3,5 @@
  * 070): they import this file, never the module's repositories.
  */
 export { outstandingPhotos, photoKey, photosOfQuestions, photosOfUsers } from './answer-photos.repo.ts';
-export { findExam, findQuestion, questionsOf } from './exam.repo.ts';
+export { answersOfQuestions, attemptsOf, findExam, findQuestion, questionsOf } from './exam.repo.ts';
 export { imagesOfQuestions } from './question-images.repo.ts';

@@ -5,9 +5,8 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { newImageKey } from '../../lib/storage.ts';
-import type { UserRow } from '../auth/auth.repo.ts';
 import { type Auth, assertPastSecondFactor } from '../auth/sessions.ts';
-import { mayGradeNow } from '../grading/grading-access.ts';
+import type { UserRow } from '../auth/user.ts';
 import { processImage, scaledDown } from '../media/image-pipeline.ts';
 import { findEntrant } from './exam.repo.ts';
 import { cachedExamDefinition } from './exam-cache.ts';
@@ -18,6 +17,7 @@ import {
   insertQuestionImage,
   type QuestionImageRow,
 } from './question-images.repo.ts';
+import { staffMaySeeQuestions } from './staff-question-access.ts';
 
 /**
  * A question's diagrams (docs/decisions/040-question-diagrams.md): uploaded in the editor, processed at once
@@ -135,7 +135,7 @@ export async function readableDiagram(ctx: ServiceContext, auth: Auth, id: strin
   if (!competitionId || !category) throw notFound();
   const allowed =
     viewer.role === 'grader'
-      ? await mayGradeNow(ctx, viewer, competitionId, category)
+      ? await staffMaySeeQuestions(ctx, viewer, competitionId, category)
       : await studentMaySee(ctx, viewer, competitionId, category);
   if (!allowed) throw new AppError(403, viewer.role === 'grader' ? 'grading.notOpen' : 'exam.notOpen');
   return found.image;

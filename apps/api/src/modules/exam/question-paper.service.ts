@@ -5,13 +5,13 @@ import { formatInDhaka } from '../../lib/time.ts';
 import { admitCardRenders } from '../admit-card/admit-card.service.ts';
 import { admitCardText } from '../admit-card/admit-card-text.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import type { UserRow } from '../auth/auth.repo.ts';
+import type { UserRow } from '../auth/user.ts';
 import { competitionByCodeOr404 } from '../competitions/competitions.service.ts';
-import { assertMayGradeNow } from '../grading/grading-access.ts';
 import { findExam, questionsOf } from './exam.repo.ts';
 import { toQuestion } from './exam.service.ts';
 import { withImages } from './question-images.repo.ts';
 import { type PaperQuestion, renderQuestionPaper } from './render-question-paper.ts';
+import { assertStaffMaySeeQuestions } from './staff-question-access.ts';
 
 /**
  * A category's questions as a printable PDF (docs/decisions/041-printable-question-paper.md): for admins at
@@ -27,7 +27,7 @@ export async function questionPaperFor(
   const competition = await competitionByCodeOr404(ctx.db, code);
   const exam = await findExam(ctx.db, competition.id, category);
   if (!exam) throw new AppError(404, 'notFound');
-  await assertMayGradeNow(ctx, viewer, competition.id, category);
+  await assertStaffMaySeeQuestions(ctx, viewer, competition.id, category);
   // A full render queue answers before any diagram is read from storage.
   admitCardRenders.assertRoom();
   const rows = await withImages(ctx.db, await questionsOf(ctx.db, competition.id, category));

@@ -5,8 +5,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { batchLoader } from '../../lib/batch-loader.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { perDatabase } from '../../lib/per-database.ts';
-import type { UserRow } from '../auth/auth.repo.ts';
 import type { SessionLookup } from '../auth/sessions.ts';
+import type { UserRow } from '../auth/user.ts';
 import { type Entrant, findEntrant, findSessionsWithEntrants } from './exam.repo.ts';
 import { cachedCompetition, cachedExamDefinition } from './exam-cache.ts';
 

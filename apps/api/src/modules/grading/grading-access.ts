@@ -1,8 +1,8 @@
 import { studentWindow } from '@ngso/shared/exam-phase';
-import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import type { UserRow } from '../auth/user.ts';
 import { findExam } from '../exam/public.ts';
+import { gradingNotOpen } from '../exam/staff-question-access.ts';
 import { graceEnd } from '../exam/student-exam.ts';
 import { answerOfMedia, mostExtraMinutes } from './grading-access.repo.ts';
 
@@ -42,9 +42,7 @@ export async function assertMayGradeNow(
   competitionId: string,
   category: string,
 ) {
-  if (!(await mayGradeNow(ctx, viewer, competitionId, category))) {
-    throw new AppError(403, viewer.role === 'grader' ? 'grading.notOpen' : 'auth.forbidden');
-  }
+  if (!(await mayGradeNow(ctx, viewer, competitionId, category))) throw gradingNotOpen(viewer);
 }
 
 /**

@@ -5,12 +5,12 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { mediaUrl } from '../../lib/media-url.ts';
 import { toDhakaIso } from '../../lib/time.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { UserRow } from '../auth/user.ts';
 import { competitionByCodeOr404 } from '../competitions/competitions.service.ts';
 import { photoKey } from '../exam/public.ts';
-import { mediaUrl } from '../media/media.service.ts';
 import { type FoundPair, type IndexedPhoto, LookAlikeIndex } from './look-alike-index.ts';
 import {
   decideLookAlike,

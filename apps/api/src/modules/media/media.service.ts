@@ -4,9 +4,8 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { newImageKey, newRawKey } from '../../lib/storage.ts';
-import type { UserRow } from '../auth/auth.repo.ts';
 import { type Auth, assertPastSecondFactor } from '../auth/sessions.ts';
-import { graderMaySeeMedia } from '../grading/grading-access.ts';
+import type { UserRow } from '../auth/user.ts';
 import { inspectImage, processImage } from './image-pipeline.ts';
 import {
   deleteMedia,
@@ -17,10 +16,6 @@ import {
   type NewMediaRow,
   usageOf,
 } from './media.repo.ts';
-import { recordAnswerPhoto } from './upload-gate.ts';
-
-/** The address the browser loads a stored image from (with its session cookie). */
-export const mediaUrl = (id: string) => `/api/v1/media/${id}`;
 
 const quotaError = () => new AppError(403, 'media.quota');
 
@@ -29,121 +24,134 @@ const overQuota = (usage: { files: number; bytes: number }, adding: number) =>
 
 /** An upload's bytes; `sha256` when the caller hashed them already (as they arrived). */
 type Upload = { data: Buffer; fileName: string; sha256?: string };
-type NewMedia = Omit<NewMediaRow, 'ownerId' | 'kind' | 'createdAt'>;
 
 const sha256Of = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
 /**
- * Writes a media row within its owner's quota (mediaInsertWithinQuota: the check and the insert are one
- * statement, which two uploads of one account together cannot pass): the row written, or undefined over
- * the quota.
+ * Writes a media row in a statement of its own, within its owner's quota (mediaInsertWithinQuota: the check
+ * and the insert are one statement, which two uploads of one account together cannot pass): the row
+ * written, or undefined over the quota.
  */
-export type MediaWrite<T> = (row: NewMediaRow) => Promise<T | undefined>;
-
-/** Writes the row in a statement of its own. */
-const insertAlone =
-  (db: Executor): MediaWrite<MediaRow> =>
-  async (row) =>
-    (await mediaInsertWithinQuota(db, [row]))[0];
+export const insertMediaAlone = async (db: Executor, row: NewMediaRow) =>
+  (await mediaInsertWithinQuota(db, [row]))[0];
 
 /**
- * Writes the row of a stored file with `write`. The file is already durable; it is removed when the row is
- * not written.
+ * Removes a stored file whose row was not written (`written` failed, or the quota refused it: 403). The file
+ * is durable before its row, so it is never left without one.
  */
-async function recordMedia<T>(
+async function keptOnlyIfWritten<T>(
   ctx: ServiceContext,
-  owner: UserRow,
-  kind: MediaRow['kind'],
-  values: NewMedia,
-  write: MediaWrite<T>,
+  storageKey: string,
+  written: () => Promise<T | undefined>,
 ) {
   try {
-    const row = await write({ ...values, ownerId: owner.id, kind, createdAt: ctx.clock.now() });
+    const row = await written();
     if (!row) throw quotaError();
     return row;
   } catch (err) {
-    await ctx.storage.delete(values.storageKey);
+    await ctx.storage.delete(storageKey);
     throw err;
   }
 }
 
 /**
- * Stores one image for its owner. An answer photo (`upload`) is acknowledged after the cheap checks
- * (format, pixels and size from its header) once its bytes are durable and its row is written as
- * `pending`: re-encoding runs later in the image jobs (media-processing.ts), and nothing pending is ever
- * served. Profile photos and e-book pages are processed at once (they are shown right away).
+ * Stores one image for its owner, processed at once (profile photos and e-book pages are shown right
+ * away): re-encoded, durable, and its row written within the owner's quota.
  */
 export async function storeImage(
   ctx: ServiceContext,
   owner: UserRow,
   upload: Upload,
-  kind: MediaRow['kind'],
+  kind: Exclude<MediaRow['kind'], 'upload'>,
   db: Executor = ctx.db,
 ) {
-  if (kind === 'upload') {
-    // A few rows at a time (recordAnswerPhoto): the exam's JSON calls need the database's connections too.
-    return storeReceived(ctx, owner, upload, (row) => recordAnswerPhoto(() => insertAlone(db)(row)));
-  }
   // Refuses early, before any work, what the quota would refuse anyway (the check that counts is atomic;
   // a processed image is smaller than the bytes received, so only the count is known here).
   if (overQuota(await usageOf(db, owner.id), 0)) throw quotaError();
   const image = await processImage(upload.data, upload.fileName);
   const storageKey = newImageKey();
   await ctx.storage.put(storageKey, image.data);
-  return recordMedia(
-    ctx,
-    owner,
+  const row: NewMediaRow = {
+    ownerId: owner.id,
     kind,
-    {
-      storageKey,
-      contentType: image.contentType,
-      sizeBytes: image.data.length,
-      sha256: image.sha256,
-      sourceSha256: sha256Of(upload.data),
-      sourceSize: upload.data.length,
-      width: image.width,
-      height: image.height,
-    },
-    insertAlone(db),
-  );
+    createdAt: ctx.clock.now(),
+    storageKey,
+    contentType: image.contentType,
+    sizeBytes: image.data.length,
+    sha256: image.sha256,
+    sourceSha256: sha256Of(upload.data),
+    sourceSize: upload.data.length,
+    width: image.width,
+    height: image.height,
+  };
+  return keptOnlyIfWritten(ctx, storageKey, () => insertMediaAlone(db, row));
 }
 
 /**
- * Bytes acknowledged after the cheap checks (format, pixels and size from the header): the file durable,
- * its row written `pending` by `write` (a delivery links the file to the photo's commitment in the same
- * statement; a refused photo's file is deleted), and its re-encoding queued. `write` answers the row's id
- * with what else it wrote, or undefined when the quota refused the row.
+ * Bytes received as they are, after the cheap checks (format, pixels and size from the header): the file
+ * made durable, and answered as the `pending` row that records it (nothing pending is ever served). The
+ * caller writes that row (within the quota: mediaInsertWithinQuota, alone or with rows of its own in the
+ * same statement), then hands it to `receivedFileRecorded`.
  */
-export async function storeReceived<T extends { id: string }>(
+export async function storeReceivedFile(
   ctx: ServiceContext,
   owner: UserRow,
   upload: Upload,
-  write: MediaWrite<T>,
-) {
+): Promise<NewMediaRow> {
   const header = await inspectImage(upload.data, upload.fileName);
   const storageKey = newRawKey();
   await ctx.storage.put(storageKey, upload.data);
   const sha256 = upload.sha256 ?? sha256Of(upload.data);
-  const row = await recordMedia(
-    ctx,
-    owner,
-    'upload',
-    {
-      status: 'pending',
-      storageKey,
-      contentType: header.contentType,
-      sizeBytes: upload.data.length,
-      sha256,
-      sourceSha256: sha256,
-      sourceSize: upload.data.length,
-      width: header.width,
-      height: header.height,
-    },
-    write,
-  );
+  return {
+    ownerId: owner.id,
+    kind: 'upload',
+    createdAt: ctx.clock.now(),
+    status: 'pending',
+    storageKey,
+    contentType: header.contentType,
+    sizeBytes: upload.data.length,
+    sha256,
+    sourceSha256: sha256,
+    sourceSize: upload.data.length,
+    width: header.width,
+    height: header.height,
+  };
+}
+
+/**
+ * After the caller wrote a received file's row (`written`: what its write answered, undefined when the quota
+ * refused the row, 403): the file of a row not written is removed, and a written one's re-encoding is queued
+ * (the image jobs, media-processing.ts). Answers what was written.
+ */
+export async function receivedFileRecorded<T extends { id: string }>(
+  ctx: ServiceContext,
+  file: NewMediaRow,
+  written: T | undefined,
+) {
+  if (!written) {
+    await discardReceivedFile(ctx, file);
+    throw quotaError();
+  }
   // Queued with the photos stored at the same moment.
-  await ctx.imageJobs.enqueue(row.id);
-  return row;
+  await ctx.imageJobs.enqueue(written.id);
+  return written;
+}
+
+/** Removes a received file whose row could not be written (the file is durable before its row). */
+export async function discardReceivedFile(ctx: ServiceContext, file: NewMediaRow) {
+  await ctx.storage.delete(file.storageKey);
+}
+
+/**
+ * Whether a grader may see a stored file that is not theirs. The rule is grading's, a module above this one
+ * (decision 070): app.ts gives it. Until it is given, a grader sees nothing of anyone else's.
+ */
+type GraderMaySeeMedia = (ctx: ServiceContext, viewer: UserRow, mediaId: string) => Promise<boolean>;
+let graderMaySeeMedia: GraderMaySeeMedia = async () => false;
+
+/** Sets who among the graders may see which stored file (app.ts, with grading's rule). */
+export function letGradersSeeMediaWhen(rule: GraderMaySeeMedia) {
+  graderMaySeeMedia = rule;
 }
 
 /**

@@ -1,15 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../lib/app-error.ts';
 import { callsServedFirst } from '../../lib/commitments-first.ts';
-import {
-  ANSWER_RECORDS_AT_ONCE,
-  accountGate,
-  byteGate,
-  PROMISES_KEPT_AT_MOST,
-  photoAtTheDoor,
-  recordAnswerPhoto,
-  uploadGate,
-} from './upload-gate.ts';
+import { accountGate, byteGate, PROMISES_KEPT_AT_MOST, uploadGate } from './upload-gate.ts';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -364,17 +356,6 @@ describe('byteGate keeping places for the uploads it turned away', () => {
   });
 });
 
-describe('photoAtTheDoor', () => {
-  it("remembers a delivery by its path's SHA-256, and anything else as nothing", () => {
-    const sha256 = 'ab'.repeat(32);
-    expect(photoAtTheDoor({ competition: 'ngso-2026', sha256 })).toBe(sha256);
-    expect(photoAtTheDoor({ competition: 'ngso-2026', sha256: 'x'.repeat(5000) })).toBeUndefined();
-    expect(photoAtTheDoor({ competition: 'ngso-2026', sha256: 'AB'.repeat(32) })).toBeUndefined();
-    expect(photoAtTheDoor({})).toBeUndefined();
-    expect(photoAtTheDoor(undefined)).toBeUndefined();
-  });
-});
-
 describe('byteGate at a peak', () => {
   it('is at a peak while uploads wait for their turn, or while more than the peak pace finished over the last 10 s', async () => {
     let now = 0;
@@ -423,31 +404,5 @@ describe('byteGate with a longest wait', () => {
     } finally {
       vi.useRealTimers();
     }
-  });
-});
-
-describe('recordAnswerPhoto', () => {
-  it('writes only a few photos to the database at once, leaving its connections to the rest', async () => {
-    const writing: number[] = [];
-    const releases: Array<() => void> = [];
-    const photos = Array.from({ length: ANSWER_RECORDS_AT_ONCE + 3 }, (_, i) =>
-      recordAnswerPhoto(
-        () =>
-          new Promise<number>((resolve) => {
-            writing.push(i);
-            releases.push(() => resolve(i));
-          }),
-      ),
-    );
-    await settle();
-    expect(writing).toHaveLength(ANSWER_RECORDS_AT_ONCE);
-    releases.shift()?.();
-    await settle();
-    expect(writing).toHaveLength(ANSWER_RECORDS_AT_ONCE + 1);
-    while (releases.length) {
-      releases.shift()?.();
-      await settle();
-    }
-    expect(await Promise.all(photos)).toEqual(writing);
   });
 });

@@ -1,4 +1,18 @@
-import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, notExists, or, sql } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  ne,
+  notExists,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { paymentMatches, registrations, rollCounters, users } from '../../db/schema.ts';
 import { escapeLike } from '../../lib/escape-like.ts';
@@ -182,4 +196,28 @@ export async function markPaymentsMatched(db: Executor, ids: string[], amount: n
       .onConflictDoNothing();
   }
   return rows.map((row) => row.id);
+}
+
+/** The registrants of a category that meet a condition, with their user id, name, roll number and certificate's details. */
+export function registrantsOfCategory(db: Executor, competitionId: string, category: string, condition: SQL) {
+  return db
+    .select({
+      userId: registrations.userId,
+      name: registrations.name,
+      rollNumber: registrations.rollNumber,
+      institution: registrations.institution,
+      certificateCode: registrations.certificateCode,
+      email: users.email,
+      language: users.language,
+    })
+    .from(registrations)
+    .innerJoin(users, eq(users.id, registrations.userId))
+    .where(
+      and(eq(registrations.competitionId, competitionId), eq(registrations.category, category), condition),
+    );
+}
+
+/** The approved registrants of a category. */
+export async function approvedRegistrants(db: Executor, competitionId: string, category: string) {
+  return registrantsOfCategory(db, competitionId, category, eq(registrations.status, 'approved'));
 }

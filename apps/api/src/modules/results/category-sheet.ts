@@ -3,14 +3,8 @@ import type { ServiceContext } from '../../lib/context.ts';
 import { awardBandsOf } from '../competitions/award-bands.ts';
 import type { CompetitionRow } from '../competitions/competition.ts';
 import { gradingImage } from '../exam/answer-photos.service.ts';
-import { photoKey, photosOfQuestions, questionsOf } from '../exam/public.ts';
-import {
-  answersOfQuestions,
-  attemptsOf,
-  findPublication,
-  marksOfQuestions,
-  participantsOf,
-} from './results.repo.ts';
+import { answersOfQuestions, attemptsOf, photoKey, photosOfQuestions, questionsOf } from '../exam/public.ts';
+import { findPublication, marksOfQuestions, participantsOf } from './results.repo.ts';
 import { effectiveMarks, rankByTotal } from './standings.ts';
 
 /**

@@ -5,6 +5,7 @@
 export {
   findMark,
   findPublication,
+  isCategoryPublished,
   lockCategoryResults,
   lockCategoryResultsShared,
   writeMark,

@@ -1,51 +1,19 @@
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { answers, examAttempts, marks, registrations, resultPublications, users } from '../../db/schema.ts';
+import { marks, resultPublications } from '../../db/schema.ts';
+import { registrantsOfCategory } from '../registration/public.ts';
 import { isParticipant } from './participants.ts';
 
 export type MarkRow = typeof marks.$inferSelect;
-
-/** The registrants of a category that meet a condition, with their user id, name, roll number and certificate's details. */
-function registrantsOfCategory(db: Executor, competitionId: string, category: string, condition: SQL) {
-  return db
-    .select({
-      userId: registrations.userId,
-      name: registrations.name,
-      rollNumber: registrations.rollNumber,
-      institution: registrations.institution,
-      certificateCode: registrations.certificateCode,
-      email: users.email,
-      language: users.language,
-    })
-    .from(registrations)
-    .innerJoin(users, eq(users.id, registrations.userId))
-    .where(
-      and(eq(registrations.competitionId, competitionId), eq(registrations.category, category), condition),
-    );
-}
-
-/** The approved registrants of a category. */
-export async function approvedRegistrants(db: Executor, competitionId: string, category: string) {
-  return registrantsOfCategory(db, competitionId, category, eq(registrations.status, 'approved'));
-}
 
 /** The participants of a category's exam (participants.ts says who they are). */
 export async function participantsOf(db: Executor, competitionId: string, category: string) {
   return registrantsOfCategory(db, competitionId, category, isParticipant);
 }
 
-export async function answersOfQuestions(db: Executor, questionIds: string[]) {
-  if (questionIds.length === 0) return [];
-  return db.select().from(answers).where(inArray(answers.questionId, questionIds));
-}
-
 export async function marksOfQuestions(db: Executor, questionIds: string[]) {
   if (questionIds.length === 0) return [];
   return db.select().from(marks).where(inArray(marks.questionId, questionIds));
-}
-
-export async function attemptsOf(db: Executor, competitionId: string) {
-  return db.select().from(examAttempts).where(eq(examAttempts.competitionId, competitionId));
 }
 
 export async function findMark(db: Executor, userId: string, questionId: string) {
@@ -77,6 +45,11 @@ export async function findPublication(db: Executor, competitionId: string, categ
     )
     .limit(1);
   return row;
+}
+
+/** Whether a category's results are out (the exam's cache asks it, through app.ts). */
+export async function isCategoryPublished(db: Executor, competitionId: string, category: string) {
+  return (await findPublication(db, competitionId, category)) !== undefined;
 }
 
 /**
