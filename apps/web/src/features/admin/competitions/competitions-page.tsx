@@ -6,11 +6,15 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { serverFieldErrors } from '../../../lib/api-error.ts';
-import { useChangeCompetitionMutation, useCompetitionsQuery, useCreateCompetitionMutation } from '../api.ts';
 import { useActionError } from '../console/action-error.ts';
 import { AdminSection } from '../console/admin-section.tsx';
 import { cardClasses } from '../console/card.ts';
 import { useSwitchCompetition } from '../console/competition-switcher.tsx';
+import {
+  useChangeCompetitionMutation,
+  useCompetitionsQuery,
+  useCreateCompetitionMutation,
+} from '../console/competitions-api.ts';
 import { useCurrentCompetition } from '../console/current-competition.ts';
 import { LoadError, Loading } from '../console/load-states.tsx';
 import { ColumnHeaders, tableClasses, tdClasses } from '../console/table.tsx';

@@ -8,6 +8,12 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { serverFieldErrors } from '../../../lib/api-error.ts';
+import { useActionError } from '../console/action-error.ts';
+import { cardClasses } from '../console/card.ts';
+import { ConfirmDialog } from '../console/confirm-dialog.tsx';
+import { FormActions } from '../console/form-actions.tsx';
+import { LoadError, Loading } from '../console/load-states.tsx';
+import { DiagramsEditor, type DraftDiagram } from './diagrams-editor.tsx';
 import {
   type AdminQuestion,
   type RenderedQuestionTexts,
@@ -16,13 +22,7 @@ import {
   useEditQuestionMutation,
   usePreviewQuestionMutation,
   useRemoveQuestionMutation,
-} from '../api.ts';
-import { useActionError } from '../console/action-error.ts';
-import { cardClasses } from '../console/card.ts';
-import { ConfirmDialog } from '../console/confirm-dialog.tsx';
-import { FormActions } from '../console/form-actions.tsx';
-import { LoadError, Loading } from '../console/load-states.tsx';
-import { DiagramsEditor, type DraftDiagram } from './diagrams-editor.tsx';
+} from './exams-api.ts';
 
 /** The exam's total marks (decisions.md: 6 questions, 60 marks). */
 export const EXAM_TOTAL_MARKS = 60;

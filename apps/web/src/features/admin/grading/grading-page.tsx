@@ -15,20 +15,16 @@ import { SelectField } from '../../../components/ui/select-field.tsx';
 import { inputClasses, TextField } from '../../../components/ui/text-field.tsx';
 import { serverFieldErrors } from '../../../lib/api-error.ts';
 import { selectUser } from '../../auth/slice.ts';
-import {
-  useAdminQuestionsQuery,
-  useClaimAnswerMutation,
-  useGiveMarksMutation,
-  useRubricQuery,
-} from '../api.ts';
 import { useActionError } from '../console/action-error.ts';
 import { AdminSection } from '../console/admin-section.tsx';
 import { cardClasses } from '../console/card.ts';
 import { ImageViewer, type ViewerPage, type ViewState, zoomIn, zoomOut } from '../console/image-viewer.tsx';
 import { LoadError, Loading } from '../console/load-states.tsx';
 import { shownReceipt } from '../console/photo-receipt.tsx';
+import { useAdminQuestionsQuery } from '../exams/exams-api.ts';
 import { useAnswerHold } from './answer-hold.ts';
 import { emptyState, isGradable } from './grading.ts';
+import { useClaimAnswerMutation, useGiveMarksMutation, useRubricQuery } from './grading-api.ts';
 import { GradingNotOpen, gradingNotOpenFor } from './grading-not-open.tsx';
 import { GradingProgressPanel } from './grading-progress.tsx';
 import { checkMarks } from './marks.ts';

@@ -5,12 +5,12 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { serverFieldErrors } from '../../../lib/api-error.ts';
+import { useActionError } from '../console/action-error.ts';
 import {
   useAddRubricItemMutation,
   useChangeRubricItemMutation,
   useRemoveRubricItemMutation,
-} from '../api.ts';
-import { useActionError } from '../console/action-error.ts';
+} from './grading-api.ts';
 
 /** Reads points typed by an organiser: a whole number from -100 to 100 ("−" typed as a minus too). */
 const readPoints = (raw: string) => {

@@ -9,7 +9,6 @@ import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { formatInDhaka } from '../../../lib/dates.ts';
-import { type BulkResult, useAdminRegistrationsQuery, useBulkApproveMutation } from '../api.ts';
 import { useActionError } from '../console/action-error.ts';
 import { AdminSection } from '../console/admin-section.tsx';
 import { ConfirmDialog } from '../console/confirm-dialog.tsx';
@@ -28,6 +27,7 @@ import { ColumnHeaders, TableEmptyRow, tableClasses, tdClasses } from '../consol
 import { useCanUse } from '../console/use-can-use.ts';
 import { PaymentReconciliation } from './payment-reconciliation.tsx';
 import { RegistrationDetail } from './registration-detail.tsx';
+import { type BulkResult, useAdminRegistrationsQuery, useBulkApproveMutation } from './registrations-api.ts';
 
 const STATUS_TONE = {
   pending: 'bg-amber-100 text-amber-900',

@@ -6,7 +6,6 @@ import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { errorStatus } from '../../../lib/api-error.ts';
 import { formatInDhaka } from '../../../lib/dates.ts';
 import { selectUser } from '../../auth/slice.ts';
-import { usePublishResultsMutation, useStandingsQuery } from '../api.ts';
 import { useActionError } from '../console/action-error.ts';
 import { AdminSection } from '../console/admin-section.tsx';
 import { CategoryTabs, useCategoryParam } from '../console/category-picker.tsx';
@@ -16,6 +15,7 @@ import { LoadError, Loading } from '../console/load-states.tsx';
 import { ColumnHeaders, TableEmptyRow, tableClasses, tdClasses } from '../console/table.tsx';
 import { GradingNotOpen, gradingNotOpenFor } from '../grading/grading-not-open.tsx';
 import { ReferredLookAlikes } from './referred-look-alikes.tsx';
+import { usePublishResultsMutation, useStandingsQuery } from './results-api.ts';
 
 /** A category's standings (total, rank with ties shared, award), the ungraded count, and publishing. */
 export function ResultsPage() {

@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { formatInDhaka } from '../../../lib/dates.ts';
-import { useAuditQuery } from '../api.ts';
 import { AdminSection } from '../console/admin-section.tsx';
 import { pageCount } from '../console/filters.ts';
 import { LoadError, Loading } from '../console/load-states.tsx';
 import { Pager } from '../console/pager.tsx';
 import { ColumnHeaders, TableEmptyRow, tableClasses, tdClasses } from '../console/table.tsx';
 import { useCanUse } from '../console/use-can-use.ts';
+import { useAuditQuery } from './users-api.ts';
 
 const show = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value));
 

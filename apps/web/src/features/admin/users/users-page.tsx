@@ -7,7 +7,6 @@ import { Button } from '../../../components/ui/button.tsx';
 import { inputClasses, TextField } from '../../../components/ui/text-field.tsx';
 import { formatInDhaka } from '../../../lib/dates.ts';
 import { selectUser } from '../../auth/slice.ts';
-import { type AdminUser, useAdminUsersQuery, useChangeRoleMutation, useEndSessionsMutation } from '../api.ts';
 import { useActionError } from '../console/action-error.ts';
 import { AdminSection } from '../console/admin-section.tsx';
 import { ConfirmDialog } from '../console/confirm-dialog.tsx';
@@ -18,6 +17,12 @@ import { ColumnHeaders, TableEmptyRow, tableClasses, tdClasses } from '../consol
 import { useCanUse } from '../console/use-can-use.ts';
 import { useResetTwoFactorMutation, useUnlockTwoFactorMutation } from './staff-api.ts';
 import { StaffInvitations } from './staff-invitations.tsx';
+import {
+  type AdminUser,
+  useAdminUsersQuery,
+  useChangeRoleMutation,
+  useEndSessionsMutation,
+} from './users-api.ts';
 
 /**
  * The roles a user can be given here: staff rights are taken away freely, but given only by invitation
