@@ -5,7 +5,7 @@ import { useDispatch } from 'react-redux';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { inputClasses, TextField } from '../../../components/ui/text-field.tsx';
-import { translateMessage } from '../../../i18n/message.ts';
+import { fieldMessages } from '../../../i18n/message.ts';
 import { serverFieldErrors } from '../../../lib/api-error.ts';
 import type { ThunkCapableDispatch } from '../../../lib/dispatch.ts';
 import { useActionError } from '../console/action-error.ts';
@@ -93,11 +93,7 @@ export function TutorialsPage() {
   /** The shared schema checks the form before anything is sent (the server checks the same). */
   const validate = (current: Draft) => {
     const parsed = TutorialInputSchema.safeParse({ ...current, position: Number(current.position) });
-    const local: Record<string, string> = {};
-    for (const issue of parsed.error?.issues ?? []) {
-      const field = String(issue.path[0]);
-      local[field] ??= translateMessage(issue.message) ?? issue.message;
-    }
+    const local = fieldMessages(parsed.error?.issues);
     if (!current.id && !thumbnail) local.thumbnail = t('tutorials.thumbnailRequired');
     setErrors(local);
     return parsed.success && Object.keys(local).length === 0 ? parsed.data : null;
