@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  fromBanglaDigits,
   isLanguage,
   LANGUAGE_COOKIE_MAX_AGE_SECONDS,
   LANGUAGES,
   languageCookie,
   languageFromCookie,
   localiseDigits,
+  localiseNumber,
   toBanglaDigits,
   toLanguage,
 } from './language.ts';
@@ -24,6 +26,13 @@ describe('the one language module', () => {
     expect(toBanglaDigits('10:05, 2025')).toBe('১০:০৫, ২০২৫');
     expect(localiseDigits('Room 12', 'bn')).toBe('Room ১২');
     expect(localiseDigits('Room 12', 'en')).toBe('Room 12');
+    expect(fromBanglaDigits('চিত্র ১২')).toBe('চিত্র 12');
+  });
+
+  it("writes a number in the language's digits and grouping", () => {
+    expect(localiseNumber(15000, 'en')).toBe('15,000');
+    expect(localiseNumber(1234, 'bn')).toBe('১,২৩৪');
+    expect(localiseNumber(12.5, 'bn-BD', { minimumFractionDigits: 1 })).toBe('১২.৫');
   });
 
   it('reads and writes the lang cookie, kept for a year', () => {

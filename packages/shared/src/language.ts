@@ -28,6 +28,14 @@ const BANGLA_DIGITS = '০১২৩৪৫৬৭৮৯';
 export const toBanglaDigits = (text: string): string =>
   text.replace(/[0-9]/g, (digit) => BANGLA_DIGITS[Number(digit)] ?? digit);
 
+/** Reads a text's Bangla digits as ASCII ones ('১২' → '12'). */
+export const fromBanglaDigits = (text: string): string =>
+  text.replace(/[০-৯]/g, (digit) => String(BANGLA_DIGITS.indexOf(digit)));
+
+/** A number in the language's digits and grouping (১,২৩৪ in Bangla); `options` as Intl's. */
+export const localiseNumber = (value: number, language: string, options?: Intl.NumberFormatOptions): string =>
+  new Intl.NumberFormat(intlLocale(language), options).format(value);
+
 /** A text's digits in the language's numerals: Bangla digits in Bangla, unchanged in English. */
 export const localiseDigits = (text: string, language: string): string =>
   toLanguage(language) === 'bn' ? toBanglaDigits(text) : text;

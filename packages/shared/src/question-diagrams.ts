@@ -4,24 +4,21 @@
  * same numbers in both languages. A diagram that no marker names is shown below the text.
  */
 
+import { fromBanglaDigits, toBanglaDigits } from './language.ts';
+
 export const MAX_DIAGRAMS_PER_QUESTION = 6;
 
 /** The longest side of a diagram as a phone's column shows it, and as it is zoomed. */
 export const DIAGRAM_PHONE_SIDE_PX = 960;
 
-const BANGLA_DIGITS = '০১২৩৪৫৬৭৮৯';
-
 /** A marker: `[[diagram N]]` or `[[চিত্র N]]`, N in Latin or Bangla digits. */
 export const DIAGRAM_MARKER = /\[\[\s*(?:diagram|চিত্র)\s+([0-9০-৯]{1,2})\s*\]\]/giu;
 
-const toNumber = (digits: string) =>
-  Number([...digits].map((d) => (BANGLA_DIGITS.includes(d) ? String(BANGLA_DIGITS.indexOf(d)) : d)).join(''));
+const toNumber = (digits: string) => Number(fromBanglaDigits(digits));
 
 /** The marker an author writes for diagram N (the Bangla word and digits for the Bangla text). */
 export const diagramMarker = (n: number, lang: 'en' | 'bn' = 'en') =>
-  lang === 'bn'
-    ? `[[চিত্র ${[...String(n)].map((d) => BANGLA_DIGITS[Number(d)]).join('')}]]`
-    : `[[diagram ${n}]]`;
+  lang === 'bn' ? `[[চিত্র ${toBanglaDigits(String(n))}]]` : `[[diagram ${n}]]`;
 
 /** The diagram numbers a text names, each once, in the order they first appear. */
 export function diagramMarkersOf(source: string): number[] {

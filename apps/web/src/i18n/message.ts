@@ -9,3 +9,12 @@ export function translateMessage(message: string | undefined): string | undefine
   const key = `messages:${message}`;
   return i18next.exists(key) ? i18next.t(key as 'messages:required') : message;
 }
+
+/** A failed check's issues (zod's) as the first message of each field, to show beside it. */
+export function fieldMessages(issues: readonly { path: readonly PropertyKey[]; message: string }[] = []) {
+  const messages: Record<string, string> = {};
+  for (const issue of issues) {
+    messages[String(issue.path[0])] ??= translateMessage(issue.message) ?? issue.message;
+  }
+  return messages;
+}

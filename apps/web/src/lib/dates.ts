@@ -1,7 +1,7 @@
 import { tz } from '@date-fns/tz';
 import { TIME_ZONE } from '@ngso/shared/constants';
 import { banglaPattern } from '@ngso/shared/date-patterns';
-import { intlLocale, localiseDigits, toLanguage } from '@ngso/shared/language';
+import { localiseDigits, localiseNumber, toLanguage } from '@ngso/shared/language';
 import { format } from 'date-fns';
 import { bn } from 'date-fns/locale/bn';
 import { i18next } from '../i18n/i18n.ts';
@@ -28,7 +28,7 @@ export { currentYear } from './current-year.ts';
 
 /** A number in the language's digits and grouping (১,২৩৪ in Bangla). */
 export function formatNumber(value: number, language: string = i18next.language): string {
-  return new Intl.NumberFormat(intlLocale(language)).format(value);
+  return localiseNumber(value, language);
 }
 
 /** A text's digits in the language's numerals (a clock such as '12:05' → '১২:০৫' in Bangla). */

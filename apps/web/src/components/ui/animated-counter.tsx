@@ -1,10 +1,11 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { localiseNumber } from '@ngso/shared/language';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { prefersReducedMotion } from '../../lib/use-reduced-motion.ts';
 
 /** A whole number with thousands separators in the interface's language, e.g. 15,000. */
 export function formatCount(value: number, language: string): string {
-  return new Intl.NumberFormat(language.startsWith('bn') ? 'bn-BD' : 'en-US').format(value);
+  return localiseNumber(value, language);
 }
 
 type AnimatedCounterProps = {
@@ -32,10 +33,10 @@ export function AnimatedCounter({
   const { i18n } = useTranslation();
   const [shown, setShown] = useState(value);
   const ref = useRef<HTMLSpanElement>(null);
-  const format = useMemo(() => {
-    const formatter = new Intl.NumberFormat(i18n.language.startsWith('bn') ? 'bn-BD' : 'en-US');
-    return (n: number) => `${formatter.format(n)}${suffix}`;
-  }, [i18n.language, suffix]);
+  const format = useCallback(
+    (n: number) => `${formatCount(n, i18n.language)}${suffix}`,
+    [i18n.language, suffix],
+  );
 
   useEffect(() => {
     const element = ref.current;

@@ -11,7 +11,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { translateMessage } from '../../../i18n/message.ts';
+import { fieldMessages, translateMessage } from '../../../i18n/message.ts';
 import { serverFieldErrors } from '../../../lib/api-error.ts';
 import { formatInDhaka } from '../../../lib/dates.ts';
 import { useActionError } from '../console/action-error.ts';
@@ -111,11 +111,7 @@ export function AnnouncementsPage() {
       segment: segment ?? undefined,
       rate_per_minute: draft.rate.trim() === '' ? undefined : Number(draft.rate),
     });
-    const local: Record<string, string> = {};
-    for (const issue of parsed.error?.issues ?? []) {
-      const field = String(issue.path[0]);
-      local[field] ??= translateMessage(issue.message) ?? issue.message;
-    }
+    const local = fieldMessages(parsed.error?.issues);
     if (!segment) local.segment = t('announcements.chooseSegment');
     setErrors(local);
     return parsed.success && segment ? parsed.data : null;

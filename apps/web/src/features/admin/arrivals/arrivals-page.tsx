@@ -10,7 +10,7 @@ import { useCurrentCompetition } from '../console/current-competition.ts';
 import { pageCount } from '../console/filters.ts';
 import { LoadError, Loading } from '../console/load-states.tsx';
 import { Pager } from '../console/pager.tsx';
-import { ColumnHeaders, TableEmptyRow, tableClasses, tdClasses } from '../console/table.tsx';
+import { ConsoleTable, TableEmptyRow, tdClasses } from '../console/table.tsx';
 import { useCanUse } from '../console/use-can-use.ts';
 import { useArrivalsQuery, useNotArrivedQuery } from './arrivals-api.ts';
 
@@ -61,54 +61,51 @@ export function ArrivalsPage() {
           </p>
           {arrivals.data.groups.length === 0 ? <Alert tone="info">{t('arrivals.none')}</Alert> : null}
           {arrivals.data.groups.length > 0 ? (
-            <div className="relative mb-8 overflow-x-auto rounded-xl border border-slate-200 bg-white">
-              <table className={tableClasses} data-testid="arrivals-groups">
-                <caption className="sr-only">{t('arrivals.groupsCaption')}</caption>
-                <ColumnHeaders
-                  columns={[
-                    { label: t('arrivals.category') },
-                    { label: t('arrivals.venue'), from: 'md' },
-                    { label: t('arrivals.pickupSpot') },
-                    { label: t('arrivals.arrived') },
-                    { label: t('arrivals.notArrived') },
-                  ]}
-                />
-                <tbody className="divide-y divide-slate-100">
-                  {arrivals.data.groups.map((group) => (
-                    <tr key={`${group.category}/${group.pickup_spot}`}>
-                      <td className={tdClasses}>{t(`category.${group.category}`)}</td>
-                      <td className={`${tdClasses} hidden md:table-cell`}>{group.venue ?? '—'}</td>
-                      <td className={tdClasses}>{spot(group.pickup_spot)}</td>
-                      <td className={`${tdClasses} whitespace-nowrap`}>
-                        {t('arrivals.ofExpected', {
-                          arrived: String(group.arrived),
-                          expected: String(group.expected),
-                        })}
-                      </td>
-                      <td className={tdClasses}>
-                        {group.expected > group.arrived ? (
-                          <Button
-                            variant={isChosen(group) ? 'primary' : 'secondary'}
-                            aria-pressed={isChosen(group)}
-                            onClick={() =>
-                              choose(
-                                isChosen(group)
-                                  ? null
-                                  : { category: group.category, pickupSpot: group.pickup_spot },
-                              )
-                            }
-                          >
-                            {t('arrivals.showMissing', { missing: String(group.expected - group.arrived) })}
-                          </Button>
-                        ) : (
-                          t('arrivals.allHere')
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ConsoleTable
+              caption={t('arrivals.groupsCaption')}
+              columns={[
+                { label: t('arrivals.category') },
+                { label: t('arrivals.venue'), from: 'md' },
+                { label: t('arrivals.pickupSpot') },
+                { label: t('arrivals.arrived') },
+                { label: t('arrivals.notArrived') },
+              ]}
+              testId="arrivals-groups"
+              frameClassName="mb-8"
+            >
+              {arrivals.data.groups.map((group) => (
+                <tr key={`${group.category}/${group.pickup_spot}`}>
+                  <td className={tdClasses}>{t(`category.${group.category}`)}</td>
+                  <td className={`${tdClasses} hidden md:table-cell`}>{group.venue ?? '—'}</td>
+                  <td className={tdClasses}>{spot(group.pickup_spot)}</td>
+                  <td className={`${tdClasses} whitespace-nowrap`}>
+                    {t('arrivals.ofExpected', {
+                      arrived: String(group.arrived),
+                      expected: String(group.expected),
+                    })}
+                  </td>
+                  <td className={tdClasses}>
+                    {group.expected > group.arrived ? (
+                      <Button
+                        variant={isChosen(group) ? 'primary' : 'secondary'}
+                        aria-pressed={isChosen(group)}
+                        onClick={() =>
+                          choose(
+                            isChosen(group)
+                              ? null
+                              : { category: group.category, pickupSpot: group.pickup_spot },
+                          )
+                        }
+                      >
+                        {t('arrivals.showMissing', { missing: String(group.expected - group.arrived) })}
+                      </Button>
+                    ) : (
+                      t('arrivals.allHere')
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </ConsoleTable>
           ) : null}
         </>
       ) : null}
@@ -132,44 +129,40 @@ export function ArrivalsPage() {
       {missing.isError ? <LoadError error={missing.error} onRetry={missing.refetch} /> : null}
       {missing.data ? (
         <>
-          <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white">
-            <table className={tableClasses} data-testid="arrivals-missing">
-              <caption className="sr-only">{t('arrivals.missingAll')}</caption>
-              <ColumnHeaders
-                columns={[
-                  { label: t('arrivals.name') },
-                  { label: t('arrivals.roll') },
-                  { label: t('arrivals.pickupSpot'), from: 'sm' },
-                  { label: t('arrivals.institution'), from: 'lg' },
-                  { label: t('arrivals.phone') },
-                  { label: t('arrivals.guardianPhone'), from: 'md' },
-                ]}
-              />
-              <tbody className="divide-y divide-slate-100">
-                {missing.data.data.length === 0 ? (
-                  <TableEmptyRow span={6}>{t('arrivals.everyoneHere')}</TableEmptyRow>
-                ) : null}
-                {missing.data.data.map((entrant) => (
-                  <tr key={entrant.registration_id}>
-                    <td className={tdClasses}>{entrant.name}</td>
-                    <td className={`${tdClasses} whitespace-nowrap`}>{entrant.roll_number}</td>
-                    <td className={`${tdClasses} hidden sm:table-cell`}>{spot(entrant.pickup_spot)}</td>
-                    <td className={`${tdClasses} hidden lg:table-cell`}>{entrant.institution}</td>
-                    <td className={`${tdClasses} whitespace-nowrap`}>
-                      {entrant.phone_number ? (
-                        <a href={`tel:${entrant.phone_number}`}>{entrant.phone_number}</a>
-                      ) : (
-                        '—'
-                      )}
-                    </td>
-                    <td className={`${tdClasses} hidden whitespace-nowrap md:table-cell`}>
-                      <a href={`tel:${entrant.guardian_phone}`}>{entrant.guardian_phone}</a>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ConsoleTable
+            caption={t('arrivals.missingAll')}
+            columns={[
+              { label: t('arrivals.name') },
+              { label: t('arrivals.roll') },
+              { label: t('arrivals.pickupSpot'), from: 'sm' },
+              { label: t('arrivals.institution'), from: 'lg' },
+              { label: t('arrivals.phone') },
+              { label: t('arrivals.guardianPhone'), from: 'md' },
+            ]}
+            testId="arrivals-missing"
+          >
+            {missing.data.data.length === 0 ? (
+              <TableEmptyRow span={6}>{t('arrivals.everyoneHere')}</TableEmptyRow>
+            ) : null}
+            {missing.data.data.map((entrant) => (
+              <tr key={entrant.registration_id}>
+                <td className={tdClasses}>{entrant.name}</td>
+                <td className={`${tdClasses} whitespace-nowrap`}>{entrant.roll_number}</td>
+                <td className={`${tdClasses} hidden sm:table-cell`}>{spot(entrant.pickup_spot)}</td>
+                <td className={`${tdClasses} hidden lg:table-cell`}>{entrant.institution}</td>
+                <td className={`${tdClasses} whitespace-nowrap`}>
+                  {entrant.phone_number ? (
+                    <a href={`tel:${entrant.phone_number}`}>{entrant.phone_number}</a>
+                  ) : (
+                    '—'
+                  )}
+                </td>
+                <td className={`${tdClasses} hidden whitespace-nowrap md:table-cell`}>
+                  <a href={`tel:${entrant.guardian_phone}`}>{entrant.guardian_phone}</a>
+                </td>
+              </tr>
+            ))}
+          </ConsoleTable>
           <Pager
             page={page}
             pages={pageCount(missing.data.meta.total, missing.data.meta.per_page)}

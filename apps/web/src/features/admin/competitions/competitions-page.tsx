@@ -6,14 +6,18 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { serverFieldErrors } from '../../../lib/api-error.ts';
-import { useChangeCompetitionMutation, useCompetitionsQuery, useCreateCompetitionMutation } from '../api.ts';
 import { useActionError } from '../console/action-error.ts';
 import { AdminSection } from '../console/admin-section.tsx';
 import { cardClasses } from '../console/card.ts';
 import { useSwitchCompetition } from '../console/competition-switcher.tsx';
+import {
+  useChangeCompetitionMutation,
+  useCompetitionsQuery,
+  useCreateCompetitionMutation,
+} from '../console/competitions-api.ts';
 import { useCurrentCompetition } from '../console/current-competition.ts';
 import { LoadError, Loading } from '../console/load-states.tsx';
-import { ColumnHeaders, tableClasses, tdClasses } from '../console/table.tsx';
+import { ConsoleTable, tdClasses } from '../console/table.tsx';
 
 const BANDS = [
   'gold_up_to',
@@ -278,43 +282,38 @@ export function CompetitionsPage() {
       {list.isError ? <LoadError error={list.error} onRetry={list.refetch} /> : null}
       {list.data ? (
         <div className="space-y-4">
-          <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-            <table className={tableClasses}>
-              <caption className="sr-only">{t('competitions.title')}</caption>
-              <ColumnHeaders
-                columns={[
-                  { label: t('competitions.code') },
-                  { label: t('competitions.name') },
-                  { label: t('competitions.fee') },
-                  { label: t('competitions.categories'), from: 'md' },
-                  { label: <span className="sr-only">{t('registrations.actions')}</span> },
-                ]}
-              />
-              <tbody className="divide-y divide-slate-100">
-                {list.data.map((row) => (
-                  <tr key={row.code} data-testid="competition-row">
-                    <td className={`${tdClasses} font-mono`}>{row.code}</td>
-                    <td className={tdClasses}>{row.name}</td>
-                    <td className={`${tdClasses} tabular-nums`}>{row.fee_bdt}</td>
-                    <td className={`${tdClasses} hidden md:table-cell`}>
-                      {row.categories.map((category) => t(`category.${category}`)).join(', ')}
-                    </td>
-                    <td className={tdClasses}>
-                      {row.code === current ? (
-                        <span className="text-sm font-semibold text-emerald-800">
-                          {t('competitions.current')}
-                        </span>
-                      ) : (
-                        <Button variant="ghost" className="px-3" onClick={() => switchTo(row.code)}>
-                          {t('competitions.workOn', { code: row.code })}
-                        </Button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ConsoleTable
+            caption={t('competitions.title')}
+            columns={[
+              { label: t('competitions.code') },
+              { label: t('competitions.name') },
+              { label: t('competitions.fee') },
+              { label: t('competitions.categories'), from: 'md' },
+              { label: <span className="sr-only">{t('registrations.actions')}</span> },
+            ]}
+          >
+            {list.data.map((row) => (
+              <tr key={row.code} data-testid="competition-row">
+                <td className={`${tdClasses} font-mono`}>{row.code}</td>
+                <td className={tdClasses}>{row.name}</td>
+                <td className={`${tdClasses} tabular-nums`}>{row.fee_bdt}</td>
+                <td className={`${tdClasses} hidden md:table-cell`}>
+                  {row.categories.map((category) => t(`category.${category}`)).join(', ')}
+                </td>
+                <td className={tdClasses}>
+                  {row.code === current ? (
+                    <span className="text-sm font-semibold text-emerald-800">
+                      {t('competitions.current')}
+                    </span>
+                  ) : (
+                    <Button variant="ghost" className="px-3" onClick={() => switchTo(row.code)}>
+                      {t('competitions.workOn', { code: row.code })}
+                    </Button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </ConsoleTable>
           {competition ? <EditCompetition key={competition.code} competition={competition} /> : null}
           <NewCompetition />
         </div>

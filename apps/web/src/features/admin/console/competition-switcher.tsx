@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch } from 'react-redux';
-import { adminApi, COMPETITION_SCOPED_TAGS, useCompetitionsQuery } from '../api.ts';
+import { adminApi, COMPETITION_SCOPED_TAGS } from '../api.ts';
+import { useCompetitionsQuery } from './competitions-api.ts';
 import { chooseCompetition, useCurrentCompetition } from './current-competition.ts';
 
 /** Works on another competition: every section then fetches that competition's data. */

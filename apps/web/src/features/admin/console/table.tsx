@@ -47,3 +47,31 @@ export function TableEmptyRow({ span, children }: { span: number; children: Reac
     </tr>
   );
 }
+
+/** A console table in its scrolling frame: a caption for screen readers, the heading row, the rows. */
+export function ConsoleTable({
+  caption,
+  columns,
+  testId,
+  frameClassName = '',
+  children,
+}: {
+  caption: ReactNode;
+  columns: Column[];
+  testId?: string;
+  /** Added to the frame's classes (a margin, say). */
+  frameClassName?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div
+      className={`relative overflow-x-auto rounded-xl border border-slate-200 bg-white ${frameClassName}`.trim()}
+    >
+      <table className={tableClasses} data-testid={testId}>
+        <caption className="sr-only">{caption}</caption>
+        <ColumnHeaders columns={columns} />
+        <tbody className="divide-y divide-slate-100">{children}</tbody>
+      </table>
+    </div>
+  );
+}

@@ -17,7 +17,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { formatInDhaka } from '../../../lib/dates.ts';
+import { formatInDhaka, formatNumber } from '../../../lib/dates.ts';
 import { awardOfTotal, binTotals, type CategoryScores, cutoffLines, share } from './chart-data.ts';
 import { ChartFigure, ChartTable } from './chart-figure.tsx';
 
@@ -45,14 +45,6 @@ const legend = {
 } as const;
 /** One bar does not fill the width. */
 const BAR = 48;
-
-/**
- * A count in the interface's digits and grouping (১,২৩৪ in Bangla). Written here rather than taken from
- * lib/dates.ts so that the public pages' shared chunk does not grow (decision 036).
- */
-function formatNumber(value: number, language: string) {
-  return new Intl.NumberFormat(language === 'bn' ? 'bn-BD' : 'en-US').format(value);
-}
 
 type Label = (prefix: 'status' | 'category' | 'charts.award' | 'charts.method', key: string) => string;
 

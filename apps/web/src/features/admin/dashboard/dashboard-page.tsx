@@ -1,10 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { adminApi, useAdminStatsQuery } from '../api.ts';
 import { AdminSection } from '../console/admin-section.tsx';
 import { cardClasses } from '../console/card.ts';
 import { LoadError, Loading } from '../console/load-states.tsx';
 import { useCanUse } from '../console/use-can-use.ts';
+import { dashboardApi, useAdminStatsQuery } from './dashboard-api.ts';
 
 /** While an exam window is open, the dashboard is refreshed this often. */
 export const STATS_REFRESH_MS = 15_000;
@@ -50,7 +50,7 @@ export function DashboardPage() {
   const { t } = useTranslation('admin');
   const canUse = useCanUse('dashboard');
   // The last answer (from the cache, without a request of its own) says whether a window is open.
-  const open = adminApi.endpoints.adminStats.useQueryState(undefined).data?.exam.window?.open ?? false;
+  const open = dashboardApi.endpoints.adminStats.useQueryState(undefined).data?.exam.window?.open ?? false;
   const stats = useAdminStatsQuery(undefined, {
     skip: !canUse,
     pollingInterval: open ? STATS_REFRESH_MS : 0,

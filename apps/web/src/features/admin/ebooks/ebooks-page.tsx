@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
 import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { serverFieldErrors } from '../../../lib/api-error.ts';
@@ -13,8 +12,10 @@ import { AdminSection } from '../console/admin-section.tsx';
 import { cardClasses } from '../console/card.ts';
 import { ConfirmDialog } from '../console/confirm-dialog.tsx';
 import { useCurrentCompetition } from '../console/current-competition.ts';
+import { DraftModal } from '../console/draft-modal.tsx';
 import { FormActions } from '../console/form-actions.tsx';
 import { LoadError, Loading } from '../console/load-states.tsx';
+import { EditRemoveActions, RowAction } from '../console/row-actions.tsx';
 import { ColumnHeaders, tableClasses, tdClasses } from '../console/table.tsx';
 import { useCanUse } from '../console/use-can-use.ts';
 import { EbookPages } from './ebook-pages.tsx';
@@ -151,32 +152,23 @@ export function EbooksPage() {
                   </th>
                   <td className={tdClasses}>{book.page_count}</td>
                   <td className={tdClasses}>
-                    <div className="flex flex-nowrap gap-2">
-                      <Button
-                        variant="secondary"
-                        className="px-3"
+                    <EditRemoveActions
+                      name={book.title}
+                      editLabel={t('ebooks.edit')}
+                      removeLabel={t('ebooks.remove')}
+                      onEdit={() => startForm(book)}
+                      onRemove={() => {
+                        removing.reset();
+                        setToRemove(book);
+                      }}
+                    >
+                      <RowAction
+                        label={t('ebooks.manage')}
+                        name={book.title}
                         aria-pressed={book.id === openId}
                         onClick={() => openBook(book.id === openId ? null : book.id)}
-                      >
-                        {t('ebooks.manage')}
-                        <span className="sr-only"> {book.title}</span>
-                      </Button>
-                      <Button variant="secondary" className="px-3" onClick={() => startForm(book)}>
-                        {t('ebooks.edit')}
-                        <span className="sr-only"> {book.title}</span>
-                      </Button>
-                      <Button
-                        variant="secondary"
-                        className="px-3"
-                        onClick={() => {
-                          removing.reset();
-                          setToRemove(book);
-                        }}
-                      >
-                        {t('ebooks.remove')}
-                        <span className="sr-only"> {book.title}</span>
-                      </Button>
-                    </div>
+                      />
+                    </EditRemoveActions>
                   </td>
                 </tr>
               ))}
@@ -187,12 +179,10 @@ export function EbooksPage() {
 
       {openId ? <EbookPages id={openId} onClose={() => openBook(null)} /> : null}
 
-      <Modal
+      <DraftModal
         open={draft !== null}
         onClose={() => setDraft(null)}
         title={draft?.id ? t('ebooks.formEdit') : t('ebooks.formNew')}
-        closeLabel={t('close')}
-        className="max-w-2xl"
       >
         {draft ? (
           <form onSubmit={onSubmit} className="space-y-3" noValidate>
@@ -228,7 +218,7 @@ export function EbooksPage() {
             />
           </form>
         ) : null}
-      </Modal>
+      </DraftModal>
 
       <ConfirmDialog
         open={toRemove !== null}

@@ -3,11 +3,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorStatus } from '../../../lib/api-error.ts';
 import { formatInDhaka } from '../../../lib/dates.ts';
-import { adminApi, useLiveExamQuery } from '../api.ts';
 import { cardClasses } from '../console/card.ts';
 import { LoadError, Loading } from '../console/load-states.tsx';
 import { Pager } from '../console/pager.tsx';
 import { ColumnHeaders, tableClasses, tdClasses } from '../console/table.tsx';
+import { examsAdminApi, useLiveExamQuery } from './exams-api.ts';
 
 /** How often the live view asks again while the exam runs; before and after it, once a minute is plenty. */
 const DURING_MS = 10_000;
@@ -21,7 +21,7 @@ export function ExamLiveView({ category }: { category: Category }) {
   const { t } = useTranslation('admin');
   const [page, setPage] = useState(1);
   // The phase of the last answer decides how often to ask again.
-  const during = adminApi.endpoints.liveExam.useQueryState(category).data?.phase === 'DURING_EXAM';
+  const during = examsAdminApi.endpoints.liveExam.useQueryState(category).data?.phase === 'DURING_EXAM';
   const live = useLiveExamQuery(category, {
     pollingInterval: during ? DURING_MS : OTHERWISE_MS,
     skipPollingIfUnfocused: true,

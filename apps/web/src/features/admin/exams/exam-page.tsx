@@ -6,22 +6,21 @@ import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { errorStatus } from '../../../lib/api-error.ts';
 import { formatInDhaka } from '../../../lib/dates.ts';
-import {
-  type AdminUser,
-  useChangeExamWindowMutation,
-  useChangeFinalRoundMutation,
-  useExamWindowQuery,
-  useFinalRoundQuery,
-  useGiveExtraTimeMutation,
-  useLazyAdminUsersQuery,
-} from '../api.ts';
 import { useActionError } from '../console/action-error.ts';
 import { AdminSection } from '../console/admin-section.tsx';
 import { cardClasses } from '../console/card.ts';
 import { CategoryTabs, useCategoryParam } from '../console/category-picker.tsx';
 import { dhakaLocalToIso, isoToDhakaLocal } from '../console/dhaka-time.ts';
 import { LoadError, Loading } from '../console/load-states.tsx';
+import { type AdminUser, useLazyAdminUsersQuery } from '../users/users-api.ts';
 import { ExamLiveView } from './exam-live-view.tsx';
+import {
+  useChangeExamWindowMutation,
+  useChangeFinalRoundMutation,
+  useExamWindowQuery,
+  useFinalRoundQuery,
+  useGiveExtraTimeMutation,
+} from './exams-api.ts';
 import { PrintPaperLink } from './print-paper-link.tsx';
 import { QuestionEditor } from './question-editor.tsx';
 

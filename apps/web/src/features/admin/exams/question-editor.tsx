@@ -4,10 +4,17 @@ import { useTranslation } from 'react-i18next';
 import { BilingualQuestion } from '../../../components/question-html.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
 import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { serverFieldErrors } from '../../../lib/api-error.ts';
+import { useActionError } from '../console/action-error.ts';
+import { cardClasses } from '../console/card.ts';
+import { ConfirmDialog } from '../console/confirm-dialog.tsx';
+import { DraftModal } from '../console/draft-modal.tsx';
+import { FormActions } from '../console/form-actions.tsx';
+import { LoadError, Loading } from '../console/load-states.tsx';
+import { EditRemoveActions } from '../console/row-actions.tsx';
+import { DiagramsEditor, type DraftDiagram } from './diagrams-editor.tsx';
 import {
   type AdminQuestion,
   type RenderedQuestionTexts,
@@ -16,13 +23,7 @@ import {
   useEditQuestionMutation,
   usePreviewQuestionMutation,
   useRemoveQuestionMutation,
-} from '../api.ts';
-import { useActionError } from '../console/action-error.ts';
-import { cardClasses } from '../console/card.ts';
-import { ConfirmDialog } from '../console/confirm-dialog.tsx';
-import { FormActions } from '../console/form-actions.tsx';
-import { LoadError, Loading } from '../console/load-states.tsx';
-import { DiagramsEditor, type DraftDiagram } from './diagrams-editor.tsx';
+} from './exams-api.ts';
 
 /** The exam's total marks (decisions.md: 6 questions, 60 marks). */
 export const EXAM_TOTAL_MARKS = 60;
@@ -261,32 +262,23 @@ export function QuestionEditor({ category }: { category: Category }) {
                   {question.questionBangla}
                 </p>
               </div>
-              <div className="flex gap-2">
-                <Button variant="secondary" className="px-3" onClick={() => open(question)}>
-                  {t('questions.edit')}
-                  <span className="sr-only">
-                    {' '}
-                    {t('questions.number', { number: String(question.position) })}
-                  </span>
-                </Button>
-                <Button variant="secondary" className="px-3" onClick={() => setToRemove(question)}>
-                  {t('questions.remove')}
-                  <span className="sr-only">
-                    {' '}
-                    {t('questions.number', { number: String(question.position) })}
-                  </span>
-                </Button>
-              </div>
+              <EditRemoveActions
+                className="flex gap-2"
+                name={t('questions.number', { number: String(question.position) })}
+                editLabel={t('questions.edit')}
+                removeLabel={t('questions.remove')}
+                onEdit={() => open(question)}
+                onRemove={() => setToRemove(question)}
+              />
             </div>
           </li>
         ))}
       </ol>
 
-      <Modal
+      <DraftModal
         open={draft !== null}
         onClose={() => setDraft(null)}
         title={draft?.id ? t('questions.editTitle') : t('questions.addTitle')}
-        closeLabel={t('close')}
         className="max-w-5xl"
       >
         {draft ? (
@@ -353,7 +345,7 @@ export function QuestionEditor({ category }: { category: Category }) {
             />
           </form>
         ) : null}
-      </Modal>
+      </DraftModal>
       <ConfirmDialog
         open={toRemove !== null}
         title={t('questions.removeTitle')}

@@ -1,7 +1,12 @@
 import { CLAIM_HEARTBEAT_SECONDS } from '@ngso/shared/schemas/grading';
 import { useCallback, useEffect, useRef } from 'react';
-import { type HoldKey, type HoldKind, useClaimHeartbeatMutation, useReleaseClaimMutation } from '../api.ts';
 import { releaseOnLeave } from './grading.ts';
+import {
+  type HoldKey,
+  type HoldKind,
+  useClaimHeartbeatMutation,
+  useReleaseClaimMutation,
+} from './grading-api.ts';
 
 /**
  * Keeps the answer on screen held for this grader (decision 037), for first marks or a second mark: the

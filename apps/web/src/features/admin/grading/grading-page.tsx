@@ -1,34 +1,28 @@
 import { CATEGORIES, type Category } from '@ngso/shared/constants';
 import type { ClaimResult } from '@ngso/shared/schemas/grading';
-import type { GradingImage } from '@ngso/shared/schemas/results';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import type { TFunction } from 'i18next';
 import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { useSearchParams } from 'react-router';
-import { BilingualQuestion } from '../../../components/question-html.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { inputClasses, TextField } from '../../../components/ui/text-field.tsx';
 import { serverFieldErrors } from '../../../lib/api-error.ts';
 import { selectUser } from '../../auth/slice.ts';
-import {
-  useAdminQuestionsQuery,
-  useClaimAnswerMutation,
-  useGiveMarksMutation,
-  useRubricQuery,
-} from '../api.ts';
 import { useActionError } from '../console/action-error.ts';
 import { AdminSection } from '../console/admin-section.tsx';
 import { cardClasses } from '../console/card.ts';
-import { ImageViewer, type ViewerPage, type ViewState, zoomIn, zoomOut } from '../console/image-viewer.tsx';
+import { type ViewState, zoomIn, zoomOut } from '../console/image-viewer.tsx';
 import { LoadError, Loading } from '../console/load-states.tsx';
-import { shownReceipt } from '../console/photo-receipt.tsx';
+import { useAdminQuestionsQuery } from '../exams/exams-api.ts';
 import { useAnswerHold } from './answer-hold.ts';
+import { AnswerPhotos } from './answer-photos.tsx';
+import { studentLabel, viewerPages } from './answer-view.ts';
 import { emptyState, isGradable } from './grading.ts';
+import { useClaimAnswerMutation, useGiveMarksMutation, useRubricQuery } from './grading-api.ts';
+import { GradingCounts, GradingShortcuts } from './grading-guide.tsx';
 import { GradingNotOpen, gradingNotOpenFor } from './grading-not-open.tsx';
 import { GradingProgressPanel } from './grading-progress.tsx';
 import { checkMarks } from './marks.ts';
@@ -38,21 +32,6 @@ import { DisagreementsPanel, SecondMarkingSettingsForm, SecondMarkPanel } from '
 import { useGradingKeys } from './use-grading-keys.ts';
 
 const isCategory = (value: string | null): value is Category => CATEGORIES.some((c) => c === value);
-/** Who wrote an answer: the name and roll number for admins; graders get the roll number only. */
-const studentLabel = (name: string | null, rollNumber: string | null) =>
-  name ? `${name}${rollNumber ? ` (${rollNumber})` : ''}` : (rollNumber ?? '');
-
-/** An answer's photos as the viewer's pages: the image once processed, else a sentence on its state. */
-const viewerPages = (images: readonly GradingImage[], t: TFunction<'admin'>): ViewerPage[] =>
-  images.map((image) => ({
-    key: image.sha256,
-    url: image.state === 'ready' ? image.url : null,
-    note: image.state === 'ready' ? undefined : t(`grading.photo.${image.state}`),
-    state: image.state === 'ready' ? undefined : t(`grading.photoShort.${image.state}`),
-    badge: image.late ? t('grading.photo.lateAccepted') : undefined,
-    receipt: shownReceipt(image),
-  }));
-
 type Answer = NonNullable<ClaimResult['answer']>;
 
 /**
@@ -134,6 +113,16 @@ export function GradingPage() {
     [questionId, claimAnswer, actionError],
   );
 
+  /** The next answer, passing over those skipped; once only skipped ones are left, round again. */
+  const takeNext = useCallback(async () => {
+    const result = await take({ skip: skipped.current });
+    if (result && !result.answer && skipped.current.length > 0) {
+      skipped.current = [];
+      await take();
+    }
+    return result;
+  }, [take]);
+
   // A question chosen (or the page opened): take its first answer.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per question
   useEffect(() => {
@@ -184,12 +173,8 @@ export function GradingPage() {
     if (!current || claiming.isLoading) return;
     setNotice(null);
     skipped.current = [...skipped.current, current.user_id];
-    const result = await take({ skip: skipped.current });
-    if (result && !result.answer && skipped.current.length > 0) {
-      skipped.current = [];
-      await take();
-    }
-  }, [current, claiming.isLoading, take]);
+    await takeNext();
+  }, [current, claiming.isLoading, takeNext]);
 
   /** K: back to the answer graded before this one (to look again or change the marks). */
   const back = useCallback(async () => {
@@ -224,16 +209,12 @@ export function GradingPage() {
         return;
       }
       history.current = [...history.current, current.user_id];
-      const result = await take({ skip: skipped.current });
-      if (result && !result.answer && skipped.current.length > 0) {
-        skipped.current = [];
-        await take();
-      }
+      const result = await takeNext();
       setNotice(
         result?.answer ? t('grading.saved', { marks: String(marking.marks) }) : t('grading.savedLast'),
       );
     },
-    [current, questionId, giveMarks, category, take, t, actionError],
+    [current, questionId, giveMarks, category, takeNext, t, actionError],
   );
 
   const tickItem = choice.tick;
@@ -339,17 +320,7 @@ export function GradingPage() {
         />
       </div>
 
-      <details className="mb-4 rounded-lg border border-slate-200 bg-white p-3 text-sm" open>
-        <summary className="cursor-pointer font-semibold">{t('grading.shortcuts')}</summary>
-        <ul className="mt-2 grid gap-1 sm:grid-cols-2">
-          <li>{t('grading.keyNext')}</li>
-          <li>{t('grading.keyPrevious')}</li>
-          <li>{byRubric ? t('grading.keyRubric') : t('grading.keyNumber')}</li>
-          <li>{t('grading.keyEnter')}</li>
-          <li>{t('grading.keyZoom')}</li>
-          <li>{t('grading.keyNames')}</li>
-        </ul>
-      </details>
+      <GradingShortcuts byRubric={byRubric} />
 
       {progress ? <GradingProgressPanel category={category} /> : null}
 
@@ -380,25 +351,7 @@ export function GradingPage() {
         <Alert tone="info">{t('grading.noQuestions')}</Alert>
       ) : null}
 
-      {progress ? (
-        <div className="mb-4 lg:max-w-2xl">
-          <p className="text-sm font-semibold text-slate-900" data-testid="graded-count">
-            {t('grading.progress', { graded: String(progress.graded), total: String(progress.total) })}
-          </p>
-          <ProgressBar
-            value={progress.total ? (progress.graded / progress.total) * 100 : 0}
-            label={t('grading.progress', { graded: String(progress.graded), total: String(progress.total) })}
-          />
-          <p className="mt-1 text-sm text-slate-600" data-testid="held-count">
-            {t('grading.heldCount', { count: progress.claimed })}
-          </p>
-          {progress.waiting ? (
-            <p className="mt-1 text-sm text-slate-600" data-testid="waiting-count">
-              {t('grading.waitingCount', { count: progress.waiting })}
-            </p>
-          ) : null}
-        </div>
-      ) : null}
+      {progress ? <GradingCounts progress={progress} /> : null}
 
       {empty ? (
         <div className="space-y-3 lg:max-w-2xl">
@@ -414,32 +367,16 @@ export function GradingPage() {
 
       {current ? (
         <div className="grid gap-4 xl:grid-cols-[1fr_22rem]">
-          <div className={cardClasses}>
-            {questionInfo ? (
-              <div className="mb-3 text-sm text-slate-700">
-                <BilingualQuestion
-                  englishHtml={questionInfo.questionEnglishHtml}
-                  banglaHtml={questionInfo.questionBanglaHtml}
-                  images={questionInfo.images}
-                  banglaClassName="mt-1"
-                />
-              </div>
-            ) : null}
-            <ImageViewer key={heldKey} pages={pages} view={view} onView={setView} />
-            {unsettled ? (
-              <div className="mt-3 flex flex-wrap items-center gap-3 text-sm text-slate-700">
-                <p data-testid="photos-waiting">{t('grading.photosWaiting', { count: unsettled })}</p>
-                <Button
-                  variant="secondary"
-                  className="px-3"
-                  pending={claiming.isLoading}
-                  onClick={() => void take({ userId: current.user_id })}
-                >
-                  {t('grading.checkAgain')}
-                </Button>
-              </div>
-            ) : null}
-          </div>
+          <AnswerPhotos
+            question={questionInfo}
+            viewerKey={heldKey}
+            pages={pages}
+            view={view}
+            onView={setView}
+            unsettled={unsettled ?? 0}
+            checking={claiming.isLoading}
+            onCheckAgain={() => void take({ userId: current.user_id })}
+          />
           <div className={`${cardClasses} space-y-4`}>
             <div className="flex items-center justify-between gap-2">
               <h2 className="text-lg font-semibold text-slate-900" data-testid="grading-student">

@@ -2,8 +2,8 @@ import type { Category } from '@ngso/shared/constants';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useGradingProgressQuery } from '../api.ts';
 import { ColumnHeaders, tableClasses, tdClasses } from '../console/table.tsx';
+import { useGradingProgressQuery } from './grading-api.ts';
 
 /** Minutes left as the console says them: "40 min", "2 h 5 min", "done", or "—" with no pace yet. */
 export function timeLeft(minutes: number | null, t: TFunction<'admin'>): string {

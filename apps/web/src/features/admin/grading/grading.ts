@@ -1,7 +1,7 @@
 import type { ClaimResult, RubricItem } from '@ngso/shared/schemas/grading';
 import type { GradingImage } from '@ngso/shared/schemas/results';
 import { API_BASE_PATH } from '../../../lib/base-query.ts';
-import { type HoldKey, type HoldKind, holdPath } from '../api.ts';
+import { type HoldKey, type HoldKind, holdPath } from './grading-api.ts';
 
 /**
  * An answer can be graded once at least one of its photos can be seen, or once none can ever be (every

@@ -5,12 +5,12 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { serverFieldErrors } from '../../../lib/api-error.ts';
+import { useActionError } from '../console/action-error.ts';
 import {
   useAddRubricItemMutation,
   useChangeRubricItemMutation,
   useRemoveRubricItemMutation,
-} from '../api.ts';
-import { useActionError } from '../console/action-error.ts';
+} from './grading-api.ts';
 
 /** Reads points typed by an organiser: a whole number from -100 to 100 ("−" typed as a minus too). */
 const readPoints = (raw: string) => {
@@ -19,6 +19,44 @@ const readPoints = (raw: string) => {
   const points = Number(text);
   return points >= -100 && points <= 100 ? points : null;
 };
+
+/** A rubric item's text and points, as typed. */
+function ItemFields({
+  text,
+  points,
+  textLabel,
+  pointsLabel,
+  onText,
+  onPoints,
+}: {
+  text: string;
+  points: string;
+  textLabel: string;
+  pointsLabel: string;
+  onText: (text: string) => void;
+  onPoints: (points: string) => void;
+}) {
+  return (
+    <>
+      <div className="min-w-48 flex-1">
+        <TextField
+          label={textLabel}
+          value={text}
+          maxLength={200}
+          onChange={(event) => onText(event.target.value)}
+        />
+      </div>
+      <div className="w-24">
+        <TextField
+          label={pointsLabel}
+          inputMode="numeric"
+          value={points}
+          onChange={(event) => onPoints(event.target.value)}
+        />
+      </div>
+    </>
+  );
+}
 
 /** One item: its text and points, saved (new points regrade every answer that ticked it) or removed. */
 function ItemRow({ item, questionId, number }: { item: RubricItem; questionId: string; number: number }) {
@@ -55,22 +93,14 @@ function ItemRow({ item, questionId, number }: { item: RubricItem; questionId: s
     <li className="rounded border border-slate-200 p-2" data-testid="rubric-item-editor">
       <form onSubmit={onSubmit} className="flex flex-wrap items-end gap-2" noValidate>
         <span className="pb-2 font-semibold">{number}.</span>
-        <div className="min-w-48 flex-1">
-          <TextField
-            label={t('rubric.textOf', { number: String(number) })}
-            value={text}
-            maxLength={200}
-            onChange={(event) => setText(event.target.value)}
-          />
-        </div>
-        <div className="w-24">
-          <TextField
-            label={t('rubric.pointsOf', { number: String(number) })}
-            inputMode="numeric"
-            value={points}
-            onChange={(event) => setPoints(event.target.value)}
-          />
-        </div>
+        <ItemFields
+          text={text}
+          points={points}
+          textLabel={t('rubric.textOf', { number: String(number) })}
+          pointsLabel={t('rubric.pointsOf', { number: String(number) })}
+          onText={setText}
+          onPoints={setPoints}
+        />
         <Button type="submit" variant="secondary" pending={changing.isLoading}>
           {t('rubric.save', { number: String(number) })}
         </Button>
@@ -126,22 +156,14 @@ export function RubricEditor({ questionId, items }: { questionId: string; items:
         ))}
       </ul>
       <form onSubmit={onAdd} className="mt-3 flex flex-wrap items-end gap-2" noValidate>
-        <div className="min-w-48 flex-1">
-          <TextField
-            label={t('rubric.newText')}
-            value={text}
-            maxLength={200}
-            onChange={(event) => setText(event.target.value)}
-          />
-        </div>
-        <div className="w-24">
-          <TextField
-            label={t('rubric.newPoints')}
-            inputMode="numeric"
-            value={points}
-            onChange={(event) => setPoints(event.target.value)}
-          />
-        </div>
+        <ItemFields
+          text={text}
+          points={points}
+          textLabel={t('rubric.newText')}
+          pointsLabel={t('rubric.newPoints')}
+          onText={setText}
+          onPoints={setPoints}
+        />
         <Button type="submit" pending={adding.isLoading}>
           {t('rubric.add')}
         </Button>

@@ -5,6 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { inputClasses, TextField } from '../../../components/ui/text-field.tsx';
+import { useActionError } from '../console/action-error.ts';
+import { ImageViewer, type ViewState, zoomIn, zoomOut } from '../console/image-viewer.tsx';
+import { ColumnHeaders, tableClasses, tdClasses } from '../console/table.tsx';
+import { useAnswerHold } from './answer-hold.ts';
 import {
   type Disagreement,
   type SecondClaim,
@@ -14,11 +18,7 @@ import {
   useSaveSecondMarkMutation,
   useSecondMarkingQuery,
   useSettleDisagreementMutation,
-} from '../api.ts';
-import { useActionError } from '../console/action-error.ts';
-import { ImageViewer, type ViewState, zoomIn, zoomOut } from '../console/image-viewer.tsx';
-import { ColumnHeaders, tableClasses, tdClasses } from '../console/table.tsx';
-import { useAnswerHold } from './answer-hold.ts';
+} from './grading-api.ts';
 import { checkMarks } from './marks.ts';
 import { RubricFields, useRubricChoice } from './rubric-marking.tsx';
 import { useGradingKeys } from './use-grading-keys.ts';

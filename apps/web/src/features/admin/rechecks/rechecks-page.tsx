@@ -25,7 +25,7 @@ import { AdminSection } from '../console/admin-section.tsx';
 import { cardClasses } from '../console/card.ts';
 import { useCurrentCompetition } from '../console/current-competition.ts';
 import { LoadError, Loading } from '../console/load-states.tsx';
-import { ColumnHeaders, TableEmptyRow, tableClasses, tdClasses } from '../console/table.tsx';
+import { ConsoleTable, TableEmptyRow, tdClasses } from '../console/table.tsx';
 import { useCanUse } from '../console/use-can-use.ts';
 import {
   useAssignRecheckMutation,
@@ -142,27 +142,23 @@ function Queue() {
       {queue.isLoading ? <Loading /> : null}
       {queue.isError ? <LoadError error={queue.error} onRetry={queue.refetch} /> : null}
       {queue.data ? (
-        <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white">
-          <table className={tableClasses} data-testid="recheck-queue">
-            <caption className="sr-only">{t('rechecks.queue')}</caption>
-            <ColumnHeaders
-              columns={[
-                { label: t('rechecks.student') },
-                { label: t('rechecks.question') },
-                { label: t('rechecks.reason'), from: 'md' },
-                { label: t('rechecks.firstGrader'), from: 'lg' },
-                { label: t('rechecks.outcome') },
-                { label: t('rechecks.grader') },
-              ]}
-            />
-            <tbody className="divide-y divide-slate-100">
-              {queue.data.length === 0 ? <TableEmptyRow span={6}>{t('rechecks.none')}</TableEmptyRow> : null}
-              {queue.data.map((recheck) => (
-                <QueueRow key={recheck.id} recheck={recheck} graders={graders.data ?? []} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ConsoleTable
+          caption={t('rechecks.queue')}
+          columns={[
+            { label: t('rechecks.student') },
+            { label: t('rechecks.question') },
+            { label: t('rechecks.reason'), from: 'md' },
+            { label: t('rechecks.firstGrader'), from: 'lg' },
+            { label: t('rechecks.outcome') },
+            { label: t('rechecks.grader') },
+          ]}
+          testId="recheck-queue"
+        >
+          {queue.data.length === 0 ? <TableEmptyRow span={6}>{t('rechecks.none')}</TableEmptyRow> : null}
+          {queue.data.map((recheck) => (
+            <QueueRow key={recheck.id} recheck={recheck} graders={graders.data ?? []} />
+          ))}
+        </ConsoleTable>
       ) : null}
     </section>
   );

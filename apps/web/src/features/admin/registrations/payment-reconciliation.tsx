@@ -3,12 +3,16 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { type BulkResult, useBulkApproveMutation, useReconcilePaymentsMutation } from '../api.ts';
 import { useActionError } from '../console/action-error.ts';
 import { cardClasses } from '../console/card.ts';
 import { ConfirmDialog } from '../console/confirm-dialog.tsx';
 import { CsvFileField, CsvUploadError } from '../console/csv-upload.tsx';
 import { ColumnHeaders, tableClasses, tdClasses } from '../console/table.tsx';
+import {
+  type BulkResult,
+  useBulkApproveMutation,
+  useReconcilePaymentsMutation,
+} from './registrations-api.ts';
 
 type Column<T> = { label: string; value: (line: T) => ReactNode };
 

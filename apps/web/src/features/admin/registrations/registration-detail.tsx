@@ -6,8 +6,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
 import { formatInDhaka } from '../../../lib/dates.ts';
-import { useApproveRegistrationMutation, useRejectRegistrationMutation } from '../api.ts';
 import { useActionError } from '../console/action-error.ts';
+import { useApproveRegistrationMutation, useRejectRegistrationMutation } from './registrations-api.ts';
 
 type Step = 'view' | 'approve' | 'reject';
 

@@ -9,7 +9,6 @@ import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { formatInDhaka } from '../../../lib/dates.ts';
-import { type BulkResult, useAdminRegistrationsQuery, useBulkApproveMutation } from '../api.ts';
 import { useActionError } from '../console/action-error.ts';
 import { AdminSection } from '../console/admin-section.tsx';
 import { ConfirmDialog } from '../console/confirm-dialog.tsx';
@@ -24,10 +23,11 @@ import {
 } from '../console/filters.ts';
 import { LoadError, Loading } from '../console/load-states.tsx';
 import { Pager } from '../console/pager.tsx';
-import { ColumnHeaders, TableEmptyRow, tableClasses, tdClasses } from '../console/table.tsx';
+import { ConsoleTable, TableEmptyRow, tdClasses } from '../console/table.tsx';
 import { useCanUse } from '../console/use-can-use.ts';
 import { PaymentReconciliation } from './payment-reconciliation.tsx';
 import { RegistrationDetail } from './registration-detail.tsx';
+import { type BulkResult, useAdminRegistrationsQuery, useBulkApproveMutation } from './registrations-api.ts';
 
 const STATUS_TONE = {
   pending: 'bg-amber-100 text-amber-900',
@@ -216,78 +216,71 @@ export function RegistrationsPage() {
       {list.isError ? <LoadError error={list.error} onRetry={list.refetch} /> : null}
       {list.data ? (
         <>
-          <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white">
-            <table className={tableClasses}>
-              <caption className="sr-only">{t('registrations.title')}</caption>
-              <ColumnHeaders
-                columns={[
-                  {
-                    label: (
-                      <input
-                        type="checkbox"
-                        className="size-5"
-                        aria-label={t('registrations.selectAll')}
-                        checked={allPendingSelected}
-                        disabled={pendingRows.length === 0}
-                        onChange={() =>
-                          setSelected(
-                            allPendingSelected ? new Set() : new Set(pendingRows.map((row) => row.id)),
-                          )
-                        }
-                      />
-                    ),
-                  },
-                  { label: t('field.name') },
-                  { label: t('field.email'), from: 'md' },
-                  { label: t('field.category') },
-                  { label: t('field.division'), from: 'lg' },
-                  { label: t('field.transactionId'), from: 'md' },
-                  { label: t('field.status') },
-                  { label: t('field.registrationDate'), from: 'xl' },
-                  { label: <span className="sr-only">{t('registrations.actions')}</span> },
-                ]}
-              />
-              <tbody className="divide-y divide-slate-100">
-                {rows.length === 0 ? <TableEmptyRow span={9}>{t('registrations.none')}</TableEmptyRow> : null}
-                {rows.map((row) => (
-                  <tr key={row.id} data-testid="registration-row">
-                    <td className={tdClasses}>
-                      <input
-                        type="checkbox"
-                        className="size-5"
-                        aria-label={t('registrations.select', { name: row.name })}
-                        disabled={row.registration_status !== 'pending'}
-                        checked={selected.has(row.id)}
-                        onChange={() => toggle(row.id)}
-                      />
-                    </td>
-                    <td className={tdClasses}>{row.name}</td>
-                    <td className={`${tdClasses} hidden break-all md:table-cell`}>{row.email}</td>
-                    <td className={tdClasses}>{t(`category.${row.category}`)}</td>
-                    <td className={`${tdClasses} hidden lg:table-cell`}>{row.division}</td>
-                    <td className={`${tdClasses} hidden font-mono md:table-cell`}>{row.transaction_id}</td>
-                    <td className={tdClasses}>
-                      <StatusBadge status={row.registration_status} />
-                      {row.payment_matched_at && row.registration_status === 'pending' ? (
-                        <span className="ml-1 inline-block rounded-full bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-900">
-                          {t('registrations.matchedBadge')}
-                        </span>
-                      ) : null}
-                    </td>
-                    <td className={`${tdClasses} hidden whitespace-nowrap xl:table-cell`}>
-                      {formatInDhaka(row.registration_date, 'd MMM yyyy, HH:mm')}
-                    </td>
-                    <td className={tdClasses}>
-                      <Button variant="ghost" className="px-3" onClick={() => setOpenId(row.id)}>
-                        {t('registrations.view')}
-                        <span className="sr-only"> {row.name}</span>
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ConsoleTable
+            caption={t('registrations.title')}
+            columns={[
+              {
+                label: (
+                  <input
+                    type="checkbox"
+                    className="size-5"
+                    aria-label={t('registrations.selectAll')}
+                    checked={allPendingSelected}
+                    disabled={pendingRows.length === 0}
+                    onChange={() =>
+                      setSelected(allPendingSelected ? new Set() : new Set(pendingRows.map((row) => row.id)))
+                    }
+                  />
+                ),
+              },
+              { label: t('field.name') },
+              { label: t('field.email'), from: 'md' },
+              { label: t('field.category') },
+              { label: t('field.division'), from: 'lg' },
+              { label: t('field.transactionId'), from: 'md' },
+              { label: t('field.status') },
+              { label: t('field.registrationDate'), from: 'xl' },
+              { label: <span className="sr-only">{t('registrations.actions')}</span> },
+            ]}
+          >
+            {rows.length === 0 ? <TableEmptyRow span={9}>{t('registrations.none')}</TableEmptyRow> : null}
+            {rows.map((row) => (
+              <tr key={row.id} data-testid="registration-row">
+                <td className={tdClasses}>
+                  <input
+                    type="checkbox"
+                    className="size-5"
+                    aria-label={t('registrations.select', { name: row.name })}
+                    disabled={row.registration_status !== 'pending'}
+                    checked={selected.has(row.id)}
+                    onChange={() => toggle(row.id)}
+                  />
+                </td>
+                <td className={tdClasses}>{row.name}</td>
+                <td className={`${tdClasses} hidden break-all md:table-cell`}>{row.email}</td>
+                <td className={tdClasses}>{t(`category.${row.category}`)}</td>
+                <td className={`${tdClasses} hidden lg:table-cell`}>{row.division}</td>
+                <td className={`${tdClasses} hidden font-mono md:table-cell`}>{row.transaction_id}</td>
+                <td className={tdClasses}>
+                  <StatusBadge status={row.registration_status} />
+                  {row.payment_matched_at && row.registration_status === 'pending' ? (
+                    <span className="ml-1 inline-block rounded-full bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-900">
+                      {t('registrations.matchedBadge')}
+                    </span>
+                  ) : null}
+                </td>
+                <td className={`${tdClasses} hidden whitespace-nowrap xl:table-cell`}>
+                  {formatInDhaka(row.registration_date, 'd MMM yyyy, HH:mm')}
+                </td>
+                <td className={tdClasses}>
+                  <Button variant="ghost" className="px-3" onClick={() => setOpenId(row.id)}>
+                    {t('registrations.view')}
+                    <span className="sr-only"> {row.name}</span>
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </ConsoleTable>
           <Pager
             page={filters.page}
             pages={pageCount(list.data.meta.total, list.data.meta.per_page || DEFAULT_PER_PAGE)}

@@ -2,10 +2,10 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { useImportPreliminaryMutation } from '../api.ts';
 import { AdminSection } from '../console/admin-section.tsx';
 import { cardClasses } from '../console/card.ts';
 import { CsvFileField, CsvUploadError } from '../console/csv-upload.tsx';
+import { useImportPreliminaryMutation } from './results-api.ts';
 
 /** Preliminary results import: a CSV upload, all or nothing, with the rejected rows listed. */
 export function ImportPage() {

@@ -6,16 +6,16 @@ import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { errorStatus } from '../../../lib/api-error.ts';
 import { formatInDhaka } from '../../../lib/dates.ts';
 import { selectUser } from '../../auth/slice.ts';
-import { usePublishResultsMutation, useStandingsQuery } from '../api.ts';
 import { useActionError } from '../console/action-error.ts';
 import { AdminSection } from '../console/admin-section.tsx';
 import { CategoryTabs, useCategoryParam } from '../console/category-picker.tsx';
 import { ConfirmDialog } from '../console/confirm-dialog.tsx';
 import { scoped } from '../console/current-competition.ts';
 import { LoadError, Loading } from '../console/load-states.tsx';
-import { ColumnHeaders, TableEmptyRow, tableClasses, tdClasses } from '../console/table.tsx';
+import { ConsoleTable, TableEmptyRow, tdClasses } from '../console/table.tsx';
 import { GradingNotOpen, gradingNotOpenFor } from '../grading/grading-not-open.tsx';
 import { ReferredLookAlikes } from './referred-look-alikes.tsx';
+import { usePublishResultsMutation, useStandingsQuery } from './results-api.ts';
 
 /** A category's standings (total, rank with ties shared, award), the ungraded count, and publishing. */
 export function ResultsPage() {
@@ -125,37 +125,30 @@ export function ResultsPage() {
               </a>
             ) : null}
           </div>
-          <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white">
-            <table className={tableClasses}>
-              <caption className="sr-only">
-                {t('results.caption', { category: t(`category.${category}`) })}
-              </caption>
-              <ColumnHeaders
-                columns={[
-                  { label: t('results.rank') },
-                  // Graders are not sent names: the roll number is all they need.
-                  ...(isAdmin ? [{ label: t('field.name') }] : []),
-                  { label: t('field.rollNumber') },
-                  { label: t('results.total') },
-                  { label: t('results.award') },
-                ]}
-              />
-              <tbody className="divide-y divide-slate-100">
-                {data.standings.length === 0 ? (
-                  <TableEmptyRow span={isAdmin ? 5 : 4}>{t('results.none')}</TableEmptyRow>
-                ) : null}
-                {data.standings.map((row) => (
-                  <tr key={row.user_id}>
-                    <td className={`${tdClasses} tabular-nums`}>{row.rank}</td>
-                    {isAdmin ? <td className={tdClasses}>{row.name}</td> : null}
-                    <td className={`${tdClasses} font-mono`}>{row.roll_number ?? '—'}</td>
-                    <td className={`${tdClasses} tabular-nums`}>{row.total}</td>
-                    <td className={tdClasses}>{row.award ? t(`award.${row.award}`) : '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ConsoleTable
+            caption={t('results.caption', { category: t(`category.${category}`) })}
+            columns={[
+              { label: t('results.rank') },
+              // Graders are not sent names: the roll number is all they need.
+              ...(isAdmin ? [{ label: t('field.name') }] : []),
+              { label: t('field.rollNumber') },
+              { label: t('results.total') },
+              { label: t('results.award') },
+            ]}
+          >
+            {data.standings.length === 0 ? (
+              <TableEmptyRow span={isAdmin ? 5 : 4}>{t('results.none')}</TableEmptyRow>
+            ) : null}
+            {data.standings.map((row) => (
+              <tr key={row.user_id}>
+                <td className={`${tdClasses} tabular-nums`}>{row.rank}</td>
+                {isAdmin ? <td className={tdClasses}>{row.name}</td> : null}
+                <td className={`${tdClasses} font-mono`}>{row.roll_number ?? '—'}</td>
+                <td className={`${tdClasses} tabular-nums`}>{row.total}</td>
+                <td className={tdClasses}>{row.award ? t(`award.${row.award}`) : '—'}</td>
+              </tr>
+            ))}
+          </ConsoleTable>
         </>
       ) : null}
       <ConfirmDialog

@@ -4,17 +4,18 @@ import { useTranslation } from 'react-i18next';
 import { useDispatch } from 'react-redux';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
 import { inputClasses, TextField } from '../../../components/ui/text-field.tsx';
-import { translateMessage } from '../../../i18n/message.ts';
+import { fieldMessages } from '../../../i18n/message.ts';
 import { serverFieldErrors } from '../../../lib/api-error.ts';
 import type { ThunkCapableDispatch } from '../../../lib/dispatch.ts';
 import { useActionError } from '../console/action-error.ts';
 import { AdminSection } from '../console/admin-section.tsx';
 import { cardClasses } from '../console/card.ts';
 import { ConfirmDialog } from '../console/confirm-dialog.tsx';
+import { DraftModal } from '../console/draft-modal.tsx';
 import { FormActions } from '../console/form-actions.tsx';
 import { LoadError, Loading } from '../console/load-states.tsx';
+import { EditRemoveActions } from '../console/row-actions.tsx';
 import { ColumnHeaders, tableClasses, tdClasses } from '../console/table.tsx';
 import { useCanUse } from '../console/use-can-use.ts';
 import {
@@ -92,11 +93,7 @@ export function TutorialsPage() {
   /** The shared schema checks the form before anything is sent (the server checks the same). */
   const validate = (current: Draft) => {
     const parsed = TutorialInputSchema.safeParse({ ...current, position: Number(current.position) });
-    const local: Record<string, string> = {};
-    for (const issue of parsed.error?.issues ?? []) {
-      const field = String(issue.path[0]);
-      local[field] ??= translateMessage(issue.message) ?? issue.message;
-    }
+    const local = fieldMessages(parsed.error?.issues);
     if (!current.id && !thumbnail) local.thumbnail = t('tutorials.thumbnailRequired');
     setErrors(local);
     return parsed.success && Object.keys(local).length === 0 ? parsed.data : null;
@@ -208,23 +205,16 @@ export function TutorialsPage() {
                     </a>
                   </th>
                   <td className={tdClasses}>
-                    <div className="flex flex-nowrap gap-2">
-                      <Button variant="secondary" className="px-3" onClick={() => startForm(tutorial)}>
-                        {t('tutorials.edit')}
-                        <span className="sr-only"> {tutorial.title_en}</span>
-                      </Button>
-                      <Button
-                        variant="secondary"
-                        className="px-3"
-                        onClick={() => {
-                          removing.reset();
-                          setToRemove(tutorial);
-                        }}
-                      >
-                        {t('tutorials.remove')}
-                        <span className="sr-only"> {tutorial.title_en}</span>
-                      </Button>
-                    </div>
+                    <EditRemoveActions
+                      name={tutorial.title_en}
+                      editLabel={t('tutorials.edit')}
+                      removeLabel={t('tutorials.remove')}
+                      onEdit={() => startForm(tutorial)}
+                      onRemove={() => {
+                        removing.reset();
+                        setToRemove(tutorial);
+                      }}
+                    />
                   </td>
                 </tr>
               ))}
@@ -233,12 +223,10 @@ export function TutorialsPage() {
         </div>
       ) : null}
 
-      <Modal
+      <DraftModal
         open={draft !== null}
         onClose={() => setDraft(null)}
         title={draft?.id ? t('tutorials.formEdit') : t('tutorials.formNew')}
-        closeLabel={t('close')}
-        className="max-w-2xl"
       >
         {draft ? (
           <form onSubmit={onSubmit} className="space-y-3" noValidate>
@@ -290,7 +278,7 @@ export function TutorialsPage() {
             />
           </form>
         ) : null}
-      </Modal>
+      </DraftModal>
 
       <ConfirmDialog
         open={toRemove !== null}

@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { formatInDhaka } from '../../../lib/dates.ts';
-import { useAuditQuery } from '../api.ts';
 import { AdminSection } from '../console/admin-section.tsx';
 import { pageCount } from '../console/filters.ts';
 import { LoadError, Loading } from '../console/load-states.tsx';
 import { Pager } from '../console/pager.tsx';
-import { ColumnHeaders, TableEmptyRow, tableClasses, tdClasses } from '../console/table.tsx';
+import { ConsoleTable, TableEmptyRow, tdClasses } from '../console/table.tsx';
 import { useCanUse } from '../console/use-can-use.ts';
+import { useAuditQuery } from './users-api.ts';
 
 const show = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value));
 
@@ -43,43 +43,36 @@ export function AuditPage() {
       {audit.isError ? <LoadError error={audit.error} onRetry={audit.refetch} /> : null}
       {audit.data ? (
         <>
-          <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white">
-            <table className={tableClasses}>
-              <caption className="sr-only">{t('audit.title')}</caption>
-              <ColumnHeaders
-                columns={[
-                  { label: t('audit.when') },
-                  { label: t('audit.who') },
-                  { label: t('audit.action') },
-                  { label: t('audit.target') },
-                  { label: t('audit.change') },
-                ]}
-              />
-              <tbody className="divide-y divide-slate-100">
-                {audit.data.data.length === 0 ? (
-                  <TableEmptyRow span={5}>{t('audit.none')}</TableEmptyRow>
-                ) : null}
-                {audit.data.data.map((entry) => (
-                  <tr key={entry.id}>
-                    <td className={`${tdClasses} whitespace-nowrap`}>
-                      {formatInDhaka(entry.created_at, 'd MMM yyyy, HH:mm:ss')}
-                    </td>
-                    <td className={`${tdClasses} break-all`}>{entry.actor_email ?? '—'}</td>
-                    <td className={`${tdClasses} font-mono`}>{entry.action}</td>
-                    <td className={`${tdClasses} break-all`}>
-                      {entry.target_type}
-                      {entry.target_id ? ` ${entry.target_id}` : ''}
-                    </td>
-                    <td className={`${tdClasses} max-w-md font-mono text-xs break-all`}>
-                      <span className="sr-only">{t('audit.before')}: </span>
-                      {show(entry.before)} → <span className="sr-only">{t('audit.after')}: </span>
-                      {show(entry.after)}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ConsoleTable
+            caption={t('audit.title')}
+            columns={[
+              { label: t('audit.when') },
+              { label: t('audit.who') },
+              { label: t('audit.action') },
+              { label: t('audit.target') },
+              { label: t('audit.change') },
+            ]}
+          >
+            {audit.data.data.length === 0 ? <TableEmptyRow span={5}>{t('audit.none')}</TableEmptyRow> : null}
+            {audit.data.data.map((entry) => (
+              <tr key={entry.id}>
+                <td className={`${tdClasses} whitespace-nowrap`}>
+                  {formatInDhaka(entry.created_at, 'd MMM yyyy, HH:mm:ss')}
+                </td>
+                <td className={`${tdClasses} break-all`}>{entry.actor_email ?? '—'}</td>
+                <td className={`${tdClasses} font-mono`}>{entry.action}</td>
+                <td className={`${tdClasses} break-all`}>
+                  {entry.target_type}
+                  {entry.target_id ? ` ${entry.target_id}` : ''}
+                </td>
+                <td className={`${tdClasses} max-w-md font-mono text-xs break-all`}>
+                  <span className="sr-only">{t('audit.before')}: </span>
+                  {show(entry.before)} → <span className="sr-only">{t('audit.after')}: </span>
+                  {show(entry.after)}
+                </td>
+              </tr>
+            ))}
+          </ConsoleTable>
           <Pager
             page={page}
             pages={pageCount(audit.data.meta.total, audit.data.meta.per_page)}

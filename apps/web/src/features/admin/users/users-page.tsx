@@ -7,17 +7,22 @@ import { Button } from '../../../components/ui/button.tsx';
 import { inputClasses, TextField } from '../../../components/ui/text-field.tsx';
 import { formatInDhaka } from '../../../lib/dates.ts';
 import { selectUser } from '../../auth/slice.ts';
-import { type AdminUser, useAdminUsersQuery, useChangeRoleMutation, useEndSessionsMutation } from '../api.ts';
 import { useActionError } from '../console/action-error.ts';
 import { AdminSection } from '../console/admin-section.tsx';
 import { ConfirmDialog } from '../console/confirm-dialog.tsx';
 import { pageCount } from '../console/filters.ts';
 import { LoadError, Loading } from '../console/load-states.tsx';
 import { Pager } from '../console/pager.tsx';
-import { ColumnHeaders, TableEmptyRow, tableClasses, tdClasses } from '../console/table.tsx';
+import { ConsoleTable, TableEmptyRow, tdClasses } from '../console/table.tsx';
 import { useCanUse } from '../console/use-can-use.ts';
 import { useResetTwoFactorMutation, useUnlockTwoFactorMutation } from './staff-api.ts';
 import { StaffInvitations } from './staff-invitations.tsx';
+import {
+  type AdminUser,
+  useAdminUsersQuery,
+  useChangeRoleMutation,
+  useEndSessionsMutation,
+} from './users-api.ts';
 
 /**
  * The roles a user can be given here: staff rights are taken away freely, but given only by invitation
@@ -114,103 +119,94 @@ export function UsersPage() {
       {users.isError ? <LoadError error={users.error} onRetry={users.refetch} /> : null}
       {users.data ? (
         <>
-          <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white">
-            <table className={tableClasses}>
-              <caption className="sr-only">{t('users.title')}</caption>
-              <ColumnHeaders
-                columns={[
-                  { label: t('field.name') },
-                  { label: t('field.email') },
-                  { label: t('users.created'), from: 'md' },
-                  { label: t('users.role') },
-                  { label: <span className="sr-only">{t('registrations.actions')}</span> },
-                ]}
-              />
-              <tbody className="divide-y divide-slate-100">
-                {users.data.data.length === 0 ? (
-                  <TableEmptyRow span={5}>{t('users.none')}</TableEmptyRow>
-                ) : null}
-                {users.data.data.map((user) => {
-                  const chosen = roles[user.id] ?? user.role;
-                  const self = user.id === me?.id;
-                  return (
-                    <tr key={user.id} data-testid="user-row">
-                      <td className={tdClasses}>{user.name}</td>
-                      <td className={`${tdClasses} break-all`}>
-                        {user.email}
-                        {user.email_verified ? null : (
-                          <span className="ml-1 text-xs text-amber-800">({t('users.unverified')})</span>
-                        )}
-                        {user.two_factor_locked ? (
-                          <span className="ml-1 text-xs text-red-800">({t('users.twoFactorLocked')})</span>
-                        ) : null}
-                      </td>
-                      <td className={`${tdClasses} hidden whitespace-nowrap md:table-cell`}>
-                        {formatInDhaka(user.created_at, 'd MMM yyyy')}
-                      </td>
-                      <td className={tdClasses}>
-                        <div className="flex flex-wrap items-center gap-2">
-                          <select
-                            aria-label={t('users.roleOf', { name: user.name })}
-                            className={`${inputClasses(false)} w-auto`}
-                            value={chosen}
-                            disabled={self}
-                            onChange={(event) =>
-                              setRoles({ ...roles, [user.id]: event.target.value as Role })
-                            }
-                          >
-                            {rolesFor(user).map((role) => (
-                              <option key={role} value={role}>
-                                {t(`role.${role}`)}
-                              </option>
-                            ))}
-                          </select>
-                          <Button
-                            variant="secondary"
-                            className="px-3"
-                            disabled={self || chosen === user.role}
-                            onClick={() => setPending({ kind: 'role', user, role: chosen })}
-                          >
-                            {t('users.changeRole')}
-                          </Button>
-                        </div>
-                      </td>
-                      <td className={tdClasses}>
-                        <Button
-                          variant="ghost"
-                          className="px-3"
-                          onClick={() => setPending({ kind: 'sessions', user })}
-                        >
-                          {t('users.endSessions')}
-                          <span className="sr-only"> {user.name}</span>
-                        </Button>
-                        {user.two_factor && !self ? (
-                          <Button
-                            variant="ghost"
-                            className="px-3"
-                            onClick={() => setPending({ kind: 'twoFactor', user })}
-                          >
-                            {t('users.resetTwoFactor')}
-                            <span className="sr-only"> {user.name}</span>
-                          </Button>
-                        ) : null}
-                        {user.two_factor_locked && !self ? (
-                          <Button
-                            variant="ghost"
-                            className="px-3"
-                            onClick={() => setPending({ kind: 'unlock', user })}
-                          >
-                            {t('users.unlockTwoFactor')}
-                            <span className="sr-only"> {user.name}</span>
-                          </Button>
-                        ) : null}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+          <ConsoleTable
+            caption={t('users.title')}
+            columns={[
+              { label: t('field.name') },
+              { label: t('field.email') },
+              { label: t('users.created'), from: 'md' },
+              { label: t('users.role') },
+              { label: <span className="sr-only">{t('registrations.actions')}</span> },
+            ]}
+          >
+            {users.data.data.length === 0 ? <TableEmptyRow span={5}>{t('users.none')}</TableEmptyRow> : null}
+            {users.data.data.map((user) => {
+              const chosen = roles[user.id] ?? user.role;
+              const self = user.id === me?.id;
+              return (
+                <tr key={user.id} data-testid="user-row">
+                  <td className={tdClasses}>{user.name}</td>
+                  <td className={`${tdClasses} break-all`}>
+                    {user.email}
+                    {user.email_verified ? null : (
+                      <span className="ml-1 text-xs text-amber-800">({t('users.unverified')})</span>
+                    )}
+                    {user.two_factor_locked ? (
+                      <span className="ml-1 text-xs text-red-800">({t('users.twoFactorLocked')})</span>
+                    ) : null}
+                  </td>
+                  <td className={`${tdClasses} hidden whitespace-nowrap md:table-cell`}>
+                    {formatInDhaka(user.created_at, 'd MMM yyyy')}
+                  </td>
+                  <td className={tdClasses}>
+                    <div className="flex flex-wrap items-center gap-2">
+                      <select
+                        aria-label={t('users.roleOf', { name: user.name })}
+                        className={`${inputClasses(false)} w-auto`}
+                        value={chosen}
+                        disabled={self}
+                        onChange={(event) => setRoles({ ...roles, [user.id]: event.target.value as Role })}
+                      >
+                        {rolesFor(user).map((role) => (
+                          <option key={role} value={role}>
+                            {t(`role.${role}`)}
+                          </option>
+                        ))}
+                      </select>
+                      <Button
+                        variant="secondary"
+                        className="px-3"
+                        disabled={self || chosen === user.role}
+                        onClick={() => setPending({ kind: 'role', user, role: chosen })}
+                      >
+                        {t('users.changeRole')}
+                      </Button>
+                    </div>
+                  </td>
+                  <td className={tdClasses}>
+                    <Button
+                      variant="ghost"
+                      className="px-3"
+                      onClick={() => setPending({ kind: 'sessions', user })}
+                    >
+                      {t('users.endSessions')}
+                      <span className="sr-only"> {user.name}</span>
+                    </Button>
+                    {user.two_factor && !self ? (
+                      <Button
+                        variant="ghost"
+                        className="px-3"
+                        onClick={() => setPending({ kind: 'twoFactor', user })}
+                      >
+                        {t('users.resetTwoFactor')}
+                        <span className="sr-only"> {user.name}</span>
+                      </Button>
+                    ) : null}
+                    {user.two_factor_locked && !self ? (
+                      <Button
+                        variant="ghost"
+                        className="px-3"
+                        onClick={() => setPending({ kind: 'unlock', user })}
+                      >
+                        {t('users.unlockTwoFactor')}
+                        <span className="sr-only"> {user.name}</span>
+                      </Button>
+                    ) : null}
+                  </td>
+                </tr>
+              );
+            })}
+          </ConsoleTable>
           <Pager
             page={page}
             pages={pageCount(users.data.meta.total, users.data.meta.per_page)}

@@ -1,8 +1,8 @@
 import type { Ebook } from '@ngso/shared/schemas/ebooks';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useGetEbooksQuery } from '../api.ts';
 
@@ -64,12 +64,12 @@ export function EbookList() {
 
   if (!ebooks) {
     return (
-      <div className="space-y-4">
-        <Alert tone="error">{t('error')}</Alert>
-        <Button variant="secondary" pending={isFetching} onClick={() => void refetch()}>
-          {t('tryAgain')}
-        </Button>
-      </div>
+      <LoadFailed
+        message={t('error')}
+        retryLabel={t('tryAgain')}
+        pending={isFetching}
+        onRetry={() => void refetch()}
+      />
     );
   }
 

@@ -1,3 +1,4 @@
+import { localiseNumber } from '@ngso/shared/language';
 import { useTranslation } from 'react-i18next';
 import { categories } from '../../../content/categories.ts';
 import { pickLanguage } from '../../../content/localised.ts';
@@ -5,10 +6,8 @@ import { pickLanguage } from '../../../content/localised.ts';
 /** The three competition categories, each tagged 'Preliminary Round' with its share of participants. */
 export function CategoriesSection() {
   const { t, i18n } = useTranslation('home');
-  const percent = new Intl.NumberFormat(i18n.language.startsWith('bn') ? 'bn-BD' : 'en-US', {
-    minimumFractionDigits: 1,
-    maximumFractionDigits: 1,
-  });
+  const percent = (value: number) =>
+    localiseNumber(value, i18n.language, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   return (
     <section aria-labelledby="categories-title" className="px-4 py-16">
       <div className="mx-auto max-w-6xl">
@@ -34,7 +33,7 @@ export function CategoriesSection() {
               </p>
               <p className="mt-6 text-slate-700">
                 <span className="text-3xl font-extrabold text-sky-700">
-                  {percent.format(category.participantPercentage)}%
+                  {percent(category.participantPercentage)}%
                 </span>{' '}
                 {t('categories.participants')}
               </p>

@@ -1,9 +1,9 @@
 import type { ProfileUser } from '@ngso/shared/schemas/profile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { placeName } from '../../../i18n/places.ts';
 import { formatInDhaka } from '../../../lib/dates.ts';
@@ -78,12 +78,12 @@ export function ProfileCard({ onPhotoChanged }: ProfileCardProps) {
 
   if (!profile) {
     return (
-      <div className="space-y-4">
-        <Alert tone="error">{t('error')}</Alert>
-        <Button variant="secondary" pending={isFetching} onClick={() => void refetch()}>
-          {t('common:tryAgain')}
-        </Button>
-      </div>
+      <LoadFailed
+        message={t('error')}
+        retryLabel={t('common:tryAgain')}
+        pending={isFetching}
+        onRetry={() => void refetch()}
+      />
     );
   }
 

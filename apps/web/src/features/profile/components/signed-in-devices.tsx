@@ -3,6 +3,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { serverMessage } from '../../../lib/api-error.ts';
@@ -71,12 +72,13 @@ export function SignedInDevices() {
     );
   } else if (isError || !sessions) {
     body = (
-      <div className="space-y-3">
-        <Alert tone="error">{t('devices.error')}</Alert>
-        <Button variant="secondary" pending={isFetching} onClick={() => void refetch()}>
-          {t('common:tryAgain')}
-        </Button>
-      </div>
+      <LoadFailed
+        compact
+        message={t('devices.error')}
+        retryLabel={t('common:tryAgain')}
+        pending={isFetching}
+        onRetry={() => void refetch()}
+      />
     );
   } else {
     const others = sessions.filter((session) => !session.current);

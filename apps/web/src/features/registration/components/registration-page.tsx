@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { buttonClasses } from '../../../components/ui/button.tsx';
+import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useGetRegistrationFormQuery } from '../api.ts';
@@ -69,12 +70,12 @@ export function RegistrationPage({ profile, profileLoading }: RegistrationPagePr
     if (stored.isLoading) return <Loading />;
     if (!stored.data) {
       return (
-        <div className="space-y-4">
-          <Alert tone="error">{t('loadFailed')}</Alert>
-          <Button variant="secondary" pending={stored.isFetching} onClick={() => void stored.refetch()}>
-            {t('prelim.tryAgain')}
-          </Button>
-        </div>
+        <LoadFailed
+          message={t('loadFailed')}
+          retryLabel={t('prelim.tryAgain')}
+          pending={stored.isFetching}
+          onRetry={() => void stored.refetch()}
+        />
       );
     }
     return (

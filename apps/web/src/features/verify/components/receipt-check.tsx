@@ -1,4 +1,3 @@
-import { intlLocale } from '@ngso/shared/language';
 import type { VerifiedReceipt } from '@ngso/shared/schemas/receipts';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,14 +6,14 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
 import { errorStatus, serverMessage } from '../../../lib/api-error.ts';
-import { formatInDhaka } from '../../../lib/dates.ts';
+import { formatInDhaka, formatNumber } from '../../../lib/dates.ts';
 import { useVerifyReceiptMutation } from '../api.ts';
 import { VerifiedRow } from './verified-row.tsx';
 
 /** What a genuine receipt proves. */
 function ReceiptProof({ receipt }: { receipt: VerifiedReceipt }) {
   const { t, i18n } = useTranslation('verify');
-  const number = (value: number) => new Intl.NumberFormat(intlLocale(i18n.language)).format(value);
+  const number = (value: number) => formatNumber(value, i18n.language);
   return (
     <div
       className="space-y-4 rounded-2xl border border-emerald-200 bg-white p-5 shadow-sm sm:p-6"

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorStatus, serverMessage } from '../../../lib/api-error.ts';
 import { useVerifyAdmitCardQuery } from '../api.ts';
@@ -34,12 +34,12 @@ export function VerifyResult({ code }: { code: string }) {
 
   if (!data) {
     return (
-      <div className="space-y-4">
-        <Alert tone="error">{t('error')}</Alert>
-        <Button variant="secondary" pending={isFetching} onClick={() => void refetch()}>
-          {t('tryAgain')}
-        </Button>
-      </div>
+      <LoadFailed
+        message={t('error')}
+        retryLabel={t('tryAgain')}
+        pending={isFetching}
+        onRetry={() => void refetch()}
+      />
     );
   }
 
