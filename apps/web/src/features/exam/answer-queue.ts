@@ -1,5 +1,4 @@
 import {
-  type Answer,
   type CommittedImage,
   type DeliveredPhoto,
   imageUrlsOf,
@@ -8,8 +7,18 @@ import {
 } from '@ngso/shared/schemas/exam';
 import type { PreparedImage } from '../../lib/media/compress.ts';
 import type { PhotoProblem } from '../../lib/media/photo-quality.ts';
-import { isRetryableStatus, type RetryPolicy, retryDelay } from '../../lib/retry.ts';
+import { type RetryPolicy, retryDelay } from '../../lib/retry.ts';
 import { sha256Hex } from './photo-hash.ts';
+import {
+  isConnectionFailure,
+  type LoadedAnswers,
+  messageOf,
+  type QueueTransport,
+  retryAfterOf,
+  type SavedAnswer,
+  statusOf,
+  TransportError,
+} from './transport-contract.ts';
 
 /**
  * "Never lose an answer", for thousands of phones in the exam's last minutes: every photo a student adds
@@ -26,60 +35,6 @@ import { sha256Hex } from './photo-hash.ts';
  * the list committed is always "the server's list, plus ours, minus the removed", so a commit refused as
  * stale (another tab or phone saved in between) is redone on the fresh list and keeps both sets of photos.
  */
-
-/** An answer as the server stores it (api.md, plus `images`, `version` and `saved_at`). */
-export type SavedAnswer = Answer;
-
-export type SaveInput = { question_id: string; images: CommittedImage[]; version: number };
-
-export type LatePhotoInput = { question_id: string; sha256: string; size: number; taken_at: string };
-
-export type LoadedAnswers = { answers: SavedAnswer[]; latePhotos: LatePhoto[] };
-
-/**
- * Why a call failed: `network` (no answer, a gateway, 5xx, 429, 401: try again later), `conflict` (409),
- * `refused` (any other answer). `status` is the HTTP status when there was one.
- */
-export type TransportErrorKind = 'network' | 'conflict' | 'refused';
-
-export class TransportError extends Error {
-  readonly kind: TransportErrorKind;
-  /** The server's sentence for the student, when it sent one. */
-  readonly serverMessage: string | undefined;
-  readonly status: number | undefined;
-  /** The server's Retry-After, in ms. */
-  readonly retryAfterMs: number | undefined;
-  constructor(
-    kind: TransportErrorKind,
-    serverMessage?: string,
-    options: { status?: number; retryAfterMs?: number } = {},
-  ) {
-    super(serverMessage ?? kind);
-    this.name = 'TransportError';
-    this.kind = kind;
-    this.serverMessage = serverMessage;
-    this.status = options.status;
-    this.retryAfterMs = options.retryAfterMs;
-  }
-}
-
-/** A photo's bytes as they are delivered. */
-export type PhotoBytes = { sha256: string; name: string; bytes: Blob };
-
-/** What the queue needs from the server (the real exam) or from the browser (the practice exam). */
-export type QueueTransport = {
-  /** Commits a question's full ordered list of photos (hash and size); the answer as stored. */
-  commit: (input: SaveInput) => Promise<SavedAnswer>;
-  /** Delivers a committed (or late) photo's bytes. Throws TransportError (404, 409, 422, 429, 503...). */
-  deliver: (
-    photo: PhotoBytes,
-    onProgress: (percent: number) => void,
-    signal: AbortSignal,
-  ) => Promise<DeliveredPhoto>;
-  /** Announces a photo that could not be committed in time (after the window and its grace). */
-  registerLate: (input: LatePhotoInput) => Promise<LatePhoto>;
-  loadAnswers: () => Promise<LoadedAnswers>;
-};
 
 /** Key-value storage that survives a reload (IndexedDB in the app; a Map in tests). */
 export type QueueStorage = {
@@ -255,28 +210,6 @@ function previewOf(photo: StoredPhoto): string | null {
   if (typeof URL === 'undefined' || typeof URL.createObjectURL !== 'function') return null;
   return URL.createObjectURL(new Blob([photo.bytes], { type: photo.type }));
 }
-
-function messageOf(error: unknown): string | undefined {
-  if (error && typeof error === 'object' && 'serverMessage' in error) {
-    const message = (error as { serverMessage?: unknown }).serverMessage;
-    if (typeof message === 'string' && message) return message;
-  }
-  return undefined;
-}
-
-/** A failure that says "no connection, try later" (TransportError network, or lib/media's network kinds). */
-function isConnectionFailure(error: unknown): boolean {
-  if (error instanceof TransportError) return error.kind === 'network';
-  if (error && typeof error === 'object' && 'kind' in error) {
-    const { kind, status } = error as { kind?: unknown; status?: unknown };
-    if (kind === 'network') return true;
-    if (kind === 'http' && typeof status === 'number') return isRetryableStatus(status);
-  }
-  return false;
-}
-
-const statusOf = (error: unknown) => (error instanceof TransportError ? error.status : undefined);
-const retryAfterOf = (error: unknown) => (error instanceof TransportError ? error.retryAfterMs : undefined);
 
 const statusOfStage = (stage: PhotoStage): PhotoStatus =>
   stage === 'commit' ? 'sending' : stage === 'deliver' ? 'recorded' : 'late';

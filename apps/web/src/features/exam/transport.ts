@@ -13,13 +13,13 @@ import { MediaError } from '../../lib/media/media-error.ts';
 import { sendBytes } from '../../lib/media/upload.ts';
 import { isRetryableStatus, parseRetryAfter } from '../../lib/retry.ts';
 import { timeoutSignal } from '../../lib/timeout-signal.ts';
+import type { QueueStorage } from './answer-queue.ts';
 import {
-  type QueueStorage,
   type QueueTransport,
   type SavedAnswer,
   type SaveInput,
   TransportError,
-} from './answer-queue.ts';
+} from './transport-contract.ts';
 
 /** The competition of the spec's paths (`/api/v1/ngso-1/...`). */
 export const COMPETITION = 'ngso-1';

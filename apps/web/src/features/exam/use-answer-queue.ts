@@ -7,9 +7,9 @@ import {
   type QueueNotice,
   type QueueState,
   type QueueStorage,
-  type QueueTransport,
 } from './answer-queue.ts';
 import { openQueueStorage } from './queue-storage.ts';
+import type { QueueTransport } from './transport-contract.ts';
 
 type Options = {
   /** Whose queue: one student's photos never go into another's answers. */
