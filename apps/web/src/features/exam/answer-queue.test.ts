@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto';
 import type { CommittedImage, LatePhoto } from '@ngso/shared/schemas/exam';
 import { describe, expect, it, vi } from 'vitest';
-import { AnswerQueue, mergeImages, type QueueOptions } from './answer-queue.ts';
+import { mergeImages } from './answer-intents.ts';
+import { AnswerQueue, type QueueOptions } from './answer-queue.ts';
 import { sha256Hex } from './photo-hash.ts';
 import { indexedDbStorage, memoryStorage } from './queue-storage.ts';
 import { type QueueTransport, type SavedAnswer, TransportError } from './transport-contract.ts';

@@ -1,5 +1,4 @@
 import {
-  type CommittedImage,
   type DeliveredPhoto,
   imageUrlsOf,
   type LatePhoto,
@@ -8,7 +7,21 @@ import {
 import type { PreparedImage } from '../../lib/media/compress.ts';
 import type { PhotoProblem } from '../../lib/media/photo-quality.ts';
 import { type RetryPolicy, retryDelay } from '../../lib/retry.ts';
+import {
+  carriedBy,
+  committedImage,
+  hasChanges,
+  mergeImages,
+  noChanges,
+  type StoredIntent,
+  sameList,
+  withoutSettled,
+  withPhotoAdded,
+  withPhotoListed,
+} from './answer-intents.ts';
 import { sha256Hex } from './photo-hash.ts';
+import { type PhotoStage, type QueueRecords, queueRecords, type StoredPhoto } from './queue-records.ts';
+import type { QueueStorage } from './queue-storage.ts';
 import {
   isConnectionFailure,
   type LoadedAnswers,
@@ -30,44 +43,9 @@ import {
  * its grace is sent as a late photo (organisers decide). Failed calls are retried with back-off (the
  * server's Retry-After first) and again when the connection returns; a reload picks up whatever was
  * waiting. No React in here.
- *
- * Changes are kept as intents per question (photos to add, photos to remove), never as a whole list:
- * the list committed is always "the server's list, plus ours, minus the removed", so a commit refused as
- * stale (another tab or phone saved in between) is redone on the fresh list and keeps both sets of photos.
+ * Changes are kept as intents per question (answer-intents.ts), what waits on the device in
+ * queue-records.ts.
  */
-
-/** Key-value storage that survives a reload (IndexedDB in the app; a Map in tests). */
-export type QueueStorage = {
-  get: <T>(key: string) => Promise<T | undefined>;
-  set: (key: string, value: unknown) => Promise<void>;
-  del: (key: string) => Promise<void>;
-  keys: () => Promise<string[]>;
-};
-
-/**
- * Where a photo on the device is: `commit` (its hash is being committed), `deliver` (committed: its bytes
- * are being sent), `late` (it could not be committed in time: being announced as late), `lateDeliver`
- * (announced: its bytes are being sent).
- */
-export type PhotoStage = 'commit' | 'deliver' | 'late' | 'lateDeliver';
-
-/** A photo kept on the device until the server has its bytes: the compressed bytes, not a Blob (older browsers). */
-export type StoredPhoto = {
-  id: string;
-  questionId: string;
-  name: string;
-  type: string;
-  bytes: ArrayBuffer;
-  createdAt: number;
-  sha256: string;
-  size: number;
-  /** The phone's clock when the photo was added (a late photo carries it). */
-  takenAt: string;
-  stage: PhotoStage;
-};
-
-/** The changes to one question's answer that the server has not confirmed yet. */
-export type StoredIntent = { questionId: string; add: CommittedImage[]; remove: string[] };
 
 /**
  * What the student sees of a photo on this device: `preparing` (compressing, hashing), `sending` (not
@@ -176,30 +154,7 @@ export const EMPTY_QUEUE_STATE: QueueState = {
   error: null,
 };
 
-const image = ({ sha256, size }: CommittedImage): CommittedImage => ({ sha256, size });
-
-/** The list to commit: the server's photos (or the fresh ones after a stale commit), plus ours, minus the removed. */
-export function mergeImages(
-  server: readonly CommittedImage[],
-  add: readonly CommittedImage[],
-  remove: readonly string[],
-): CommittedImage[] {
-  const removed = new Set(remove);
-  const result: CommittedImage[] = [];
-  for (const entry of [...server, ...add]) {
-    if (!removed.has(entry.sha256) && !result.some((r) => r.sha256 === entry.sha256))
-      result.push(image(entry));
-  }
-  return result;
-}
-
-const sameList = (a: readonly CommittedImage[], b: readonly CommittedImage[]) =>
-  a.length === b.length && a.every((entry, i) => entry.sha256 === b[i]?.sha256 && entry.size === b[i]?.size);
-
 type Backoff = { attempts: number; notBefore: number };
-
-const photoKey = (scope: string, id: string) => `${scope}:photo:${id}`;
-const intentKey = (scope: string, questionId: string) => `${scope}:intent:${questionId}`;
 
 function randomId(): string {
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
@@ -219,6 +174,7 @@ export class AnswerQueue {
     Pick<QueueOptions, 'onNotice' | 'noAnswersYet' | 'firstSaveAt'>;
   private state: QueueState;
   private readonly listeners = new Set<() => void>();
+  private readonly records: QueueRecords;
   private readonly stored = new Map<string, StoredPhoto>();
   /** Photo ids whose bytes or late announcement are on their way now. */
   private readonly inFlight = new Map<string, AbortController>();
@@ -255,6 +211,7 @@ export class AnswerQueue {
       ...options,
     };
     this.state = { ...EMPTY_QUEUE_STATE, offline: !this.o.isOnline() };
+    this.records = queueRecords(this.o.storage, this.o.scope, this.o.hash);
   }
 
   /** Notices go to the page that shows the queue now (the queue outlives a navigation). */
@@ -302,45 +259,8 @@ export class AnswerQueue {
 
   /** Loads what a previous visit left on the device, then the server's answers, and starts sending. */
   async start(): Promise<void> {
-    const keys = await this.o.storage.keys();
-    const intents: Record<string, StoredIntent> = {};
-    for (const key of keys) {
-      if (!key.startsWith(`${this.o.scope}:intent:`)) continue;
-      const intent = await this.o.storage.get<StoredIntent>(key);
-      if (!intent) continue;
-      // Only photos named by their hash (an older version of the page queued addresses).
-      const add = intent.add.filter(
-        (entry) => typeof entry === 'object' && entry !== null && 'sha256' in entry,
-      );
-      intents[intent.questionId] = { ...intent, add };
-    }
-    const photos: StoredPhoto[] = [];
-    for (const key of keys) {
-      if (!key.startsWith(`${this.o.scope}:photo:`)) continue;
-      let photo = await this.o.storage.get<StoredPhoto>(key);
-      if (!photo) continue;
-      if (!photo.sha256 || !photo.stage) {
-        // Queued by an older version of the page (upload first): name it and commit it now.
-        const sha256 = await this.o.hash(photo.bytes);
-        photo = {
-          ...photo,
-          sha256,
-          size: photo.bytes.byteLength,
-          takenAt: new Date(photo.createdAt).toISOString(),
-          stage: 'commit',
-        };
-        await this.o.storage.set(key, photo);
-        const intent = intents[photo.questionId] ?? { questionId: photo.questionId, add: [], remove: [] };
-        if (!intent.add.some((entry) => entry.sha256 === sha256)) {
-          intent.add = [...intent.add, { sha256, size: photo.size }];
-          intents[photo.questionId] = intent;
-          await this.o.storage.set(intentKey(this.o.scope, photo.questionId), intent);
-        }
-      }
-      this.stored.set(photo.id, photo);
-      photos.push(photo);
-    }
-    photos.sort((a, b) => a.createdAt - b.createdAt);
+    const { intents, photos } = await this.records.load();
+    for (const photo of photos) this.stored.set(photo.id, photo);
     this.update({
       intents,
       photos: photos.map((photo) => ({
@@ -493,15 +413,10 @@ export class AnswerQueue {
             stage: 'commit',
           };
           if (!this.state.photos.some((p) => p.id === id)) return; // removed while being prepared
-          await this.o.storage.set(photoKey(this.o.scope, id), photo);
+          await this.records.putPhoto(photo);
           this.stored.set(id, photo);
           // The commit: in memory at once, then on the device (a reload commits it too).
-          const intent = this.intentOf(questionId);
-          await this.writeIntent({
-            ...intent,
-            add: [...intent.add.filter((entry) => entry.sha256 !== sha256), { sha256, size: photo.size }],
-            remove: intent.remove.filter((hash) => hash !== sha256),
-          });
+          await this.writeIntent(withPhotoAdded(this.intentOf(questionId), { sha256, size: photo.size }));
           this.patchPhoto(id, { sha256, status: 'sending', previewUrl: previewOf(photo) });
         } catch (error) {
           this.dropPhoto(id);
@@ -595,7 +510,7 @@ export class AnswerQueue {
   // --- bookkeeping ---------------------------------------------------------------------------
 
   private intentOf(questionId: string): StoredIntent {
-    return this.state.intents[questionId] ?? { questionId, add: [], remove: [] };
+    return this.state.intents[questionId] ?? noChanges(questionId);
   }
 
   private patchPhoto(id: string, patch: Partial<PendingPhoto>) {
@@ -630,7 +545,7 @@ export class AnswerQueue {
 
   private async forgetPhoto(id: string) {
     this.dropPhoto(id);
-    await this.o.storage.del(photoKey(this.o.scope, id));
+    await this.records.deletePhoto(id);
   }
 
   /** Moves a photo on: on the device first (a reload goes on from there), then on screen. */
@@ -639,7 +554,7 @@ export class AnswerQueue {
     if (!photo || photo.stage === stage) return;
     const next = { ...photo, stage };
     this.stored.set(id, next);
-    await this.o.storage.set(photoKey(this.o.scope, id), next);
+    await this.records.putPhoto(next);
     this.patchPhoto(id, { status: statusOfStage(stage), progress: null });
   }
 
@@ -660,7 +575,7 @@ export class AnswerQueue {
         },
       },
     });
-    await this.o.storage.del(photoKey(this.o.scope, id));
+    await this.records.deletePhoto(id);
   }
 
   /**
@@ -687,13 +602,11 @@ export class AnswerQueue {
 
   /** Records a question's waiting changes: in memory at once (so concurrent work sees them), then on the device. */
   private async writeIntent(intent: StoredIntent) {
-    const empty = intent.add.length === 0 && intent.remove.length === 0;
     const intents = { ...this.state.intents };
-    if (empty) delete intents[intent.questionId];
+    if (!hasChanges(intent)) delete intents[intent.questionId];
     else intents[intent.questionId] = intent;
     this.update({ intents });
-    if (empty) await this.o.storage.del(intentKey(this.o.scope, intent.questionId));
-    else await this.o.storage.set(intentKey(this.o.scope, intent.questionId), intent);
+    await this.records.putIntent(intent);
   }
 
   /** Waits before trying `key` again: the server's Retry-After (with jitter) when it gave one, else back-off. */
@@ -859,9 +772,8 @@ export class AnswerQueue {
     await this.setStage(id, 'commit');
     this.forceCommit.add(photo.questionId);
     const intent = this.intentOf(photo.questionId);
-    if (!intent.add.some((entry) => entry.sha256 === photo.sha256)) {
-      await this.writeIntent({ ...intent, add: [...intent.add, { sha256: photo.sha256, size: photo.size }] });
-    }
+    const listed = withPhotoListed(intent, photo);
+    if (listed !== intent) await this.writeIntent(listed);
   }
 
   /** A photo that could not be committed in time: announced as late, then delivered. */
@@ -929,7 +841,7 @@ export class AnswerQueue {
     const version = base?.version ?? 0;
     const forced = this.forceCommit.delete(questionId);
     try {
-      const current = (base?.images ?? []).map(image);
+      const current = (base?.images ?? []).map(committedImage);
       const images = mergeImages(current, intent.add, intent.remove).slice(0, MAX_IMAGES_PER_ANSWER);
       let answer = base;
       if (forced || !sameList(images, current)) {
@@ -948,13 +860,7 @@ export class AnswerQueue {
         }
       }
       // Only what this commit carried is done; what the student did meanwhile stays waiting.
-      const latest = this.state.intents[questionId] ?? intent;
-      const carried = new Set(intent.add.map((entry) => entry.sha256));
-      await this.writeIntent({
-        questionId,
-        add: latest.add.filter((entry) => !carried.has(entry.sha256)),
-        remove: latest.remove.filter((hash) => !intent.remove.includes(hash)),
-      });
+      await this.writeIntent(withoutSettled(this.state.intents[questionId] ?? intent, intent));
       this.saveBackoff.delete(questionId);
       this.lastConnectionFailed = false;
       // Spec section 4: after each save the answers are reloaded.
@@ -995,23 +901,21 @@ export class AnswerQueue {
    * this commit carried are sent as late photos; a removal is refused.
    */
   private async closed(questionId: string, intent: StoredIntent, error: unknown) {
-    const carried = new Set(intent.add.map((entry) => entry.sha256));
-    for (const photo of [...this.stored.values()]) {
-      if (photo.questionId === questionId && photo.stage === 'commit' && carried.has(photo.sha256)) {
-        await this.setStage(photo.id, 'late');
-      }
-    }
+    for (const photo of this.carriedPhotos(questionId, intent)) await this.setStage(photo.id, 'late');
     if (intent.remove.length > 0) {
       this.update({ error: messageOf(error) ?? null });
       this.o.onNotice?.({ kind: 'removeFailed' });
     }
     this.saveBackoff.delete(questionId);
-    const latest = this.state.intents[questionId] ?? intent;
-    await this.writeIntent({
-      questionId,
-      add: latest.add.filter((entry) => !carried.has(entry.sha256)),
-      remove: latest.remove.filter((hash) => !intent.remove.includes(hash)),
-    });
+    await this.writeIntent(withoutSettled(this.state.intents[questionId] ?? intent, intent));
+  }
+
+  /** The photos a refused commit carried that wait for a commitment still. */
+  private carriedPhotos(questionId: string, intent: StoredIntent): StoredPhoto[] {
+    const carried = carriedBy(intent);
+    return [...this.stored.values()].filter(
+      (photo) => photo.questionId === questionId && photo.stage === 'commit' && carried.has(photo.sha256),
+    );
   }
 
   /** The server will never take this change (a foreign image, too many): say so and let it go. */
@@ -1021,12 +925,7 @@ export class AnswerQueue {
     if (intent.remove.length > 0 && intent.add.length === 0) this.o.onNotice?.({ kind: 'removeFailed' });
     else this.o.onNotice?.({ kind: 'saveFailed', message });
     this.saveBackoff.delete(questionId);
-    const carried = new Set(intent.add.map((entry) => entry.sha256));
-    for (const photo of [...this.stored.values()]) {
-      if (photo.questionId === questionId && photo.stage === 'commit' && carried.has(photo.sha256)) {
-        await this.forgetPhoto(photo.id);
-      }
-    }
+    for (const photo of this.carriedPhotos(questionId, intent)) await this.forgetPhoto(photo.id);
     await this.writeIntent({ questionId, add: [], remove: [] });
   }
 }

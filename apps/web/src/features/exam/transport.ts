@@ -13,7 +13,7 @@ import { MediaError } from '../../lib/media/media-error.ts';
 import { sendBytes } from '../../lib/media/upload.ts';
 import { isRetryableStatus, parseRetryAfter } from '../../lib/retry.ts';
 import { timeoutSignal } from '../../lib/timeout-signal.ts';
-import type { QueueStorage } from './answer-queue.ts';
+import type { QueueStorage } from './queue-storage.ts';
 import {
   type QueueTransport,
   type SavedAnswer,

@@ -1,9 +1,8 @@
 import type { Exam, Question } from '@ngso/shared/schemas/exam';
 import { useEffect, useState } from 'react';
 import { isUnreachable } from '../../lib/error-status.ts';
-import type { QueueStorage } from './answer-queue.ts';
 import { loadExam, loadQuestions, saveExam, saveQuestions } from './exam-snapshot.ts';
-import { openQueueStorage } from './queue-storage.ts';
+import { openQueueStorage, type QueueStorage } from './queue-storage.ts';
 
 export type Kept<T> = { value: T | undefined; ready: boolean };
 
