@@ -1,9 +1,4 @@
-import {
-  type DeliveredPhoto,
-  imageUrlsOf,
-  type LatePhoto,
-  MAX_IMAGES_PER_ANSWER,
-} from '@ngso/shared/schemas/exam';
+import { type DeliveredPhoto, imageUrlsOf, MAX_IMAGES_PER_ANSWER } from '@ngso/shared/schemas/exam';
 import type { PreparedImage } from '../../lib/media/compress.ts';
 import type { PhotoProblem } from '../../lib/media/photo-quality.ts';
 import { type RetryPolicy, retryDelay } from '../../lib/retry.ts';
@@ -21,6 +16,13 @@ import {
 } from './answer-intents.ts';
 import { sha256Hex } from './photo-hash.ts';
 import { type PhotoStage, type QueueRecords, queueRecords, type StoredPhoto } from './queue-records.ts';
+import {
+  type PendingPhoto,
+  type QueueNotice,
+  type QueueState,
+  QueueView,
+  statusOfStage,
+} from './queue-state.ts';
 import type { QueueStorage } from './queue-storage.ts';
 import {
   isConnectionFailure,
@@ -46,62 +48,6 @@ import {
  * Changes are kept as intents per question (answer-intents.ts), what waits on the device in
  * queue-records.ts.
  */
-
-/**
- * What the student sees of a photo on this device: `preparing` (compressing, hashing), `sending` (not
- * recorded by the server yet), `recorded` (recorded in time, its bytes on their way), `late` (recorded
- * too late: being sent for review).
- */
-export type PhotoStatus = 'preparing' | 'sending' | 'recorded' | 'late';
-
-export type PendingPhoto = {
-  id: string;
-  questionId: string;
-  name: string;
-  sha256: string | null;
-  status: PhotoStatus;
-  /** Percent of the bytes sent while a delivery runs, else null. */
-  progress: number | null;
-  /** A local preview (object URL), when the browser can make one. */
-  previewUrl: string | null;
-  /**
-   * What is wrong with a photo being prepared (too dark, blurred, too small): it waits, uncommitted,
-   * for the student to retake it or use it anyway (decision 061). Absent otherwise.
-   */
-  problems?: PhotoProblem[];
-};
-
-/** A photo whose bytes the server confirmed during this visit (its local preview stays on screen). */
-export type SentPhoto = { sha256: string; questionId: string; previewUrl: string | null; late: boolean };
-
-/** Something the student must be told once (the spec's alerts). */
-export type QueueNotice =
-  | { kind: 'uploadFailed'; fileName: string; message: string | undefined }
-  | { kind: 'removeFailed' }
-  | { kind: 'saveFailed'; message: string | undefined };
-
-export type QueueState = {
-  /** The answers as the server last reported them, by question id. */
-  answers: Record<string, SavedAnswer>;
-  /** This student's late photos as the server last reported them. */
-  latePhotos: LatePhoto[];
-  /** Whether the server's answers have been loaded at least once. */
-  loaded: boolean;
-  photos: PendingPhoto[];
-  intents: Record<string, StoredIntent>;
-  /** By hash: photos delivered during this visit. */
-  sent: Record<string, SentPhoto>;
-  /** Questions with changes the server has not recorded yet (the banner's count). */
-  waiting: number;
-  /** Photos recorded in time whose bytes are still on their way from this device. */
-  sending: number;
-  /** Late photos still on their way from this device. */
-  sendingLate: number;
-  /** The browser is offline, or the last call failed for lack of a connection. */
-  offline: boolean;
-  /** The answers-store error (spec section 2: shown under the upload area). */
-  error: string | null;
-};
 
 export type QueueOptions = {
   transport: QueueTransport;
@@ -140,20 +86,6 @@ export const DEFAULT_BACKOFF: RetryPolicy = {
   maxDelayMs: 30_000,
 };
 
-export const EMPTY_QUEUE_STATE: QueueState = {
-  answers: {},
-  latePhotos: [],
-  loaded: false,
-  photos: [],
-  intents: {},
-  sent: {},
-  waiting: 0,
-  sending: 0,
-  sendingLate: 0,
-  offline: false,
-  error: null,
-};
-
 type Backoff = { attempts: number; notBefore: number };
 
 function randomId(): string {
@@ -166,14 +98,10 @@ function previewOf(photo: StoredPhoto): string | null {
   return URL.createObjectURL(new Blob([photo.bytes], { type: photo.type }));
 }
 
-const statusOfStage = (stage: PhotoStage): PhotoStatus =>
-  stage === 'commit' ? 'sending' : stage === 'deliver' ? 'recorded' : 'late';
-
 export class AnswerQueue {
   private readonly o: Required<Omit<QueueOptions, 'onNotice' | 'noAnswersYet' | 'firstSaveAt'>> &
     Pick<QueueOptions, 'onNotice' | 'noAnswersYet' | 'firstSaveAt'>;
-  private state: QueueState;
-  private readonly listeners = new Set<() => void>();
+  private readonly view: QueueView;
   private readonly records: QueueRecords;
   private readonly stored = new Map<string, StoredPhoto>();
   /** Photo ids whose bytes or late announcement are on their way now. */
@@ -192,7 +120,6 @@ export class AnswerQueue {
   private stopped = false;
   private pumping = false;
   private pumpAgain = false;
-  private lastConnectionFailed = false;
   private loadingAnswers: Promise<boolean> | null = null;
   /** A read asked for while one was on its way (its answer may predate what just changed). */
   private readAgain = false;
@@ -210,7 +137,9 @@ export class AnswerQueue {
       newId: randomId,
       ...options,
     };
-    this.state = { ...EMPTY_QUEUE_STATE, offline: !this.o.isOnline() };
+    this.view = new QueueView(this.o.isOnline);
+    this.getState = this.view.getState;
+    this.subscribe = this.view.subscribe;
     this.records = queueRecords(this.o.storage, this.o.scope, this.o.hash);
   }
 
@@ -221,33 +150,18 @@ export class AnswerQueue {
 
   // --- observing -----------------------------------------------------------------------------
 
-  getState = (): QueueState => this.state;
+  /** The state the page shows (a new object at each change). */
+  readonly getState: () => QueueState;
 
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
+  /** Calls `listener` at each change; returns how to stop. */
+  readonly subscribe: (listener: () => void) => () => void;
 
-  private update(patch: Partial<QueueState>) {
-    const next = { ...this.state, ...patch };
-    const questions = new Set<string>();
-    let sending = 0;
-    let sendingLate = 0;
-    for (const photo of next.photos) {
-      if (photo.status === 'preparing' || photo.status === 'sending') questions.add(photo.questionId);
-      else if (photo.status === 'recorded') sending += 1;
-      else sendingLate += 1;
-    }
-    for (const intent of Object.values(next.intents)) {
-      if (intent.add.length > 0 || intent.remove.length > 0) questions.add(intent.questionId);
-    }
-    next.waiting = questions.size;
-    next.sending = sending;
-    next.sendingLate = sendingLate;
-    next.offline =
-      !this.o.isOnline() || (this.lastConnectionFailed && (next.waiting > 0 || sending + sendingLate > 0));
-    this.state = next;
-    for (const listener of this.listeners) listener();
+  private get state(): QueueState {
+    return this.view.getState();
+  }
+
+  private update(patch: Partial<QueueState> = {}) {
+    this.view.update(patch);
   }
 
   /** Whether anything is waiting for the server (leaving the page then warns). */
@@ -314,7 +228,7 @@ export class AnswerQueue {
 
   /** The browser went offline: the banner shows at once. */
   wentOffline(): void {
-    this.lastConnectionFailed = true;
+    this.view.connectionFailed = true;
     this.update({});
   }
 
@@ -333,12 +247,12 @@ export class AnswerQueue {
         } while (this.readAgain);
         const answers: Record<string, SavedAnswer> = {};
         for (const answer of loaded.answers) answers[answer.question_id] = answer;
-        this.lastConnectionFailed = false;
+        this.view.connectionFailed = false;
         this.loadBackoff.delete('answers');
         this.update({ answers, latePhotos: loaded.latePhotos, loaded: true });
         return true;
       } catch (error) {
-        if (isConnectionFailure(error)) this.lastConnectionFailed = true;
+        if (isConnectionFailure(error)) this.view.connectionFailed = true;
         // Never read yet: nothing can be committed (a commit needs the answer's version) and the
         // student's saved answers are not on screen, so read again after a pause (kick() sees the back-off).
         if (!this.state.loaded) this.delay(this.loadBackoff, 'answers', error);
@@ -485,26 +399,13 @@ export class AnswerQueue {
     if (deliveries) this.photoBackoff.clear();
     if (!this.state.loaded) void this.reloadAnswers().then(() => this.kick());
     this.kick();
-    return new Promise((resolve) => {
-      const idle = () =>
+    return this.view.when(
+      () =>
         this.state.waiting === 0 &&
         this.saving.size === 0 &&
-        (!deliveries || (this.state.sending === 0 && this.state.sendingLate === 0));
-      if (idle()) {
-        resolve(true);
-        return;
-      }
-      const timer = setTimeout(() => {
-        unsubscribe();
-        resolve(false);
-      }, timeoutMs);
-      const unsubscribe = this.subscribe(() => {
-        if (!idle()) return;
-        clearTimeout(timer);
-        unsubscribe();
-        resolve(true);
-      });
-    });
+        (!deliveries || (this.state.sending === 0 && this.state.sendingLate === 0)),
+      timeoutMs,
+    );
   }
 
   // --- bookkeeping ---------------------------------------------------------------------------
@@ -514,9 +415,7 @@ export class AnswerQueue {
   }
 
   private patchPhoto(id: string, patch: Partial<PendingPhoto>) {
-    this.update({
-      photos: this.state.photos.map((photo) => (photo.id === id ? { ...photo, ...patch } : photo)),
-    });
+    this.view.patchPhoto(id, patch);
   }
 
   /** Shows a photo's problems and waits for the student: true to use it anyway, false to retake it. */
@@ -726,7 +625,7 @@ export class AnswerQueue {
       );
       if (controller.signal.aborted || !this.stored.has(id)) throw new TransportError('network');
       this.inFlight.delete(id);
-      this.lastConnectionFailed = false;
+      this.view.connectionFailed = false;
       await this.photoArrived(id, delivered.late || photo.stage === 'lateDeliver');
       if (!this.showDelivered(delivered)) void this.reloadAnswers();
     } catch (error) {
@@ -747,7 +646,7 @@ export class AnswerQueue {
         await this.forgetPhoto(id);
       } else if (status === 422 || isConnectionFailure(error)) {
         // 422: the bytes arrived damaged; otherwise no connection, or the server asked to wait (429, 503).
-        if (status !== 422) this.lastConnectionFailed = true;
+        if (status !== 422) this.view.connectionFailed = true;
         this.delay(this.photoBackoff, id, error);
         this.patchPhoto(id, { progress: null });
       } else {
@@ -789,7 +688,7 @@ export class AnswerQueue {
         size: photo.size,
         taken_at: photo.takenAt,
       });
-      this.lastConnectionFailed = false;
+      this.view.connectionFailed = false;
       this.photoBackoff.delete(id);
       await this.setStage(id, 'lateDeliver');
       void this.reloadAnswers();
@@ -797,7 +696,7 @@ export class AnswerQueue {
       const restarted = this.restarting.delete(id);
       if (!this.stored.has(id) || this.stopped || restarted) return;
       if (isConnectionFailure(error) || controller.signal.aborted) {
-        this.lastConnectionFailed = isConnectionFailure(error);
+        this.view.connectionFailed = isConnectionFailure(error);
         this.delay(this.photoBackoff, id, error);
       } else if (statusOf(error) === 409) {
         // The grace is not over yet (the server's clock): commit it instead, after a pause.
@@ -862,13 +761,13 @@ export class AnswerQueue {
       // Only what this commit carried is done; what the student did meanwhile stays waiting.
       await this.writeIntent(withoutSettled(this.state.intents[questionId] ?? intent, intent));
       this.saveBackoff.delete(questionId);
-      this.lastConnectionFailed = false;
+      this.view.connectionFailed = false;
       // Spec section 4: after each save the answers are reloaded.
       await this.reloadAnswers();
     } catch (error) {
       if (isConnectionFailure(error) || statusOf(error) === 401) {
         if (forced) this.forceCommit.add(questionId);
-        this.lastConnectionFailed = isConnectionFailure(error);
+        this.view.connectionFailed = isConnectionFailure(error);
         this.delay(this.saveBackoff, questionId, error);
         this.update({});
       } else if (error instanceof TransportError && error.kind === 'conflict') {

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { paths, verifyReceiptHref } from '../../../config/paths.ts';
 import { saveFile } from '../../../lib/save-file.ts';
-import type { QueueState } from '../answer-queue.ts';
+import type { QueueState } from '../queue-state.ts';
 import { receiptsFile, receiptsOf } from '../receipts.ts';
 
 type ReceiptListProps = { state: QueueState; order: readonly string[] };
