@@ -1,7 +1,7 @@
 import { type DeliveredPhoto, imageUrlsOf, MAX_IMAGES_PER_ANSWER } from '@ngso/shared/schemas/exam';
 import type { PreparedImage } from '../../lib/media/compress.ts';
 import type { PhotoProblem } from '../../lib/media/photo-quality.ts';
-import { type RetryPolicy, retryDelay } from '../../lib/retry.ts';
+import type { RetryPolicy } from '../../lib/retry.ts';
 import {
   carriedBy,
   committedImage,
@@ -24,12 +24,12 @@ import {
   statusOfStage,
 } from './queue-state.ts';
 import type { QueueStorage } from './queue-storage.ts';
+import { Backoffs, DEFAULT_BACKOFF, WakeTimer } from './retry-schedule.ts';
 import {
   isConnectionFailure,
   type LoadedAnswers,
   messageOf,
   type QueueTransport,
-  retryAfterOf,
   type SavedAnswer,
   statusOf,
   TransportError,
@@ -80,14 +80,6 @@ export type QueueOptions = {
   firstSaveAt?: number;
 };
 
-export const DEFAULT_BACKOFF: RetryPolicy = {
-  retries: Number.POSITIVE_INFINITY,
-  baseDelayMs: 1000,
-  maxDelayMs: 30_000,
-};
-
-type Backoff = { attempts: number; notBefore: number };
-
 function randomId(): string {
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   return `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
@@ -97,6 +89,8 @@ function previewOf(photo: StoredPhoto): string | null {
   if (typeof URL === 'undefined' || typeof URL.createObjectURL !== 'function') return null;
   return URL.createObjectURL(new Blob([photo.bytes], { type: photo.type }));
 }
+
+export { DEFAULT_BACKOFF };
 
 export class AnswerQueue {
   private readonly o: Required<Omit<QueueOptions, 'onNotice' | 'noAnswersYet' | 'firstSaveAt'>> &
@@ -110,13 +104,13 @@ export class AnswerQueue {
   /** Questions to commit even if their list looks unchanged (the server lost a commitment). */
   private readonly forceCommit = new Set<string>();
   private readonly restarting = new Set<string>();
-  private readonly photoBackoff = new Map<string, Backoff>();
-  private readonly saveBackoff = new Map<string, Backoff>();
+  private readonly photoBackoff: Backoffs;
+  private readonly saveBackoff: Backoffs;
   /** Reading the server's answers until it has worked once (key `answers`). */
-  private readonly loadBackoff = new Map<string, Backoff>();
+  private readonly loadBackoff: Backoffs<'answers'>;
   /** Photos the checks found a problem with, waiting for the student: how to tell `addPhotos` the answer. */
   private readonly decisions = new Map<string, (keep: boolean) => void>();
-  private timer: ReturnType<typeof setTimeout> | null = null;
+  private readonly wake: WakeTimer;
   private stopped = false;
   private pumping = false;
   private pumpAgain = false;
@@ -140,6 +134,11 @@ export class AnswerQueue {
     this.view = new QueueView(this.o.isOnline);
     this.getState = this.view.getState;
     this.subscribe = this.view.subscribe;
+    const clock = { policy: this.o.backoff, now: this.o.now, random: this.o.random };
+    this.photoBackoff = new Backoffs(clock);
+    this.saveBackoff = new Backoffs(clock);
+    this.loadBackoff = new Backoffs(clock);
+    this.wake = new WakeTimer(this.o.now, () => this.kick());
     this.records = queueRecords(this.o.storage, this.o.scope, this.o.hash);
   }
 
@@ -198,8 +197,7 @@ export class AnswerQueue {
   /** Stops sending (the page goes). What is stored stays stored, and a later visit sends it. */
   stop(): void {
     this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
+    this.wake.cancel();
     for (const controller of this.inFlight.values()) controller.abort();
     this.inFlight.clear();
     for (const photo of this.state.photos) if (photo.previewUrl) URL.revokeObjectURL(photo.previewUrl);
@@ -255,7 +253,7 @@ export class AnswerQueue {
         if (isConnectionFailure(error)) this.view.connectionFailed = true;
         // Never read yet: nothing can be committed (a commit needs the answer's version) and the
         // student's saved answers are not on screen, so read again after a pause (kick() sees the back-off).
-        if (!this.state.loaded) this.delay(this.loadBackoff, 'answers', error);
+        if (!this.state.loaded) this.loadBackoff.delay('answers', error);
         this.update({});
         return false;
       } finally {
@@ -508,17 +506,6 @@ export class AnswerQueue {
     await this.records.putIntent(intent);
   }
 
-  /** Waits before trying `key` again: the server's Retry-After (with jitter) when it gave one, else back-off. */
-  private delay(backoff: Map<string, Backoff>, key: string, error?: unknown) {
-    const attempts = (backoff.get(key)?.attempts ?? 0) + 1;
-    const wait = retryDelay(attempts - 1, this.o.backoff, this.o.random, retryAfterOf(error));
-    backoff.set(key, { attempts, notBefore: this.o.now() + wait });
-  }
-
-  private ready(backoff: Map<string, Backoff>, key: string) {
-    return (backoff.get(key)?.notBefore ?? 0) <= this.o.now();
-  }
-
   // --- sending -------------------------------------------------------------------------------
 
   /** Looks for work to start; safe to call any time. */
@@ -544,13 +531,13 @@ export class AnswerQueue {
     // Commits first: they are small and make a photo count even if its bytes come later. They need the
     // server's answers (the version): until a read has worked, read again (a server restarting).
     if (!this.state.loaded) {
-      if (!this.loadingAnswers && this.ready(this.loadBackoff, 'answers')) {
+      if (!this.loadingAnswers && this.loadBackoff.ready('answers')) {
         void this.reloadAnswers().then(() => this.kick());
       }
     } else if (this.savesAllowed()) {
       for (const intent of Object.values(this.state.intents)) {
         const q = intent.questionId;
-        if (this.saving.has(q) || !this.ready(this.saveBackoff, q)) continue;
+        if (this.saving.has(q) || !this.saveBackoff.ready(q)) continue;
         void this.saveOne(q);
       }
     }
@@ -558,7 +545,7 @@ export class AnswerQueue {
     for (const photo of this.state.photos) {
       if (this.inFlight.size >= this.o.concurrency) break;
       const stored = this.stored.get(photo.id);
-      if (!stored || this.inFlight.has(photo.id) || !this.ready(this.photoBackoff, photo.id)) continue;
+      if (!stored || this.inFlight.has(photo.id) || !this.photoBackoff.ready(photo.id)) continue;
       if (stored.stage === 'late') void this.announceLate(photo.id);
       else if (stored.stage === 'lateDeliver') void this.deliverOne(photo.id);
       else if (
@@ -576,25 +563,18 @@ export class AnswerQueue {
 
   /** A timer for the earliest retry that is waiting for its back-off (or the first save's moment). */
   private schedule() {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    if (this.stopped) return;
+    if (this.stopped) {
+      this.wake.cancel();
+      return;
+    }
     const firstSave =
-      !this.savesAllowed() && Object.keys(this.state.intents).length > 0
-        ? [{ notBefore: this.o.firstSaveAt ?? 0 }]
-        : [];
-    const times = [
+      !this.savesAllowed() && Object.keys(this.state.intents).length > 0 ? [this.o.firstSaveAt ?? 0] : [];
+    this.wake.at([
       ...firstSave,
-      ...[...this.photoBackoff].filter(([id]) => this.stored.has(id)).map(([, b]) => b),
-      ...[...this.saveBackoff].filter(([q]) => this.state.intents[q]).map(([, b]) => b),
-      ...(this.state.loaded ? [] : this.loadBackoff.values()),
-    ].map((b) => b.notBefore);
-    if (times.length === 0) return;
-    const wait = Math.max(0, Math.min(...times) - this.o.now());
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.kick();
-    }, wait);
+      ...this.photoBackoff.times((id) => this.stored.has(id)),
+      ...this.saveBackoff.times((questionId) => this.state.intents[questionId] !== undefined),
+      ...(this.state.loaded ? [] : this.loadBackoff.times(() => true)),
+    ]);
   }
 
   private async deliverOne(id: string) {
@@ -634,7 +614,7 @@ export class AnswerQueue {
       if (!this.stored.has(id) || this.stopped) return; // removed by the student, or the page went
       const status = statusOf(error);
       if (restarted || controller.signal.aborted) {
-        if (stalled) this.delay(this.photoBackoff, id);
+        if (stalled) this.photoBackoff.delay(id);
         this.patchPhoto(id, { progress: null });
       } else if (status === 404) {
         // The server has no commitment for it, although one was confirmed: commit it again (within
@@ -647,7 +627,7 @@ export class AnswerQueue {
       } else if (status === 422 || isConnectionFailure(error)) {
         // 422: the bytes arrived damaged; otherwise no connection, or the server asked to wait (429, 503).
         if (status !== 422) this.view.connectionFailed = true;
-        this.delay(this.photoBackoff, id, error);
+        this.photoBackoff.delay(id, error);
         this.patchPhoto(id, { progress: null });
       } else {
         this.o.onNotice?.({ kind: 'uploadFailed', fileName: photo.name, message: messageOf(error) });
@@ -697,10 +677,10 @@ export class AnswerQueue {
       if (!this.stored.has(id) || this.stopped || restarted) return;
       if (isConnectionFailure(error) || controller.signal.aborted) {
         this.view.connectionFailed = isConnectionFailure(error);
-        this.delay(this.photoBackoff, id, error);
+        this.photoBackoff.delay(id, error);
       } else if (statusOf(error) === 409) {
         // The grace is not over yet (the server's clock): commit it instead, after a pause.
-        this.delay(this.photoBackoff, id, error);
+        this.photoBackoff.delay(id, error);
         await this.recommitInTime(id);
       } else {
         this.o.onNotice?.({ kind: 'uploadFailed', fileName: photo.name, message: messageOf(error) });
@@ -768,7 +748,7 @@ export class AnswerQueue {
       if (isConnectionFailure(error) || statusOf(error) === 401) {
         if (forced) this.forceCommit.add(questionId);
         this.view.connectionFailed = isConnectionFailure(error);
-        this.delay(this.saveBackoff, questionId, error);
+        this.saveBackoff.delay(questionId, error);
         this.update({});
       } else if (error instanceof TransportError && error.kind === 'conflict') {
         if (forced) this.forceCommit.add(questionId);
@@ -777,11 +757,10 @@ export class AnswerQueue {
         if (reloaded && freshVersion !== version) {
           // Stale: another tab or phone saved between. Commit again at once on the fresh list (which
           // merges both); only a question that keeps going stale waits.
-          const attempts = this.saveBackoff.get(questionId)?.attempts ?? 0;
-          if (attempts >= 3) this.delay(this.saveBackoff, questionId);
-          else this.saveBackoff.set(questionId, { attempts: attempts + 1, notBefore: 0 });
+          if (this.saveBackoff.attempts(questionId) >= 3) this.saveBackoff.delay(questionId);
+          else this.saveBackoff.retryAtOnce(questionId);
         } else if (!reloaded) {
-          this.delay(this.saveBackoff, questionId);
+          this.saveBackoff.delay(questionId);
         } else {
           await this.closed(questionId, intent, error);
         }
