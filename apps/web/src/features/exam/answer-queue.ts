@@ -15,6 +15,7 @@ import {
   withPhotoListed,
 } from './answer-intents.ts';
 import { sha256Hex } from './photo-hash.ts';
+import { previewUrl, revokePreview } from './photo-preview.ts';
 import { type PhotoStage, type QueueRecords, queueRecords, type StoredPhoto } from './queue-records.ts';
 import {
   type PendingPhoto,
@@ -25,6 +26,7 @@ import {
 } from './queue-state.ts';
 import type { QueueStorage } from './queue-storage.ts';
 import { Backoffs, DEFAULT_BACKOFF, WakeTimer } from './retry-schedule.ts';
+import { stallWatchdog } from './stall-watchdog.ts';
 import {
   isConnectionFailure,
   type LoadedAnswers,
@@ -83,11 +85,6 @@ export type QueueOptions = {
 function randomId(): string {
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   return `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
-}
-
-function previewOf(photo: StoredPhoto): string | null {
-  if (typeof URL === 'undefined' || typeof URL.createObjectURL !== 'function') return null;
-  return URL.createObjectURL(new Blob([photo.bytes], { type: photo.type }));
 }
 
 export { DEFAULT_BACKOFF };
@@ -183,7 +180,7 @@ export class AnswerQueue {
         sha256: photo.sha256,
         status: statusOfStage(photo.stage),
         progress: null,
-        previewUrl: previewOf(photo),
+        previewUrl: previewUrl(photo.bytes, photo.type),
       })),
     });
     if (this.o.noAnswersYet && photos.length === 0 && Object.keys(intents).length === 0) {
@@ -200,9 +197,8 @@ export class AnswerQueue {
     this.wake.cancel();
     for (const controller of this.inFlight.values()) controller.abort();
     this.inFlight.clear();
-    for (const photo of this.state.photos) if (photo.previewUrl) URL.revokeObjectURL(photo.previewUrl);
-    for (const photo of Object.values(this.state.sent))
-      if (photo.previewUrl) URL.revokeObjectURL(photo.previewUrl);
+    for (const photo of [...this.state.photos, ...Object.values(this.state.sent)])
+      revokePreview(photo.previewUrl);
   }
 
   get isStopped(): boolean {
@@ -329,7 +325,7 @@ export class AnswerQueue {
           this.stored.set(id, photo);
           // The commit: in memory at once, then on the device (a reload commits it too).
           await this.writeIntent(withPhotoAdded(this.intentOf(questionId), { sha256, size: photo.size }));
-          this.patchPhoto(id, { sha256, status: 'sending', previewUrl: previewOf(photo) });
+          this.patchPhoto(id, { sha256, status: 'sending', previewUrl: previewUrl(photo.bytes, photo.type) });
         } catch (error) {
           this.dropPhoto(id);
           this.o.onNotice?.({ kind: 'uploadFailed', fileName: file.name, message: messageOf(error) });
@@ -434,7 +430,7 @@ export class AnswerQueue {
 
   private dropPhoto(id: string, keepPreview = false) {
     const photo = this.state.photos.find((p) => p.id === id);
-    if (photo?.previewUrl && !keepPreview) URL.revokeObjectURL(photo.previewUrl);
+    if (!keepPreview) revokePreview(photo?.previewUrl);
     this.stored.delete(id);
     this.photoBackoff.delete(id);
     this.update({ photos: this.state.photos.filter((p) => p.id !== id) });
@@ -583,22 +579,12 @@ export class AnswerQueue {
     const controller = new AbortController();
     this.inFlight.set(id, controller);
     this.patchPhoto(id, { progress: 0 });
-    // A request that makes no progress for a while is stuck (a mobile link that died quietly): start again.
-    let stalled = false;
-    let watchdog: ReturnType<typeof setTimeout> | undefined;
-    const watch = () => {
-      clearTimeout(watchdog);
-      watchdog = setTimeout(() => {
-        stalled = true;
-        controller.abort();
-      }, this.o.stallMs);
-    };
-    watch();
+    const watchdog = stallWatchdog(controller, this.o.stallMs);
     try {
       const delivered = await this.o.transport.deliver(
         { sha256: photo.sha256, name: photo.name, bytes: new Blob([photo.bytes], { type: photo.type }) },
         (progress) => {
-          watch();
+          watchdog.progress();
           this.patchPhoto(id, { progress });
         },
         controller.signal,
@@ -609,34 +595,45 @@ export class AnswerQueue {
       await this.photoArrived(id, delivered.late || photo.stage === 'lateDeliver');
       if (!this.showDelivered(delivered)) void this.reloadAnswers();
     } catch (error) {
-      this.inFlight.delete(id);
-      const restarted = this.restarting.delete(id);
-      if (!this.stored.has(id) || this.stopped) return; // removed by the student, or the page went
-      const status = statusOf(error);
-      if (restarted || controller.signal.aborted) {
-        if (stalled) this.photoBackoff.delay(id);
-        this.patchPhoto(id, { progress: null });
-      } else if (status === 404) {
-        // The server has no commitment for it, although one was confirmed: commit it again (within
-        // the grace), or announce it as late (after it).
-        await this.recommit(id);
-      } else if (status === 409) {
-        // The delivery deadline has passed: nothing more can be sent.
-        this.o.onNotice?.({ kind: 'uploadFailed', fileName: photo.name, message: messageOf(error) });
-        await this.forgetPhoto(id);
-      } else if (status === 422 || isConnectionFailure(error)) {
-        // 422: the bytes arrived damaged; otherwise no connection, or the server asked to wait (429, 503).
-        if (status !== 422) this.view.connectionFailed = true;
-        this.photoBackoff.delay(id, error);
-        this.patchPhoto(id, { progress: null });
-      } else {
-        this.o.onNotice?.({ kind: 'uploadFailed', fileName: photo.name, message: messageOf(error) });
-        await this.forgetPhoto(id);
-      }
+      await this.deliveryFailed(photo, controller, error, watchdog.stalled);
     } finally {
-      clearTimeout(watchdog);
+      watchdog.stop();
       this.inFlight.delete(id);
       this.kick();
+    }
+  }
+
+  /** What a failed delivery means for the photo: send it again (now or later), commit it again, or give up. */
+  private async deliveryFailed(
+    photo: StoredPhoto,
+    controller: AbortController,
+    error: unknown,
+    stalled: boolean,
+  ) {
+    const { id } = photo;
+    this.inFlight.delete(id);
+    const restarted = this.restarting.delete(id);
+    if (!this.stored.has(id) || this.stopped) return; // removed by the student, or the page went
+    const status = statusOf(error);
+    if (restarted || controller.signal.aborted) {
+      if (stalled) this.photoBackoff.delay(id);
+      this.patchPhoto(id, { progress: null });
+    } else if (status === 404) {
+      // The server has no commitment for it, although one was confirmed: commit it again (within
+      // the grace), or announce it as late (after it).
+      await this.recommit(id);
+    } else if (status === 409) {
+      // The delivery deadline has passed: nothing more can be sent.
+      this.o.onNotice?.({ kind: 'uploadFailed', fileName: photo.name, message: messageOf(error) });
+      await this.forgetPhoto(id);
+    } else if (status === 422 || isConnectionFailure(error)) {
+      // 422: the bytes arrived damaged; otherwise no connection, or the server asked to wait (429, 503).
+      if (status !== 422) this.view.connectionFailed = true;
+      this.photoBackoff.delay(id, error);
+      this.patchPhoto(id, { progress: null });
+    } else {
+      this.o.onNotice?.({ kind: 'uploadFailed', fileName: photo.name, message: messageOf(error) });
+      await this.forgetPhoto(id);
     }
   }
 

@@ -13,6 +13,7 @@ import { MediaError } from '../../lib/media/media-error.ts';
 import { sendBytes } from '../../lib/media/upload.ts';
 import { isRetryableStatus, parseRetryAfter } from '../../lib/retry.ts';
 import { timeoutSignal } from '../../lib/timeout-signal.ts';
+import { previewUrl } from './photo-preview.ts';
 import type { QueueStorage } from './queue-storage.ts';
 import {
   type QueueTransport,
@@ -124,9 +125,8 @@ export function practiceTransport(storage: QueueStorage, key: string, now = Date
     const known = previews.get(sha256);
     if (known) return known;
     const kept = await storage.get<KeptBytes>(bytesKey(sha256));
-    if (!kept || typeof URL.createObjectURL !== 'function') return null;
-    const url = URL.createObjectURL(new Blob([kept.bytes], { type: kept.type }));
-    previews.set(sha256, url);
+    const url = kept ? previewUrl(kept.bytes, kept.type) : null;
+    if (url) previews.set(sha256, url);
     return url;
   };
   const read = async (): Promise<SavedAnswer[]> => {
