@@ -1,28 +1,28 @@
-import { type DeliveredPhoto, imageUrlsOf, MAX_IMAGES_PER_ANSWER } from '@ngso/shared/schemas/exam';
+import { MAX_IMAGES_PER_ANSWER } from '@ngso/shared/schemas/exam';
 import type { PreparedImage } from '../../lib/media/compress.ts';
 import type { PhotoProblem } from '../../lib/media/photo-quality.ts';
 import type { RetryPolicy } from '../../lib/retry.ts';
 import {
   carriedBy,
   committedImage,
-  hasChanges,
   mergeImages,
-  noChanges,
   type StoredIntent,
   sameList,
   withoutSettled,
   withPhotoAdded,
   withPhotoListed,
 } from './answer-intents.ts';
+import { DeviceWork } from './device-work.ts';
 import { sha256Hex } from './photo-hash.ts';
 import { previewUrl, revokePreview } from './photo-preview.ts';
-import { type PhotoStage, type QueueRecords, queueRecords, type StoredPhoto } from './queue-records.ts';
+import { queueRecords, type StoredPhoto } from './queue-records.ts';
 import {
+  imageCountOf,
   type PendingPhoto,
   type QueueNotice,
   type QueueState,
   QueueView,
-  statusOfStage,
+  withDeliveredPhoto,
 } from './queue-state.ts';
 import type { QueueStorage } from './queue-storage.ts';
 import { Backoffs, DEFAULT_BACKOFF, WakeTimer } from './retry-schedule.ts';
@@ -93,8 +93,7 @@ export class AnswerQueue {
   private readonly o: Required<Omit<QueueOptions, 'onNotice' | 'noAnswersYet' | 'firstSaveAt'>> &
     Pick<QueueOptions, 'onNotice' | 'noAnswersYet' | 'firstSaveAt'>;
   private readonly view: QueueView;
-  private readonly records: QueueRecords;
-  private readonly stored = new Map<string, StoredPhoto>();
+  private readonly work: DeviceWork;
   /** Photo ids whose bytes or late announcement are on their way now. */
   private readonly inFlight = new Map<string, AbortController>();
   private readonly saving = new Set<string>();
@@ -136,7 +135,9 @@ export class AnswerQueue {
     this.saveBackoff = new Backoffs(clock);
     this.loadBackoff = new Backoffs(clock);
     this.wake = new WakeTimer(this.o.now, () => this.kick());
-    this.records = queueRecords(this.o.storage, this.o.scope, this.o.hash);
+    this.work = new DeviceWork(queueRecords(this.o.storage, this.o.scope, this.o.hash), this.view, (id) =>
+      this.photoBackoff.delete(id),
+    );
   }
 
   /** Notices go to the page that shows the queue now (the queue outlives a navigation). */
@@ -169,21 +170,8 @@ export class AnswerQueue {
 
   /** Loads what a previous visit left on the device, then the server's answers, and starts sending. */
   async start(): Promise<void> {
-    const { intents, photos } = await this.records.load();
-    for (const photo of photos) this.stored.set(photo.id, photo);
-    this.update({
-      intents,
-      photos: photos.map((photo) => ({
-        id: photo.id,
-        questionId: photo.questionId,
-        name: photo.name,
-        sha256: photo.sha256,
-        status: statusOfStage(photo.stage),
-        progress: null,
-        previewUrl: previewUrl(photo.bytes, photo.type),
-      })),
-    });
-    if (this.o.noAnswersYet && photos.length === 0 && Object.keys(intents).length === 0) {
+    const leftOver = await this.work.load();
+    if (this.o.noAnswersYet && !leftOver) {
       this.update({ answers: {}, latePhotos: [], loaded: true });
     } else {
       await this.reloadAnswers();
@@ -263,17 +251,7 @@ export class AnswerQueue {
 
   /** How many photos a question has or will have (the server allows at most 10). */
   imageCount(questionId: string): number {
-    const answer = this.state.answers[questionId];
-    const intent = this.state.intents[questionId];
-    const listed = mergeImages(answer?.images ?? [], intent?.add ?? [], intent?.remove ?? []);
-    const listedHashes = new Set(listed.map((entry) => entry.sha256));
-    const others = this.state.photos.filter(
-      (photo) =>
-        photo.questionId === questionId &&
-        photo.status !== 'late' &&
-        (photo.sha256 === null || !listedHashes.has(photo.sha256)),
-    );
-    return listed.length + others.length;
+    return imageCountOf(this.state, questionId);
   }
 
   /**
@@ -321,13 +299,14 @@ export class AnswerQueue {
             stage: 'commit',
           };
           if (!this.state.photos.some((p) => p.id === id)) return; // removed while being prepared
-          await this.records.putPhoto(photo);
-          this.stored.set(id, photo);
+          await this.work.keep(photo);
           // The commit: in memory at once, then on the device (a reload commits it too).
-          await this.writeIntent(withPhotoAdded(this.intentOf(questionId), { sha256, size: photo.size }));
+          await this.work.writeIntent(
+            withPhotoAdded(this.work.intentOf(questionId), { sha256, size: photo.size }),
+          );
           this.patchPhoto(id, { sha256, status: 'sending', previewUrl: previewUrl(photo.bytes, photo.type) });
         } catch (error) {
-          this.dropPhoto(id);
+          this.work.drop(id);
           this.o.onNotice?.({ kind: 'uploadFailed', fileName: file.name, message: messageOf(error) });
         }
       }),
@@ -337,14 +316,14 @@ export class AnswerQueue {
 
   /** Removes a photo from a question's answer (one recorded, or one still on its way). */
   async removeImage(questionId: string, sha256: string): Promise<void> {
-    const intent = this.intentOf(questionId);
+    const intent = this.work.intentOf(questionId);
     const local = this.state.photos.find((p) => p.questionId === questionId && p.sha256 === sha256);
     const uncommitted = intent.add.some((entry) => entry.sha256 === sha256) && local?.status === 'sending';
     const next: StoredIntent = uncommitted
       ? { ...intent, add: intent.add.filter((entry) => entry.sha256 !== sha256) }
       : { ...intent, remove: [...intent.remove.filter((hash) => hash !== sha256), sha256] };
     try {
-      await this.writeIntent(next);
+      await this.work.writeIntent(next);
     } catch {
       this.o.onNotice?.({ kind: 'removeFailed' });
       return;
@@ -352,7 +331,7 @@ export class AnswerQueue {
     // Its delivery stops: a recorded photo is forgotten once the server confirms the removal.
     if (local) {
       this.inFlight.get(local.id)?.abort();
-      if (uncommitted) await this.forgetPhoto(local.id);
+      if (uncommitted) await this.work.forget(local.id);
     }
     this.kick();
   }
@@ -373,7 +352,7 @@ export class AnswerQueue {
     const photo = this.state.photos.find((p) => p.id === id);
     if (photo?.sha256) return this.removeImage(photo.questionId, photo.sha256);
     this.inFlight.get(id)?.abort();
-    await this.forgetPhoto(id);
+    await this.work.forget(id);
     this.kick();
   }
 
@@ -404,10 +383,6 @@ export class AnswerQueue {
 
   // --- bookkeeping ---------------------------------------------------------------------------
 
-  private intentOf(questionId: string): StoredIntent {
-    return this.state.intents[questionId] ?? noChanges(questionId);
-  }
-
   private patchPhoto(id: string, patch: Partial<PendingPhoto>) {
     this.view.patchPhoto(id, patch);
   }
@@ -424,82 +399,8 @@ export class AnswerQueue {
     if (!resolve) return;
     this.decisions.delete(id);
     if (keep) this.patchPhoto(id, { problems: undefined });
-    else this.dropPhoto(id);
+    else this.work.drop(id);
     resolve(keep);
-  }
-
-  private dropPhoto(id: string, keepPreview = false) {
-    const photo = this.state.photos.find((p) => p.id === id);
-    if (!keepPreview) revokePreview(photo?.previewUrl);
-    this.stored.delete(id);
-    this.photoBackoff.delete(id);
-    this.update({ photos: this.state.photos.filter((p) => p.id !== id) });
-  }
-
-  private async forgetPhoto(id: string) {
-    this.dropPhoto(id);
-    await this.records.deletePhoto(id);
-  }
-
-  /** Moves a photo on: on the device first (a reload goes on from there), then on screen. */
-  private async setStage(id: string, stage: PhotoStage) {
-    const photo = this.stored.get(id);
-    if (!photo || photo.stage === stage) return;
-    const next = { ...photo, stage };
-    this.stored.set(id, next);
-    await this.records.putPhoto(next);
-    this.patchPhoto(id, { status: statusOfStage(stage), progress: null });
-  }
-
-  /** The server has the photo's bytes: it leaves the device; its preview stays on screen for this visit. */
-  private async photoArrived(id: string, late: boolean) {
-    const photo = this.stored.get(id);
-    const pending = this.state.photos.find((p) => p.id === id);
-    if (!photo) return;
-    this.dropPhoto(id, true);
-    this.update({
-      sent: {
-        ...this.state.sent,
-        [photo.sha256]: {
-          sha256: photo.sha256,
-          questionId: photo.questionId,
-          previewUrl: pending?.previewUrl ?? null,
-          late,
-        },
-      },
-    });
-    await this.records.deletePhoto(id);
-  }
-
-  /**
-   * Shows a delivered photo as the server now has it, from the delivery's own answer: in the exam's last
-   * minutes every phone delivers at once, and reading every answer again after each photo would double the
-   * server's calls at its busiest. False when no answer or late photo on screen lists it (then read again).
-   */
-  private showDelivered(delivered: DeliveredPhoto): boolean {
-    let shown = false;
-    const withDelivery = <T extends { sha256: string; url: string | null; status: string }>(image: T): T => {
-      if (image.sha256 !== delivered.sha256) return image;
-      shown = true;
-      return { ...image, url: delivered.url, status: delivered.status };
-    };
-    const answers: Record<string, SavedAnswer> = {};
-    for (const [questionId, answer] of Object.entries(this.state.answers)) {
-      const images = answer.images.map(withDelivery);
-      answers[questionId] = { ...answer, images, image_urls: imageUrlsOf(images) };
-    }
-    const latePhotos = this.state.latePhotos.map(withDelivery);
-    if (shown) this.update({ answers, latePhotos });
-    return shown;
-  }
-
-  /** Records a question's waiting changes: in memory at once (so concurrent work sees them), then on the device. */
-  private async writeIntent(intent: StoredIntent) {
-    const intents = { ...this.state.intents };
-    if (!hasChanges(intent)) delete intents[intent.questionId];
-    else intents[intent.questionId] = intent;
-    this.update({ intents });
-    await this.records.putIntent(intent);
   }
 
   // --- sending -------------------------------------------------------------------------------
@@ -540,13 +441,13 @@ export class AnswerQueue {
     // Then the bytes (and late announcements), a few at a time, oldest first.
     for (const photo of this.state.photos) {
       if (this.inFlight.size >= this.o.concurrency) break;
-      const stored = this.stored.get(photo.id);
+      const stored = this.work.get(photo.id);
       if (!stored || this.inFlight.has(photo.id) || !this.photoBackoff.ready(photo.id)) continue;
       if (stored.stage === 'late') void this.announceLate(photo.id);
       else if (stored.stage === 'lateDeliver') void this.deliverOne(photo.id);
       else if (
         stored.stage === 'deliver' &&
-        !this.intentOf(photo.questionId).remove.includes(stored.sha256)
+        !this.work.intentOf(photo.questionId).remove.includes(stored.sha256)
       ) {
         void this.deliverOne(photo.id);
       }
@@ -567,14 +468,14 @@ export class AnswerQueue {
       !this.savesAllowed() && Object.keys(this.state.intents).length > 0 ? [this.o.firstSaveAt ?? 0] : [];
     this.wake.at([
       ...firstSave,
-      ...this.photoBackoff.times((id) => this.stored.has(id)),
+      ...this.photoBackoff.times((id) => this.work.has(id)),
       ...this.saveBackoff.times((questionId) => this.state.intents[questionId] !== undefined),
       ...(this.state.loaded ? [] : this.loadBackoff.times(() => true)),
     ]);
   }
 
   private async deliverOne(id: string) {
-    const photo = this.stored.get(id);
+    const photo = this.work.get(id);
     if (!photo) return;
     const controller = new AbortController();
     this.inFlight.set(id, controller);
@@ -589,11 +490,13 @@ export class AnswerQueue {
         },
         controller.signal,
       );
-      if (controller.signal.aborted || !this.stored.has(id)) throw new TransportError('network');
+      if (controller.signal.aborted || !this.work.has(id)) throw new TransportError('network');
       this.inFlight.delete(id);
       this.view.connectionFailed = false;
-      await this.photoArrived(id, delivered.late || photo.stage === 'lateDeliver');
-      if (!this.showDelivered(delivered)) void this.reloadAnswers();
+      await this.work.arrived(id, delivered.late || photo.stage === 'lateDeliver');
+      const shown = withDeliveredPhoto(this.state, delivered);
+      if (shown) this.update(shown);
+      else void this.reloadAnswers();
     } catch (error) {
       await this.deliveryFailed(photo, controller, error, watchdog.stalled);
     } finally {
@@ -613,7 +516,7 @@ export class AnswerQueue {
     const { id } = photo;
     this.inFlight.delete(id);
     const restarted = this.restarting.delete(id);
-    if (!this.stored.has(id) || this.stopped) return; // removed by the student, or the page went
+    if (!this.work.has(id) || this.stopped) return; // removed by the student, or the page went
     const status = statusOf(error);
     if (restarted || controller.signal.aborted) {
       if (stalled) this.photoBackoff.delay(id);
@@ -625,7 +528,7 @@ export class AnswerQueue {
     } else if (status === 409) {
       // The delivery deadline has passed: nothing more can be sent.
       this.o.onNotice?.({ kind: 'uploadFailed', fileName: photo.name, message: messageOf(error) });
-      await this.forgetPhoto(id);
+      await this.work.forget(id);
     } else if (status === 422 || isConnectionFailure(error)) {
       // 422: the bytes arrived damaged; otherwise no connection, or the server asked to wait (429, 503).
       if (status !== 422) this.view.connectionFailed = true;
@@ -633,28 +536,28 @@ export class AnswerQueue {
       this.patchPhoto(id, { progress: null });
     } else {
       this.o.onNotice?.({ kind: 'uploadFailed', fileName: photo.name, message: messageOf(error) });
-      await this.forgetPhoto(id);
+      await this.work.forget(id);
     }
   }
 
   /** A photo the server does not know: back to its commitment (or, if late, to its announcement). */
   private async recommit(id: string) {
-    const photo = this.stored.get(id);
+    const photo = this.work.get(id);
     if (!photo) return;
     if (photo.stage === 'lateDeliver') {
-      await this.setStage(id, 'late');
+      await this.work.setStage(id, 'late');
       return;
     }
-    await this.setStage(id, 'commit');
+    await this.work.setStage(id, 'commit');
     this.forceCommit.add(photo.questionId);
-    const intent = this.intentOf(photo.questionId);
+    const intent = this.work.intentOf(photo.questionId);
     const listed = withPhotoListed(intent, photo);
-    if (listed !== intent) await this.writeIntent(listed);
+    if (listed !== intent) await this.work.writeIntent(listed);
   }
 
   /** A photo that could not be committed in time: announced as late, then delivered. */
   private async announceLate(id: string) {
-    const photo = this.stored.get(id);
+    const photo = this.work.get(id);
     if (!photo) return;
     const controller = new AbortController();
     this.inFlight.set(id, controller);
@@ -667,11 +570,11 @@ export class AnswerQueue {
       });
       this.view.connectionFailed = false;
       this.photoBackoff.delete(id);
-      await this.setStage(id, 'lateDeliver');
+      await this.work.setStage(id, 'lateDeliver');
       void this.reloadAnswers();
     } catch (error) {
       const restarted = this.restarting.delete(id);
-      if (!this.stored.has(id) || this.stopped || restarted) return;
+      if (!this.work.has(id) || this.stopped || restarted) return;
       if (isConnectionFailure(error) || controller.signal.aborted) {
         this.view.connectionFailed = isConnectionFailure(error);
         this.photoBackoff.delay(id, error);
@@ -681,7 +584,7 @@ export class AnswerQueue {
         await this.recommitInTime(id);
       } else {
         this.o.onNotice?.({ kind: 'uploadFailed', fileName: photo.name, message: messageOf(error) });
-        await this.forgetPhoto(id);
+        await this.work.forget(id);
       }
     } finally {
       this.inFlight.delete(id);
@@ -691,21 +594,21 @@ export class AnswerQueue {
   }
 
   private async recommitInTime(id: string) {
-    const photo = this.stored.get(id);
+    const photo = this.work.get(id);
     if (!photo) return;
-    await this.setStage(id, 'deliver'); // recommit() moves a 'deliver' photo back to its commitment
+    await this.work.setStage(id, 'deliver'); // recommit() moves a 'deliver' photo back to its commitment
     await this.recommit(id);
   }
 
   /** The question's photos that this answer lists: recorded (deliver them), or already stored (done). */
   private async recorded(questionId: string, answer: SavedAnswer | undefined) {
     if (!answer) return;
-    for (const photo of [...this.stored.values()]) {
+    for (const photo of this.work.all()) {
       if (photo.questionId !== questionId || photo.stage !== 'commit') continue;
       const listed = answer.images.find((entry) => entry.sha256 === photo.sha256);
       if (!listed) continue;
-      if (listed.status === 'stored') await this.photoArrived(photo.id, false);
-      else await this.setStage(photo.id, 'deliver');
+      if (listed.status === 'stored') await this.work.arrived(photo.id, false);
+      else await this.work.setStage(photo.id, 'deliver');
     }
   }
 
@@ -726,17 +629,17 @@ export class AnswerQueue {
       }
       await this.recorded(questionId, answer);
       // Photos this commit removed leave the device.
-      for (const photo of [...this.stored.values()]) {
+      for (const photo of this.work.all()) {
         if (
           photo.questionId === questionId &&
           intent.remove.includes(photo.sha256) &&
           !answer?.images.some((entry) => entry.sha256 === photo.sha256)
         ) {
-          await this.forgetPhoto(photo.id);
+          await this.work.forget(photo.id);
         }
       }
       // Only what this commit carried is done; what the student did meanwhile stays waiting.
-      await this.writeIntent(withoutSettled(this.state.intents[questionId] ?? intent, intent));
+      await this.work.writeIntent(withoutSettled(this.state.intents[questionId] ?? intent, intent));
       this.saveBackoff.delete(questionId);
       this.view.connectionFailed = false;
       // Spec section 4: after each save the answers are reloaded.
@@ -776,21 +679,23 @@ export class AnswerQueue {
    * this commit carried are sent as late photos; a removal is refused.
    */
   private async closed(questionId: string, intent: StoredIntent, error: unknown) {
-    for (const photo of this.carriedPhotos(questionId, intent)) await this.setStage(photo.id, 'late');
+    for (const photo of this.carriedPhotos(questionId, intent)) await this.work.setStage(photo.id, 'late');
     if (intent.remove.length > 0) {
       this.update({ error: messageOf(error) ?? null });
       this.o.onNotice?.({ kind: 'removeFailed' });
     }
     this.saveBackoff.delete(questionId);
-    await this.writeIntent(withoutSettled(this.state.intents[questionId] ?? intent, intent));
+    await this.work.writeIntent(withoutSettled(this.state.intents[questionId] ?? intent, intent));
   }
 
   /** The photos a refused commit carried that wait for a commitment still. */
   private carriedPhotos(questionId: string, intent: StoredIntent): StoredPhoto[] {
     const carried = carriedBy(intent);
-    return [...this.stored.values()].filter(
-      (photo) => photo.questionId === questionId && photo.stage === 'commit' && carried.has(photo.sha256),
-    );
+    return this.work
+      .all()
+      .filter(
+        (photo) => photo.questionId === questionId && photo.stage === 'commit' && carried.has(photo.sha256),
+      );
   }
 
   /** The server will never take this change (a foreign image, too many): say so and let it go. */
@@ -800,7 +705,7 @@ export class AnswerQueue {
     if (intent.remove.length > 0 && intent.add.length === 0) this.o.onNotice?.({ kind: 'removeFailed' });
     else this.o.onNotice?.({ kind: 'saveFailed', message });
     this.saveBackoff.delete(questionId);
-    for (const photo of this.carriedPhotos(questionId, intent)) await this.forgetPhoto(photo.id);
-    await this.writeIntent({ questionId, add: [], remove: [] });
+    for (const photo of this.carriedPhotos(questionId, intent)) await this.work.forget(photo.id);
+    await this.work.writeIntent({ questionId, add: [], remove: [] });
   }
 }

@@ -1,6 +1,6 @@
-import type { LatePhoto } from '@ngso/shared/schemas/exam';
+import { type DeliveredPhoto, imageUrlsOf, type LatePhoto } from '@ngso/shared/schemas/exam';
 import type { PhotoProblem } from '../../lib/media/photo-quality.ts';
-import { hasChanges, type StoredIntent } from './answer-intents.ts';
+import { hasChanges, mergeImages, type StoredIntent } from './answer-intents.ts';
 import type { PhotoStage } from './queue-records.ts';
 import type { SavedAnswer } from './transport-contract.ts';
 
@@ -153,4 +153,44 @@ export class QueueView {
       });
     });
   }
+}
+
+/** How many photos a question has or will have (the server allows at most 10). */
+export function imageCountOf(state: QueueState, questionId: string): number {
+  const answer = state.answers[questionId];
+  const intent = state.intents[questionId];
+  const listed = mergeImages(answer?.images ?? [], intent?.add ?? [], intent?.remove ?? []);
+  const listedHashes = new Set(listed.map((entry) => entry.sha256));
+  const others = state.photos.filter(
+    (photo) =>
+      photo.questionId === questionId &&
+      photo.status !== 'late' &&
+      (photo.sha256 === null || !listedHashes.has(photo.sha256)),
+  );
+  return listed.length + others.length;
+}
+
+/**
+ * The answers and late photos on screen with a delivered photo as the server now has it, from the
+ * delivery's own answer: in the exam's last minutes every phone delivers at once, and reading every answer
+ * again after each photo would double the server's calls at its busiest. Null when no answer or late photo
+ * on screen lists it (then they are read again).
+ */
+export function withDeliveredPhoto(
+  state: QueueState,
+  delivered: DeliveredPhoto,
+): Pick<QueueState, 'answers' | 'latePhotos'> | null {
+  let shown = false;
+  const withDelivery = <T extends { sha256: string; url: string | null; status: string }>(image: T): T => {
+    if (image.sha256 !== delivered.sha256) return image;
+    shown = true;
+    return { ...image, url: delivered.url, status: delivered.status };
+  };
+  const answers: Record<string, SavedAnswer> = {};
+  for (const [questionId, answer] of Object.entries(state.answers)) {
+    const images = answer.images.map(withDelivery);
+    answers[questionId] = { ...answer, images, image_urls: imageUrlsOf(images) };
+  }
+  const latePhotos = state.latePhotos.map(withDelivery);
+  return shown ? { answers, latePhotos } : null;
 }
