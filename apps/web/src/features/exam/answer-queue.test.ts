@@ -2,8 +2,9 @@ import 'fake-indexeddb/auto';
 import type { CommittedImage, LatePhoto } from '@ngso/shared/schemas/exam';
 import { describe, expect, it, vi } from 'vitest';
 import { mergeImages } from './answer-intents.ts';
-import { AnswerQueue, type QueueOptions } from './answer-queue.ts';
+import { AnswerQueue } from './answer-queue.ts';
 import { sha256Hex } from './photo-hash.ts';
+import type { QueueOptions } from './queue-options.ts';
 import { indexedDbStorage, memoryStorage } from './queue-storage.ts';
 import { type QueueTransport, type SavedAnswer, TransportError } from './transport-contract.ts';
 
