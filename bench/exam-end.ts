@@ -86,6 +86,20 @@ async function serverState(client: pg.Client) {
   return rows[0] as { committed: number; delivered: number; ready: number; failed: number };
 }
 
+/**
+ * The submission mails (decision 068): how many the statement wrote, how many the mail worker sent (to the
+ * data folder's files: the bench has no mail server) and when it sent the last, as a wall-clock time.
+ */
+async function submissionMails(client: pg.Client) {
+  const { rows } = await client.query(
+    `select count(*)::int as written,
+            count(*) filter (where status = 'sent')::int as sent,
+            max(sent_at) as "lastSentAt"
+       from outbox_mails where render_as = 'examSubmitted'`,
+  );
+  return rows[0] as { written: number; sent: number; lastSentAt: Date | null };
+}
+
 async function runOnce(n: number, bases: Buffer[]) {
   await assertLayoutPortsFree();
   const dbName = `ngso_bench_end_${process.pid}_${n}`;
@@ -187,6 +201,7 @@ async function runOnce(n: number, bases: Buffer[]) {
     const results = await threads.results();
     const tcpAtEnd = tcpCounters();
     const final = await serverState(client);
+    const mails = await submissionMails(client);
     total = final.committed;
     const local = (at: number | undefined) => (at === undefined ? undefined : localTime(at));
     const tally = new Tally();
@@ -323,6 +338,7 @@ async function runOnce(n: number, bases: Buffer[]) {
               `  lost: taken ${sinceEnd(p.takenAt).toFixed(1)} s from the end, given up ${sinceEnd(p.lostAt ?? 0).toFixed(1)} s from the end: ${p.lost}`,
           ),
         `in the database: ${n * PHOTOS - final.committed} photos never committed, ${final.committed - final.delivered} committed but not delivered when the bench stopped`,
+        `submission mails: ${mails.written} written, ${mails.sent} sent${mails.lastSentAt ? `, the last ${sinceEnd(perfOf(mails.lastSentAt.getTime())).toFixed(0)} s after the end` : ''}`,
         `bytes acknowledged: ${acknowledged.length} (${acknowledged.filter((p) => (p.acknowledgedAt as number) > end).length} after the end); recorded as delivered in the database: ${final.delivered}; processed: ${final.ready} ready, ${final.failed} failed`,
         `every photo acknowledged ${allAcknowledged ? `${sinceEnd(lastAck).toFixed(1)} s after the end` : 'NOT (the bench stopped waiting)'}; every photo processed ${firstReady ? `${sinceEnd(firstReady.at).toFixed(0)} s after the end (polled every 2 s)` : processedAt ? 'yes' : 'NOT (the bench stopped waiting)'}`,
         `acknowledged uploads per second: peak ${peak1} (busiest second), ${peak10.toFixed(0)} (busiest 10 s); average ${average.toFixed(0)} (first photo taken to last acknowledged)`,

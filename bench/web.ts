@@ -1,5 +1,5 @@
 /**
- * Page budgets (issue 3): builds the web app, starts the real server on a fresh data folder, runs
+ * Page budgets (issues 3 and 46): builds the web app, starts the real server on a fresh data folder, runs
  * Lighthouse (default mobile settings: emulated phone, simulated slow 4G and CPU slowdown) on each public
  * page three times in Debian's Chromium, and prints the median of each metric per route.
  *
@@ -10,8 +10,10 @@
  *                           the cookie `lang=bn`, as after choosing বাংলা (apps/api/src/plugins/web.ts)
  *   BENCH_REPORT_DIR=<dir>  also writes each run's Lighthouse result (JSON) there, to read the audits
  *
- * "JS KB" is what Lighthouse saw transferred (the server sends Brotli); "JS gzip KB" is the same scripts
- * fetched again with `Accept-Encoding: gzip`, the unit of the issue's budget.
+ * "JS KB" is what Lighthouse saw transferred, headers included (Chromium asks for Brotli only over HTTPS: on
+ * http://localhost this is gzip), the unit of issue 46's budget; "JS gzip KB" is the same scripts fetched again
+ * with `Accept-Encoding: gzip`, the unit of issue 3's. The
+ * build itself checks each page's script against its own budget (apps/web/src/config/route-budgets.ts).
  *
  * Not part of CI: the numbers depend on the machine.
  */
@@ -27,13 +29,17 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PORT = Number(process.env.BENCH_PORT ?? 3400);
 const BASE = `http://localhost:${PORT}`;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+/** Every public and sign-in page (issue 46); /reset-password as a mailed link opens it, with a token. */
 const ROUTES = process.env.BENCH_ROUTES?.split(',') ?? [
   '/',
   '/about',
   '/events',
   '/team',
+  '/coming-soon',
   '/login',
   '/register',
+  '/forgot-password',
+  '/reset-password?token=bench-token&email=ayesha%40example.com',
 ];
 const langArg = process.argv.indexOf('--lang');
 const LANG = (langArg >= 0 ? process.argv[langArg + 1] : process.env.BENCH_LANG) ?? 'en';
@@ -50,14 +56,19 @@ const CHROME_FLAGS = [
   '--disable-sync',
 ];
 
+/**
+ * Issue 3's budgets, raised by issue 46 for every route: Performance ≥ 98, TBT under 100 ms and at most 120 KiB
+ * of script transferred (as Lighthouse saw it: Brotli, with the responses' headers).
+ */
 const budgets = {
-  performance: 95,
+  performance: 98,
+  tbtMs: 100,
+  jsKb: 120,
   accessibility: 100,
   bestPractices: 95,
   seo: 95,
   lcpMs: 2000,
   cls: 0.02,
-  jsKbHome: 150,
   totalKbHome: 600,
 };
 
@@ -232,10 +243,10 @@ async function main() {
       if (r.seo < budgets.seo) misses.push(`${r.route}: SEO ${r.seo}`);
       if (r.lcpMs > budgets.lcpMs) misses.push(`${r.route}: LCP ${Math.round(r.lcpMs)} ms`);
       if (r.cls > budgets.cls) misses.push(`${r.route}: CLS ${r.cls.toFixed(3)}`);
+      if (!(r.tbtMs < budgets.tbtMs)) misses.push(`${r.route}: TBT ${Math.round(r.tbtMs)} ms`);
+      if (r.jsKb > budgets.jsKb) misses.push(`${r.route}: JavaScript ${r.jsKb.toFixed(1)} KB transferred`);
     }
     const home = rows.find((r) => r.route === '/');
-    if (home && home.jsGzipKb > budgets.jsKbHome)
-      misses.push(`/: JavaScript ${home.jsGzipKb.toFixed(1)} KB gzip`);
     if (home && home.totalKb > budgets.totalKbHome) misses.push(`/: total ${home.totalKb.toFixed(1)} KB`);
     console.log(misses.length ? `\nOver budget:\n- ${misses.join('\n- ')}` : '\nEvery budget is met.');
     process.exitCode = misses.length ? 1 : 0;

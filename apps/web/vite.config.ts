@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -6,7 +7,12 @@ import { APP_ICONS, appIcons, ICON_BACKGROUND } from './scripts/app-icons-plugin
 import { offlinePages } from './scripts/offline-plugin.ts';
 import { prerender } from './scripts/prerender-plugin.ts';
 import { rasterImages } from './scripts/raster-images-plugin.ts';
-import { OFFLINE_NAVIGATION } from './src/config/offline-pages.ts';
+import { routeBudgets } from './scripts/size-budget-plugin.ts';
+import {
+  OFFLINE_NAVIGATION,
+  QUESTION_DIAGRAM_ADDRESS,
+  QUESTION_DIAGRAMS_CACHE,
+} from './src/config/offline-pages.ts';
 import { paths } from './src/config/paths.ts';
 
 /** Packages that must stay one copy for the whole page (React's hooks need a single React). */
@@ -46,7 +52,8 @@ const offline = offlinePages();
 /**
  * The service worker and the web app manifest (docs/decisions/060-offline-exam-pages.md): Workbox
  * precaches what the exam pages need (offline-plugin.ts picks the files), answers a navigation to them
- * with the cached shell, and never touches /api. A new worker waits until every tab of the site is
+ * with the cached shell, and keeps the questions' diagrams the server gave (network first, the cache only
+ * with no connection); no other /api call is touched. A new worker waits until every tab of the site is
  * closed (no skipWaiting): a page is never swapped under a student in the middle of an exam.
  */
 const serviceWorker = VitePWA({
@@ -85,7 +92,22 @@ const serviceWorker = VitePWA({
     cleanupOutdatedCaches: true,
     clientsClaim: true,
     skipWaiting: false,
-    runtimeCaching: [],
+    runtimeCaching: [
+      {
+        urlPattern: QUESTION_DIAGRAM_ADDRESS,
+        method: 'GET',
+        handler: 'NetworkFirst',
+        options: {
+          cacheName: QUESTION_DIAGRAMS_CACHE,
+          // A link that hangs (not one that refuses) shows the kept diagram after this long.
+          networkTimeoutSeconds: 10,
+          // Only what the server gave this student (never a 403 before the start, nor a 404).
+          cacheableResponse: { statuses: [200] },
+          // A window and its grace are hours; the next exam has other diagrams.
+          expiration: { maxEntries: 200, maxAgeSeconds: 24 * 60 * 60 },
+        },
+      },
+    ],
   },
 });
 
@@ -97,11 +119,23 @@ export default defineConfig({
     rasterImages(),
     appIcons(),
     offline.plugin,
+    routeBudgets(),
     prerender(),
     serviceWorker,
   ],
+  resolve: {
+    alias: [
+      // React's own useSyncExternalStore instead of the shim's copy (src/lib/use-sync-external-store-shim.ts).
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: fileURLToPath(new URL('./src/lib/use-sync-external-store-shim.ts', import.meta.url)),
+      },
+    ],
+  },
   build: {
     outDir: 'dist',
+    // Every browser the site supports has <link rel="modulepreload">: no polyfill in the shell's script.
+    modulePreload: { polyfill: false },
     emptyOutDir: true,
     // Read by the pre-render step (the chunks each page needs), then deleted.
     manifest: true,

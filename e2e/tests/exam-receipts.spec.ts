@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { questionIds, smallAnswerPhoto, storedAnswers } from '../support/exam-answers.ts';
 import { approvedStudent, setExamWindow } from '../support/exam-setup.ts';
 import { expect } from '../support/fixtures.ts';
+import { waitForMail } from '../support/mailbox.ts';
 import { withServerPerTest as test } from '../support/own-server.ts';
 
 /** A receipt with one field of what it says changed, its signature kept: what a forger would try. */
@@ -45,7 +46,7 @@ test.describe('receipts of answer photos', () => {
   }) => {
     const admin = await own.adminApi();
     await setExamWindow(admin, 'junior', Date.now() - 60_000, Date.now() + 30 * 60_000);
-    const { rollNumber } = await approvedStudent(page, admin, 'junior');
+    const { rollNumber, email } = await approvedStudent(page, admin, 'junior');
     await admin.dispose();
 
     // A photo to question 1: recorded by the server, which answers with its receipt.
@@ -89,6 +90,11 @@ test.describe('receipts of answer photos', () => {
     await page.reload();
     await expect(page.getByTestId('receipt-row-code')).toHaveText(code);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    // The submission mail lists the same receipt, with the link that checks it (decision 068).
+    const mail = await waitForMail(email, { containing: code, timeoutMs: 30_000 });
+    expect(mail.subject).toBe('Your exam is submitted: the receipts of your photos');
+    expect(mail.text).toContain(`Question 1, photo 1: ${code}\n${own.url}/verify/receipt#${receipt}`);
 
     // The receipt's check, with no sign-in: what it proves, in Dhaka time.
     await page.context().clearCookies();

@@ -111,6 +111,18 @@ serverTest.describe('late photos in the console', () => {
       await expect(first.getByTestId('late-taken')).toHaveText(
         /^Phone's clock: taken .+, 30 s before their end\.$/,
       );
+      // The student's receipt of the late commitment beside it, with the link that checks it (decision 062).
+      await expect(first.getByTestId('photo-receipt')).toContainText(
+        /^The student's receipt for this photo: [0-9A-Z]{4}-[0-9A-Z]{4}/,
+      );
+      const check = first.getByRole('link', { name: 'Check the receipt' });
+      const receipt = ((await check.getAttribute('href')) ?? '').replace('/verify/receipt#', '');
+      const verified = await page.request.post('/api/v1/receipts/verify', {
+        data: { receipt },
+        headers: XHR,
+      });
+      expect(verified.status(), await verified.text()).toBe(200);
+      expect((await verified.json()).data).toMatchObject({ question_number: 1, sha256: accepted.sha256 });
       // Once processed (the list is read again meanwhile), each shows its photo, which opens larger.
       const image = first.getByRole('img', { name: /^Late photo from Nusrat Jahan for question 1$/ });
       await expect(image).toBeVisible({ timeout: 30_000 });

@@ -1,18 +1,8 @@
-import sharp from 'sharp';
+import { circuitDrawing } from '../support/diagrams.ts';
 import { smallAnswerPhoto } from '../support/exam-answers.ts';
 import { approvedStudent, organiserOnExamPage, setExamWindow } from '../support/exam-setup.ts';
 import { expect } from '../support/fixtures.ts';
 import { withOwnServer as test } from '../support/own-server.ts';
-
-/** A circuit as an organiser would draw it: white, with a black line and a box, 1600 × 900. */
-async function circuitDrawing() {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="900">
-    <rect width="1600" height="900" fill="white"/>
-    <rect x="200" y="200" width="1200" height="500" fill="none" stroke="black" stroke-width="12"/>
-    <line x1="700" y1="150" x2="700" y2="250" stroke="black" stroke-width="12"/></svg>`;
-  const buffer = await sharp(Buffer.from(svg)).png().toBuffer();
-  return { name: 'circuit.png', mimeType: 'image/png', buffer };
-}
 
 /**
  * Questions with diagrams (issue 21): an organiser writes a physics question with a diagram and a formula in

@@ -9,6 +9,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import { type Database, type DatabaseHandle, openConfiguredDatabase } from './db/client.ts';
 import { imageJobs, openJobQueue } from './jobs/image-jobs.ts';
+import { renderAtSend } from './jobs/render-mail-at-send.ts';
 import { yieldToRequests } from './jobs/yield-to-requests.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import type { ServiceContext } from './lib/context.ts';
@@ -43,13 +44,16 @@ import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { certificateRoutes } from './modules/certificates/certificates.routes.ts';
 import { checkInRoutes } from './modules/check-in/check-in.routes.ts';
+import { onAwardBandsChanged } from './modules/competitions/award-bands.ts';
 import { competitionRoutes } from './modules/competitions/competitions.routes.ts';
 import { ebooksRoutes } from './modules/ebooks/ebooks.routes.ts';
 import { undeliveredPhotos } from './modules/exam/answer-photos.repo.ts';
 import { examRoutes } from './modules/exam/exam.routes.ts';
 import { adminExamRoutes } from './modules/exam/exam-admin.routes.ts';
+import { onExamDefinitionForgotten } from './modules/exam/exam-cache.ts';
 import { questionImagesRoutes } from './modules/exam/question-images.routes.ts';
 import { gradingRoutes } from './modules/grading/grading.routes.ts';
+import { secondMarkingCount } from './modules/grading/second-marking.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { answerPhotosAtPeak, answerUploadGate } from './modules/media/upload-gate.ts';
@@ -59,8 +63,12 @@ import { receiptRoutes } from './modules/receipts/receipts.routes.ts';
 import { rechecksRoutes } from './modules/rechecks/rechecks.routes.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { adminRegistrationRoutes } from './modules/registration/registration-admin.routes.ts';
+import { holdPublicationForSecondMarking } from './modules/results/publication-holds.ts';
 import { resultsRoutes } from './modules/results/results.routes.ts';
+import { forgetPublishedSheet } from './modules/results/sheet-cache.ts';
+import { forgetStandings } from './modules/results/standings-cache.ts';
 import { adminTutorialsRoutes, tutorialsRoutes } from './modules/tutorials/tutorials.routes.ts';
+import { verifyRoutes } from './modules/verify/verify.routes.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { apiNotFound, errorsPlugin } from './plugins/errors.ts';
 import { requestMetricsPlugin } from './plugins/request-metrics.ts';
@@ -128,7 +136,19 @@ export const KEEP_ALIVE_BEHIND_PROXY_MS = 80 * 60_000;
 export const KEEP_ALIVE_DIRECT_MS = 72_000;
 
 /** Builds the whole server from a configuration; tests build their own on a fresh database. */
+/**
+ * Where a module below needs something done by one above it (decision 070): the exam's changed definition
+ * drops results' published sheet, changed award bands drop results' standings, and second marking holds
+ * results' publication back.
+ */
+function connectModules() {
+  onExamDefinitionForgotten(forgetPublishedSheet);
+  onAwardBandsChanged(forgetStandings);
+  holdPublicationForSecondMarking(secondMarkingCount);
+}
+
 export async function buildApp(config: Config, overrides: AppOverrides = {}) {
+  connectModules();
   const headers = securityHeaders(config.BASE_URL);
   const app = Fastify({
     logger: {
@@ -188,6 +208,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     log: app.log,
     retryMs: config.MAIL_RETRY_SECONDS * 1000,
     onFailed: (final) => metrics.mailFailed.inc({ final: String(final) }),
+    // The mails written before their text (the submissions'), from the services assembled below.
+    render: (mail) => renderAtSend(services)(mail),
   });
 
   const storage = await openStorage(config);
@@ -284,6 +306,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
       await api.register(authRoutes);
       await api.register(profileRoutes);
       await api.register(registrationRoutes);
+      await api.register(verifyRoutes);
       await api.register(mediaRoutes);
       await api.register(ebooksRoutes);
       await api.register(admitCardRoutes);

@@ -208,4 +208,46 @@ describe('receipts of photo commitments', () => {
     expect(asGrader.json().data.answer.images[0]).not.toHaveProperty('receipt');
     expect(asGrader.json().data.answer.images[0]).not.toHaveProperty('receipt_code');
   });
+
+  it('lists each late photo with its receipt for an admin: its late time, and the same receipt once it joins the answer', async () => {
+    clock.set('2025-01-14T11:40:00.000Z');
+    const { browser, questionIds, user } = await studentInExam();
+    clock.set('2025-01-14T12:20:00.000Z'); // past the end and its grace: a late photo
+    const photo = newPhoto();
+    const sent = await browser.post('/api/v1/ngso-1/late-photos', {
+      question_id: questionIds[1],
+      ...photo,
+      taken_at: '2025-01-14T17:59:10+06:00',
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+
+    const admin = await signedInAdmin(t);
+    const listed = await admin.get('/api/v1/admin/late-photos/junior?per_page=100');
+    expect(listed.statusCode, listed.body).toBe(200);
+    const late = (
+      listed.json().data as Array<{ user_id: string; receipt: string; receipt_code: string }>
+    ).find((entry) => entry.user_id === user.id);
+    expect(late?.receipt_code).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+    const checked = await verifyReceipt(late?.receipt);
+    expect(checked.statusCode).toBe(200);
+    expect(checked.json().data).toMatchObject({
+      question_number: 2,
+      question_id: questionIds[1],
+      sha256: photo.sha256,
+      size: photo.size,
+      committed_at: '2025-01-14T18:20:00+06:00',
+      code: late?.receipt_code,
+    });
+
+    // Accepted, it joins the answer: the decision and the student's answer carry the same receipt.
+    const accepted = await admin.post('/api/v1/admin/late-photos/decision', {
+      user_id: user.id,
+      sha256: photo.sha256,
+      decision: 'accepted',
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json().data).toMatchObject({ receipt: late?.receipt, receipt_code: late?.receipt_code });
+    const answers = (await browser.get('/api/v1/ngso-1/answers')).json().data.data;
+    expect(answers[0].images[0]).toMatchObject({ sha256: photo.sha256, receipt: late?.receipt });
+  });
 });

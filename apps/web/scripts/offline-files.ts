@@ -26,7 +26,10 @@ const isConsoleModule = (module: string) => CONSOLE_MODULE.test(module);
 const PAGE_OR_TEXTS = /(^|\/)(src\/app\/routes|src\/i18n\/locales|packages\/shared\/src\/messages)\//;
 
 /** The chunks `start` needs before it runs: itself and everything it imports statically, transitively. */
-function staticClosure(chunks: ReadonlyMap<string, BuiltChunk>, start: readonly string[]): Set<string> {
+export function staticClosure(
+  chunks: ReadonlyMap<string, BuiltChunk>,
+  start: readonly string[],
+): Set<string> {
   const seen = new Set<string>();
   const visit = (file: string) => {
     const chunk = chunks.get(file);

@@ -1,10 +1,10 @@
-import path from 'node:path';
 import type { Language } from '@ngso/shared/language';
 import type { Plugin } from 'vite';
 import type { ManifestTransform } from 'workbox-build';
 import { OFFLINE_NAMESPACES, OFFLINE_PAGES } from '../src/config/offline-pages.ts';
 import { CORE_NAMESPACES, NAMESPACE_LOADERS, namespaceSource } from '../src/i18n/namespaces.ts';
-import { type BuiltChunk, consoleChunksAmong, consoleChunksOf, offlineChunkFiles } from './offline-files.ts';
+import { builtChunks } from './built-chunks.ts';
+import { consoleChunksAmong, consoleChunksOf, offlineChunkFiles } from './offline-files.ts';
 
 /** Files of the build every offline page needs besides the chunks (vite-plugin-pwa adds the manifest itself). */
 const SHELL_FILES = ['index.html', 'favicon.svg'];
@@ -37,21 +37,7 @@ export function offlinePages(): { plugin: Plugin; precacheOnly: ManifestTransfor
     apply: 'build',
     generateBundle(_options, bundle) {
       if (this.environment.config.build.ssr) return;
-      const root = this.environment.config.root;
-      const relative = (id: string) => path.relative(root, id).split(path.sep).join('/');
-      const chunks = new Map<string, BuiltChunk>();
-      for (const output of Object.values(bundle)) {
-        if (output.type !== 'chunk') continue;
-        chunks.set(output.fileName, {
-          file: output.fileName,
-          facade: output.facadeModuleId ? relative(output.facadeModuleId) : null,
-          modules: output.moduleIds.map(relative),
-          imports: output.imports,
-          dynamicImports: output.dynamicImports,
-          css: [...(output.viteMetadata?.importedCss ?? [])],
-          isEntry: output.isEntry,
-        });
-      }
+      const chunks = builtChunks(bundle, this.environment.config.root);
       const offending = consoleChunksOf(chunks, offlineRouteModules());
       if (offending.size > 0) {
         const lines = [...offending].map(([page, files]) => `  ${page}: ${files.join(', ')}`);

@@ -1,9 +1,8 @@
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
-import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
+import { brotliFile, COMPRESS_MIN_BYTES, gzipFile } from './compression.ts';
 
 /**
  * Pre-renders the public pages after the browser build (docs/decisions/005-prerendering.md).
@@ -106,14 +105,7 @@ function pageHtml(
   return replaced;
 }
 
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
 const COMPRESSIBLE = /\.(js|css|svg|xml|txt|json|webmanifest)$/;
-/**
- * Files smaller than this go as they are. Small: a page loads several chunks of a few hundred bytes (the
- * namespaces of its texts, shared helpers), and each is still a third smaller compressed.
- */
-const COMPRESS_MIN_BYTES = 200;
 
 /** Writes x.br and x.gz beside every text file worth compressing (the server sends them as they are). */
 async function precompress(dir: string): Promise<void> {
@@ -122,8 +114,8 @@ async function precompress(dir: string): Promise<void> {
     const file = path.join(entry.parentPath, entry.name);
     const content = await readFile(file);
     if (content.length < COMPRESS_MIN_BYTES) continue;
-    await writeFile(`${file}.br`, await brotli(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
-    await writeFile(`${file}.gz`, await gzipAsync(content, { level: 9 }));
+    await writeFile(`${file}.br`, await brotliFile(content));
+    await writeFile(`${file}.gz`, await gzipFile(content));
   }
 }
 

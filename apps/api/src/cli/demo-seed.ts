@@ -2,7 +2,7 @@ import { CATEGORIES } from '@ngso/shared/constants';
 import { hashPassword } from '../lib/passwords.ts';
 import { toDhakaIso } from '../lib/time.ts';
 import { ensureAdmin } from '../modules/auth/admin-accounts.ts';
-import { findUserByEmail, insertUser } from '../modules/auth/auth.repo.ts';
+import { findUserByEmail, insertUser } from '../modules/auth/public.ts';
 import { seedPreparationEbook } from '../modules/ebooks/ebook-seed.ts';
 import { changeExamWindow } from '../modules/exam/exam-admin.service.ts';
 import { importPreliminaryResults } from '../modules/preliminary/preliminary.service.ts';

@@ -205,10 +205,19 @@ export const outboxMails = pgTable(
     throttlePerMinute: integer('throttle_per_minute'),
     /** When a worker last claimed the mail for an attempt: what the throttle counts. */
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    /**
+     * A mail written before its text is (decision 068): the template the mail worker renders it with when it
+     * sends it, from `about`; its subject and text are written then (empty until). Null: written whole.
+     */
+    renderAs: text('render_as', { enum: ['examSubmitted'] }),
+    about: jsonb('about'),
+    /** A mail written at most once has a key of its own (e.g. `exam-submitted:<competition>:<user>`). */
+    onceKey: text('once_key'),
   },
   (t) => [
     index('outbox_mails_due_idx').on(t.status, t.nextAttemptAt),
     index('outbox_mails_throttle_idx').on(t.throttleKey, t.claimedAt),
+    uniqueIndex('outbox_mails_once_key_idx').on(t.onceKey),
   ],
 );
 

@@ -1,8 +1,9 @@
 import type { Database, DatabaseHandle } from '../db/client.ts';
 import { batchLoader } from '../lib/batch-loader.ts';
+import type { ImageJobs } from '../lib/context.ts';
 import type { Storage } from '../lib/storage.ts';
-import { pendingMediaIds } from '../modules/media/media.repo.ts';
 import { processPendingMedia } from '../modules/media/media-processing.ts';
+import { pendingMediaIds } from '../modules/media/public.ts';
 import { inProcessQueue } from './in-process-queue.ts';
 import type { JobBacklog, JobLog, JobQueue } from './job-queue.ts';
 import { pgBossQueue, type SqlRunner } from './pg-boss-queue.ts';
@@ -11,12 +12,6 @@ export const IMAGE_JOB = 'process-image';
 
 /** Pending media re-queued per sweep at most (the next sweep takes the next ones). */
 const SWEEP_BATCH = 2000;
-
-/** What the upload path needs: queue the processing of a media whose row is written. */
-export type ImageJobs = {
-  /** Never throws: if queueing fails, the sweep queues the media again later (the row is pending). */
-  enqueue: (mediaId: string) => Promise<void>;
-};
 
 export type ImageJobRunner = ImageJobs & {
   start: () => Promise<void>;

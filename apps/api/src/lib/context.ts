@@ -1,12 +1,19 @@
 import type { Config } from '../config.ts';
 import type { Database, Executor } from '../db/client.ts';
-import type { ImageJobs } from '../jobs/image-jobs.ts';
-import type { NewMail } from '../mail/outbox.repo.ts';
 import type { Clock } from './clock.ts';
 import type { Metrics } from './metrics.ts';
 import type { RateLimits } from './rate-limits.ts';
 import type { ReceiptKeys } from './receipt-keys.ts';
 import type { Storage } from './storage.ts';
+
+/** What the upload path needs: queue the processing of a media whose row is written (jobs/image-jobs.ts). */
+export type ImageJobs = {
+  /** Never throws: if queueing fails, the sweep queues the media again later (the row is pending). */
+  enqueue: (mediaId: string) => Promise<void>;
+};
+
+/** A mail to send, queued in the outbox (mail/outbox.repo.ts). */
+export type NewMail = { to: string; subject: string; text: string; html?: string };
 
 /** What services need from the app: the database, the clock, configuration, limits and the outbox. */
 export type ServiceContext = {

@@ -7,6 +7,7 @@ import {
   dueThrottles,
   markFailedAttempt,
   markSent,
+  type NewMail,
   type OutboxMail,
   THROTTLE_WINDOW_MS,
 } from './outbox.repo.ts';
@@ -42,6 +43,11 @@ export class MailWorker {
       retryMs?: number;
       /** Told of each mail the mail server did not take; `final` when it is given up (the metrics count them). */
       onFailed?: (final: boolean) => void;
+      /**
+       * Renders a mail written to be rendered at send time (`render_as`, decision 068); a failure is tried
+       * again as a failed send is.
+       */
+      render?: (mail: OutboxMail) => Promise<NewMail>;
     },
   ) {}
 
@@ -92,15 +98,17 @@ export class MailWorker {
       if (mails.length === 0) return;
       for (const mail of mails) {
         try {
+          const rendered = mail.renderAs ? await this.#render(mail) : undefined;
+          const content = rendered ?? mail;
           await this.transport.send({
             from: this.options.from,
-            to: mail.to,
-            subject: mail.subject,
-            text: mail.text,
-            html: mail.html ?? undefined,
+            to: content.to,
+            subject: content.subject,
+            text: content.text,
+            html: content.html ?? undefined,
             messageId: `<outbox-${mail.id}@${this.options.host}>`,
           });
-          await markSent(this.db, mail.id, this.clock.now());
+          await markSent(this.db, mail.id, this.clock.now(), rendered);
         } catch (err) {
           const retryAt =
             mail.attempts >= MAX_ATTEMPTS
@@ -121,6 +129,12 @@ export class MailWorker {
         }
       }
     }
+  }
+
+  #render(mail: OutboxMail): Promise<NewMail> {
+    const { render } = this.options;
+    if (!render) throw new Error(`no renderer for the outbox's ${mail.renderAs} mails`);
+    return render(mail);
   }
 
   /** Due mails: the unthrottled ones first, then each announcement's within its rate (decision 032). */

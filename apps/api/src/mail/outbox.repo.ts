@@ -1,8 +1,9 @@
 import { and, asc, count, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { outboxMails } from '../db/schema.ts';
+import type { NewMail } from '../lib/context.ts';
 
-export type NewMail = { to: string; subject: string; text: string; html?: string };
+export type { NewMail };
 export type OutboxMail = typeof outboxMails.$inferSelect;
 
 export async function enqueueMail(db: Executor, mail: NewMail, now: Date) {
@@ -85,10 +86,17 @@ export async function claimDueThrottledMails(
   });
 }
 
-export async function markSent(db: Executor, id: number, now: Date) {
+/** A mail sent; one rendered at send time (decision 068) keeps what was sent. */
+export async function markSent(db: Executor, id: number, now: Date, rendered?: NewMail) {
   await db
     .update(outboxMails)
-    .set({ status: 'sent', sentAt: now, lockedUntil: null, lastError: null })
+    .set({
+      status: 'sent',
+      sentAt: now,
+      lockedUntil: null,
+      lastError: null,
+      ...(rendered ? { to: rendered.to, subject: rendered.subject, text: rendered.text } : {}),
+    })
     .where(eq(outboxMails.id, id));
 }
 

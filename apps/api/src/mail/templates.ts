@@ -1,4 +1,5 @@
 import { type Language, toBanglaDigits } from '@ngso/shared/language';
+import { formatInDhaka } from '../lib/time.ts';
 import type { NewMail } from './outbox.repo.ts';
 
 /**
@@ -344,6 +345,69 @@ export function announcementMailParts(
     beforeName: 'Hello ',
     afterName:
       `,\n\n${notice.body}\n\nYou can also read this notice on your profile:\n${notice.profileUrl}` +
+      SIGNATURE,
+  };
+}
+
+/** One photo's receipt as the submission mail lists it: its place, its short code and the link that checks it. */
+export type MailedReceipt = { question: number; photo: number; code: string; checkUrl: string };
+
+/**
+ * At the exam's submission (decision 068): when it was submitted, how many questions have a photo, and every
+ * photo's signed receipt with the link that checks it, so the student holds the proof outside our servers. A
+ * student with no photo is told there is none, and what happens to a photo sent after the end.
+ */
+export function examSubmittedMail(
+  to: Recipient,
+  details: {
+    competition: string;
+    submittedAt: Date;
+    answered: number;
+    total: number;
+    receipts: readonly MailedReceipt[];
+    successUrl: string;
+  },
+): NewMail {
+  if (inBangla(to)) {
+    const bn = (n: number) => toBanglaDigits(String(n));
+    const list = details.receipts
+      .map((r) => `প্রশ্ন ${bn(r.question)}, ছবি ${bn(r.photo)}: ${r.code}\n${r.checkUrl}`)
+      .join('\n\n');
+    return {
+      to: to.email,
+      subject: 'আপনার পরীক্ষা জমা হয়েছে: আপনার ছবিগুলোর রসিদ',
+      text:
+        `প্রিয় ${to.name},\n\n` +
+        `${details.competition}-এর চূড়ান্ত পরীক্ষা জমা হয়েছে ${formatInDhaka(details.submittedAt, 'd MMMM yyyy, h:mm:ss a', 'bn')}-এ ` +
+        `(বাংলাদেশ সময়)। ${bn(details.total)}টি প্রশ্নের মধ্যে ${bn(details.answered)}টির উত্তরের ছবি আছে।\n\n` +
+        (details.receipts.length > 0
+          ? 'আপনার উত্তরের প্রতিটি ছবির জন্য সার্ভার একটি স্বাক্ষরিত রসিদ দিয়েছে: কোন ছবি (তার SHA-256 দিয়ে) কোন প্রশ্নের ' +
+            'জন্য কখন লিখে রাখা হয়েছে, রসিদটি তার প্রমাণ। এই ইমেইলটি রেখে দিন: যে কেউ লিংক খুলে রসিদ যাচাই করতে পারে।\n\n' +
+            `${list}\n\n` +
+            `জমা দেওয়ার পাতায়ও রসিদগুলো আছে, সেখান থেকে ফাইল হিসেবে ডাউনলোড করা যায়:\n${details.successUrl}`
+          : 'এই পরীক্ষায় আপনার কোনো উত্তরের ছবি আমাদের কাছে নেই, তাই কোনো রসিদও নেই। শেষ হওয়ার পরে আপনার ফোন কোনো ছবি ' +
+            'পাঠালে তা দেরিতে আসা ছবি হিসেবে রাখা হবে; আয়োজকেরা সে বিষয়ে সিদ্ধান্ত নেবেন।') +
+        SIGNATURE_BN,
+    };
+  }
+  const list = details.receipts
+    .map((r) => `Question ${r.question}, photo ${r.photo}: ${r.code}\n${r.checkUrl}`)
+    .join('\n\n');
+  return {
+    to: to.email,
+    subject: 'Your exam is submitted: the receipts of your photos',
+    text:
+      `Hello ${to.name},\n\n` +
+      `Your final exam of the ${details.competition} was submitted on ` +
+      `${formatInDhaka(details.submittedAt, 'd MMMM yyyy, h:mm:ss a', 'en')} (Bangladesh time). ` +
+      `${details.answered} of ${details.total} questions have a photo of your answer.\n\n` +
+      (details.receipts.length > 0
+        ? 'For each photo of your answers, the server gave a signed receipt: it proves which photo (by its ' +
+          'SHA-256) was recorded for which question, and when. Keep this e-mail: anyone can check a receipt by ' +
+          `opening its link.\n\n${list}\n\n` +
+          `The submission page lists the same receipts and downloads them as a file:\n${details.successUrl}`
+        : 'We have no photo of any of your answers for this exam, so there is no receipt to list. A photo your ' +
+          'phone sends after the end is kept as a late photo, for the organisers to decide on.') +
       SIGNATURE,
   };
 }

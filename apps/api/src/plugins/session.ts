@@ -2,13 +2,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../lib/app-error.ts';
 import { sessionRequired } from '../lib/openapi.ts';
-import type { UserRow } from '../modules/auth/auth.repo.ts';
 import {
   type Auth,
   assertPastSecondFactor,
   resolveSession,
   type SessionLookup,
 } from '../modules/auth/sessions.ts';
+import type { UserRow } from '../modules/auth/user.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { drawQrCode } from '../../src/lib/pdf/qr.ts';
 import { admitCardText } from '../../src/modules/admit-card/admit-card-text.ts';
-import { drawQrCode } from '../../src/modules/admit-card/qr.ts';
 import {
   type AdmitCardData,
   ENGLISH_LABELS,

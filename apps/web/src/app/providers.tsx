@@ -20,7 +20,7 @@ export function guestState(state: RootState): RootState {
   return { ...state, auth: { ...initialAuthState } };
 }
 
-/** Store (with the saved session already read, lib/persisted-auth.ts) and the session start rules. */
+/** Store (with the saved session already read, features/auth/persisted-auth.ts) and the session start rules. */
 export function Providers({ store: { store }, hydrating = false, children }: ProvidersProps) {
   return (
     <Provider store={store} serverState={hydrating ? guestState(store.getState()) : undefined}>

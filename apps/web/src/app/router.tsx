@@ -50,12 +50,12 @@ export const routes: RouteObject[] = [
             path: paths.register,
             ...page(['auth', 'messages'], () => import('./routes/register.tsx')),
           },
-          { path: paths.login, ...page(['auth', 'messages'], () => import('./routes/login.tsx')) },
+          { path: paths.login, ...page(['auth'], () => import('./routes/login.tsx')) },
         ],
       },
       {
         path: paths.forgotPassword,
-        ...page(['auth', 'messages'], () => import('./routes/forgot-password.tsx')),
+        ...page(['auth'], () => import('./routes/forgot-password.tsx')),
       },
       {
         path: paths.resetPassword,

@@ -5,13 +5,13 @@ import {
   type Reducer,
   type WithSlice,
 } from '@reduxjs/toolkit';
+import { persistAuth, readPersistedAuth } from '../features/auth/persisted-auth.ts';
 import { authSlice, initialAuthState } from '../features/auth/slice.ts';
 import { profileSlice } from '../features/profile/slice.ts';
 import { rememberApprovals } from '../features/registration/remembered-approval.ts';
 import { registrationSlice } from '../features/registration/slice.ts';
 import type { baseApi } from '../lib/api.ts';
 import { whenApiLoaded } from '../lib/api-loaded.ts';
-import { persistAuth, readPersistedAuth } from '../lib/persisted-auth.ts';
 
 /**
  * The slices a guest's page needs, and the API's cache once the API is loaded (lib/api-loaded.ts): a
@@ -28,7 +28,7 @@ const rootReducer = combineSlices(authSlice, profileSlice, registrationSlice).wi
 export type RootState = ReturnType<typeof rootReducer> & WithSlice<typeof baseApi>;
 
 /**
- * The store. Who is signed in comes from localStorage at once (lib/persisted-auth.ts), unless the caller
+ * The store. Who is signed in comes from localStorage at once (features/auth/persisted-auth.ts), unless the caller
  * gives an auth state, and is saved whenever it changes.
  */
 export function setupStore(preloadedState?: Partial<RootState>) {

@@ -19,3 +19,12 @@ export const OFFLINE_NAMESPACES = ['exam', 'messages'] as const;
 export const OFFLINE_NAVIGATION = new RegExp(
   `^(${OFFLINE_PAGES.map((page) => page.path.replace(/[-/]/g, '\\$&')).join('|')})/?(\\?.*)?$`,
 );
+
+/**
+ * Questions' diagrams kept for an offline reload (docs/decisions/060-offline-exam-pages.md, amendment): the
+ * service worker's runtime cache of `/api/v1/question-images/<id>/<size>`. Asked of the network first
+ * (the server decides who may see a diagram whenever it can be asked), kept only from a 200, answered
+ * from the cache only when the network fails.
+ */
+export const QUESTION_DIAGRAMS_CACHE = 'question-diagrams';
+export const QUESTION_DIAGRAM_ADDRESS = /\/api\/v1\/question-images\/[^/?#]+\/(?:phone|zoom)$/;

@@ -21,15 +21,10 @@ export function formatInDhaka(
   return localiseDigits(format(date, banglaPattern(pattern), { in: tz(TIME_ZONE), locale: bn }), 'bn');
 }
 
+/** A count of seconds as m:ss, in the language's digits; in its own module, free of date-fns. */
+export { formatCountdown } from './countdown.ts';
 /** The current year in Bangladesh (the copyright line); in its own module, free of date-fns. */
 export { currentYear } from './current-year.ts';
-
-/** A count of seconds as m:ss (the forgot-password resend countdown), in the language's digits. */
-export function formatCountdown(totalSeconds: number, language: string = i18next.language): string {
-  const seconds = Math.max(0, Math.ceil(totalSeconds));
-  const minutes = Math.floor(seconds / 60);
-  return localiseDigits(`${minutes}:${String(seconds % 60).padStart(2, '0')}`, language);
-}
 
 /** A number in the language's digits and grouping (১,২৩৪ in Bangla). */
 export function formatNumber(value: number, language: string = i18next.language): string {

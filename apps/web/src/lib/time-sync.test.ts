@@ -1,3 +1,4 @@
+import { renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   bestSample,
@@ -5,6 +6,7 @@ import {
   createTimeSync,
   localOffsetKeeper,
   RESYNC_INTERVAL_MS,
+  useServerNow,
 } from './time-sync.ts';
 
 describe('computeOffset', () => {
@@ -134,6 +136,29 @@ describe('the correction kept across reloads', () => {
     expect(await offline.sync()).toBe(false);
     expect(offline.synced()).toBe(false);
     expect(offline.now()).toBe(serverNow);
+  });
+
+  it("gives the page the kept clock at once while the slow link's first sync is on its way", () => {
+    const serverNow = Date.parse('2025-01-14T17:00:00+06:00');
+    const pending = () => new Promise<number>(() => {}); // the link answers after the test
+    window.localStorage.setItem('ngso:clock-offset', String(-3_600_000));
+    const kept = createTimeSync({
+      deviceNow: () => serverNow + 3_600_000,
+      fetchServerTime: pending,
+      keeper: localOffsetKeeper(),
+    });
+    expect(kept.kept()).toBe(true);
+    expect(renderHook(() => useServerNow(kept)).result.current).toBe(serverNow);
+
+    // Nothing kept: nothing is decided on the device's own clock before the server answers.
+    window.localStorage.clear();
+    const fresh = createTimeSync({
+      deviceNow: () => serverNow,
+      fetchServerTime: pending,
+      keeper: localOffsetKeeper(),
+    });
+    expect(fresh.kept()).toBe(false);
+    expect(renderHook(() => useServerNow(fresh)).result.current).toBeNull();
   });
 
   it('starts from the device clock when nothing (or nonsense) was kept', () => {

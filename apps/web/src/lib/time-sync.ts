@@ -90,6 +90,8 @@ export type TimeSync = {
   firstSaveAt: (startsAt: number) => number;
   /** Whether at least one sync has succeeded. */
   synced: () => boolean;
+  /** Whether the page started from a correction this device kept from an earlier sync (its keeper). */
+  kept: () => boolean;
   /** Takes a new sample; resolves whether it succeeded (a failed one keeps the last offset). */
   sync: () => Promise<boolean>;
   subscribe: (listener: () => void) => () => void;
@@ -107,7 +109,8 @@ export function createTimeSync({
   keeper,
 }: TimeSyncOptions): TimeSync {
   // Until a sync succeeds, the last correction this device kept (none: the device's own clock).
-  let offset = keeper?.load() ?? 0;
+  const keptOffset = keeper?.load();
+  let offset = keptOffset ?? 0;
   const firstSaveDelay = Math.floor(random() * FIRST_SAVE_SPREAD_MS);
   let synced = false;
   let running: Promise<boolean> | null = null;
@@ -153,6 +156,7 @@ export function createTimeSync({
     firstSaveDelay: () => firstSaveDelay,
     firstSaveAt: (startsAt) => startsAt - offset + firstSaveDelay,
     synced: () => synced,
+    kept: () => keptOffset !== undefined,
     sync,
     subscribe: (listener) => {
       listeners.add(listener);
@@ -200,7 +204,8 @@ export const serverClock = createTimeSync({ fetchServerTime, keeper: localOffset
 /**
  * Server-corrected now, re-rendering every `tickMs` (1 s by default, the spec's exam clock) and when a
  * new offset arrives. Keeps the clock in sync while mounted. Returns null until the first sync has
- * succeeded or failed, so nothing decides on the device's own clock before the server answered.
+ * succeeded or failed, so nothing decides on the device's own clock before the server answered; a page
+ * that kept a correction from an earlier sync counts on it at once (a reload on a slow link).
  */
 export function useServerNow(clock: TimeSync = serverClock, tickMs = 1000): number | null {
   const [tried, setTried] = useState(clock.synced());
@@ -232,5 +237,5 @@ export function useServerNow(clock: TimeSync = serverClock, tickMs = 1000): numb
     schedule();
     return () => clearTimeout(timer);
   }, [clock, tickMs]);
-  return tried || clock.synced() ? clock.now() : null;
+  return tried || clock.synced() || clock.kept() ? clock.now() : null;
 }

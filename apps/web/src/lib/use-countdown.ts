@@ -5,19 +5,18 @@ const secondsUntil = (deadline: number | null) =>
 
 /**
  * Whole seconds left until `deadline` (a Date.now() timestamp), ticking every second. Counting
- * against the clock keeps it right when a phone puts the tab to sleep.
+ * against the clock keeps it right when a phone puts the tab to sleep. Worked out as the component
+ * renders, so a new deadline shows in the same render that sets it (not one render later, at 0).
  */
 export function useCountdown(deadline: number | null): number {
-  const [seconds, setSeconds] = useState(() => secondsUntil(deadline));
+  const [, setTick] = useState(0);
   useEffect(() => {
-    setSeconds(secondsUntil(deadline));
     if (deadline === null) return;
     const timer = setInterval(() => {
-      const left = secondsUntil(deadline);
-      setSeconds(left);
-      if (left === 0) clearInterval(timer);
+      setTick((tick) => tick + 1);
+      if (secondsUntil(deadline) === 0) clearInterval(timer);
     }, 1000);
     return () => clearInterval(timer);
   }, [deadline]);
-  return seconds;
+  return secondsUntil(deadline);
 }

@@ -158,6 +158,12 @@ export const AdminLatePhotoSchema = z.object({
   ends_at: z.string(),
   decision: z.enum(['pending', 'accepted', 'rejected']),
   decided_at: z.string().nullable(),
+  /**
+   * Ours: the server's signed receipt of the photo's commitment, its time the late one (decision 062), and its
+   * short code; absent for a student with no roll number.
+   */
+  receipt: z.string().optional(),
+  receipt_code: z.string().optional(),
 });
 export type AdminLatePhoto = z.infer<typeof AdminLatePhotoSchema>;
 export const AdminLatePhotosResponseSchema = z.object({

@@ -1,9 +1,10 @@
 import type { DashboardStats } from '@ngso/shared/schemas/dashboard';
 import type { ServiceContext } from '../../lib/context.ts';
 import { toDhakaIso } from '../../lib/time.ts';
-import type { CompetitionRow } from '../competitions/competitions.repo.ts';
+import { awardBandsOf } from '../competitions/award-bands.ts';
+import type { CompetitionRow } from '../competitions/competition.ts';
 import { competitionByCodeOr404 } from '../competitions/competitions.service.ts';
-import { awardBandsOf, awardFor } from '../results/standings.ts';
+import { awardFor } from '../results/standings.ts';
 import {
   activityTimeline,
   approvedByDivision,

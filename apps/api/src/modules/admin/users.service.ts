@@ -2,16 +2,16 @@ import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { toDhakaIso } from '../../lib/time.ts';
-import { recordAudit } from '../audit/audit.repo.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import { emailVerified } from '../auth/email-verification.ts';
 import {
   deleteSessionsOfUser,
   findUserById,
+  isSecondFactorLocked,
   searchUsers,
   type UserRow,
   updateUserRole,
-} from '../auth/auth.repo.ts';
-import { emailVerified } from '../auth/email-verification.ts';
-import { isSecondFactorLocked } from '../auth/second-factor-runs.repo.ts';
+} from '../auth/public.ts';
 
 export const toAdminUser = (user: UserRow, twoFactorLocked: boolean) => ({
   id: user.id,

@@ -3,11 +3,11 @@ import type { ExamDetails } from '@ngso/shared/schemas/registration';
 import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { workGate } from '../../lib/work-gate.ts';
-import type { UserRow } from '../auth/auth.repo.ts';
+import type { UserRow } from '../auth/user.ts';
 import { competitionByCodeOr404 } from '../competitions/competitions.service.ts';
 import { examDetailsOf } from '../competitions/final-round.service.ts';
-import { findMedia } from '../media/media.repo.ts';
-import { findRegistrationOfUser } from '../registration/registration.repo.ts';
+import { findMedia } from '../media/public.ts';
+import { findRegistrationOfUser } from '../registration/public.ts';
 import { admitCardText } from './admit-card-text.ts';
 import { renderAdmitCard } from './render-admit-card.ts';
 

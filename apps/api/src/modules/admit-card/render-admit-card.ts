@@ -1,8 +1,8 @@
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
-import { PdfText } from './pdf-text.ts';
-import { drawQrCode } from './qr.ts';
-import { createTypesetter, FONT_FILES, type TextStyle, type Typesetter } from './shape-text.ts';
+import { PdfText } from '../../lib/pdf/pdf-text.ts';
+import { drawQrCode } from '../../lib/pdf/qr.ts';
+import { createTypesetter, FONT_FILES, type TextStyle, type Typesetter } from '../../lib/pdf/shape-text.ts';
 
 /** Every printed label, so a Bangla card passes Bangla labels. */
 export type AdmitCardLabels = {

@@ -14,7 +14,7 @@ export type AuditEntry = {
 };
 
 /** Writes one audit entry, in the caller's transaction when given one. */
-export async function recordAudit(db: Executor, entry: AuditEntry) {
+export async function insertAuditEntry(db: Executor, entry: AuditEntry) {
   await db.insert(auditLog).values({
     actorId: entry.actorId,
     action: entry.action,

@@ -1,7 +1,15 @@
+import type { Executor } from '../../db/client.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { toDhakaIso } from '../../lib/time.ts';
-import { listAudit } from './audit.repo.ts';
+import { type AuditEntry, insertAuditEntry, listAudit } from './audit.repo.ts';
+
+export type { AuditEntry };
+
+/** Records what a member of staff (or an operator's tool) did, in the caller's transaction when given one. */
+export function recordAudit(db: Executor, entry: AuditEntry) {
+  return insertAuditEntry(db, entry);
+}
 
 /** One page of the audit log, newest first; an actor that is not a user id finds nothing. */
 export async function auditEntries(

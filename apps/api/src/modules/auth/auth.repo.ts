@@ -1,10 +1,13 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { loginDevices, passwordResets, sessions, users } from '../../db/schema.ts';
+import { escapeLike } from '../../lib/escape-like.ts';
 import { perDatabase } from '../../lib/per-database.ts';
 import { lockedSecondFactor } from './second-factor-runs.repo.ts';
 
-export type UserRow = typeof users.$inferSelect;
+import type { UserRow } from './user.ts';
+
+export type { UserRow };
 export type SessionRow = typeof sessions.$inferSelect;
 
 export async function findUserByEmail(db: Executor, email: string) {
@@ -206,6 +209,3 @@ export async function searchUsers(db: Executor, q: string | undefined, page: num
   ]);
   return { rows, total: total?.total ?? 0 };
 }
-
-/** Escapes LIKE wildcards so a search for "100%" finds that text. */
-export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

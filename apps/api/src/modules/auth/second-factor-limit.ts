@@ -3,7 +3,7 @@ import type { ServiceContext } from '../../lib/context.ts';
 import { waitError } from '../../lib/login-back-off.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { secondFactorLockedMail } from '../../mail/templates.ts';
-import { recordAudit } from '../audit/audit.repo.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import type { UserRow } from './auth.repo.ts';
 import { loginDevicesSince } from './auth.service.ts';
 import {

@@ -7,7 +7,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { hashToken } from '../../lib/tokens.ts';
-import { recordAudit } from '../audit/audit.repo.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { deleteSessionsOfUser, findUserById, type UserRow } from './auth.repo.ts';
 import { beginCodeAttempt, codeAccepted, codeRefused } from './second-factor-limit.ts';
 import { endRunsOfUser, isSecondFactorLocked } from './second-factor-runs.repo.ts';

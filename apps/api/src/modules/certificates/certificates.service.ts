@@ -11,12 +11,12 @@ import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { formatInDhaka } from '../../lib/time.ts';
 import { admitCardRenders } from '../admit-card/admit-card.service.ts';
-import { recordAudit } from '../audit/audit.repo.ts';
-import type { UserRow } from '../auth/auth.repo.ts';
-import { type CompetitionRow, findCompetitionById } from '../competitions/competitions.repo.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import type { UserRow } from '../auth/user.ts';
 import { competitionByCodeOr404 } from '../competitions/competitions.service.ts';
-import { findRegistrationOfUser } from '../registration/registration.repo.ts';
-import { categorySheet } from '../results/results.service.ts';
+import { type CompetitionRow, findCompetitionById } from '../competitions/public.ts';
+import { findRegistrationOfUser } from '../registration/public.ts';
+import { categorySheet } from '../results/category-sheet.ts';
 import { certificateWords } from './certificate-text.ts';
 import { renderCertificate } from './render-certificate.ts';
 

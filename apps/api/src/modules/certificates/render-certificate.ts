@@ -1,8 +1,8 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import PDFDocument from 'pdfkit';
-import { PdfText } from '../admit-card/pdf-text.ts';
-import { drawQrCode } from '../admit-card/qr.ts';
-import { createTypesetter, FONT_FILES, type TextStyle } from '../admit-card/shape-text.ts';
+import { PdfText } from '../../lib/pdf/pdf-text.ts';
+import { drawQrCode } from '../../lib/pdf/qr.ts';
+import { createTypesetter, FONT_FILES, type TextStyle } from '../../lib/pdf/shape-text.ts';
 import type { CertificateWords } from './certificate-text.ts';
 
 export type CertificateData = {

@@ -8,11 +8,11 @@ import type {
 } from '@ngso/shared/schemas/check-in';
 import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
-import { recordAudit } from '../audit/audit.repo.ts';
-import type { UserRow } from '../auth/auth.repo.ts';
-import { findFinalRoundDetails } from '../competitions/competitions.repo.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import type { UserRow } from '../auth/user.ts';
 import { competitionByCodeOr404 } from '../competitions/competitions.service.ts';
-import { ADMIT_CARD_CODE } from '../registration/verify.service.ts';
+import { findFinalRoundDetails } from '../competitions/public.ts';
+import { ADMIT_CARD_CODE } from '../verify/verify.service.ts';
 import { arrivalCounts, findEntrantByCode, insertCheckIn, listNotArrived } from './check-in.repo.ts';
 
 type EntrantRow = NonNullable<Awaited<ReturnType<typeof findEntrantByCode>>>;

@@ -9,10 +9,9 @@ import type {
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
-import { recordAudit } from '../audit/audit.repo.ts';
-import type { UserRow } from '../auth/auth.repo.ts';
-import { awardBandsOf } from '../results/standings.ts';
-import { forgetStandings } from '../results/standings-cache.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import type { UserRow } from '../auth/user.ts';
+import { awardBandsChanged, awardBandsOf } from './award-bands.ts';
 import {
   type CompetitionRow,
   insertCompetition,
@@ -119,6 +118,6 @@ export async function changeCompetition(
     return after;
   });
   // The award bands may have moved every category's awards.
-  forgetStandings(ctx.db, competition.id);
+  awardBandsChanged(ctx.db, competition.id);
   return updated;
 }

@@ -3,7 +3,9 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { competitions, finalRoundDetails, resultPublications } from '../../db/schema.ts';
 
-export type CompetitionRow = typeof competitions.$inferSelect;
+import type { CompetitionRow } from './competition.ts';
+
+export type { CompetitionRow };
 
 export async function findCompetitionByCode(db: Executor, code: string) {
   const [row] = await db.select().from(competitions).where(eq(competitions.code, code)).limit(1);

@@ -9,9 +9,9 @@ import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { formatInDhaka, toDhakaIso } from '../../lib/time.ts';
-import { recordAudit } from '../audit/audit.repo.ts';
-import type { UserRow } from '../auth/auth.repo.ts';
-import { findExam } from '../exam/exam.repo.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import type { UserRow } from '../auth/user.ts';
+import { findExam } from '../exam/public.ts';
 import { findFinalRoundDetails, writeFinalRoundDetails } from './competitions.repo.ts';
 import { competitionByCodeOr404 } from './competitions.service.ts';
 

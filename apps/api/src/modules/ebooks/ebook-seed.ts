@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { auditLog } from '../../db/schema.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { newImageKey } from '../../lib/storage.ts';
-import { findCompetitionByCode } from '../competitions/competitions.repo.ts';
+import { findCompetitionByCode } from '../competitions/public.ts';
 import { ebooksOfCompetition, insertEbook, insertEbookPages } from './ebooks.repo.ts';
 
 const PAGES = 100;

@@ -3,7 +3,7 @@ import type { Ebook } from '@ngso/shared/schemas/ebooks';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { isUuid } from '../../lib/ids.ts';
-import type { UserRow } from '../auth/auth.repo.ts';
+import type { UserRow } from '../auth/user.ts';
 import {
   type EbookPageRow,
   type EbookRow,

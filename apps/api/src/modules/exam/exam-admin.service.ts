@@ -7,10 +7,10 @@ import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { toDhakaIso } from '../../lib/time.ts';
-import { recordAudit } from '../audit/audit.repo.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { findUserById, type UserRow } from '../auth/auth.repo.ts';
 import { competitionByCodeOr404 } from '../competitions/competitions.service.ts';
-import { assertMayGradeNow } from '../results/grading-access.ts';
+import { assertMayGradeNow } from '../grading/grading-access.ts';
 import {
   deleteQuestion,
   type ExamRow,

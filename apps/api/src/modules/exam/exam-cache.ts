@@ -4,7 +4,6 @@ import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { CompetitionRow } from '../competitions/competitions.repo.ts';
 import { competitionByCodeOr404 } from '../competitions/competitions.service.ts';
 import { findPublication } from '../results/results.repo.ts';
-import { forgetPublishedSheet } from '../results/sheet-cache.ts';
 import { type ExamRow, findExam, questionsOf } from './exam.repo.ts';
 import { type QuestionWithImages, withImages } from './question-images.repo.ts';
 
@@ -51,11 +50,21 @@ export const cachedExamDefinition = (db: Database, competitionId: string, catego
     return { exam, questions, published: publication !== undefined };
   });
 
+type DefinitionForgotten = (db: Database, competitionId: string, category: string) => void;
+
+const definitionForgotten = new Set<DefinitionForgotten>();
+
 /**
- * Call after an organiser's change to a window, a question or the results' publication has committed. The
- * published results' sheet (sheet-cache.ts), which shows the questions, goes with it.
+ * Calls `listener` whenever a category's definition is forgotten. app.ts has the published results' sheet
+ * (results/sheet-cache.ts), which shows the questions, go with it: results sits above the exam and the exam
+ * does not import it (decision 070). The same listener given twice is called once.
  */
+export function onExamDefinitionForgotten(listener: DefinitionForgotten) {
+  definitionForgotten.add(listener);
+}
+
+/** Call after an organiser's change to a window, a question or the results' publication has committed. */
 export function forgetExamDefinition(db: Database, competitionId: string, category: string) {
   cachesOf(db).exams.delete(examKey(competitionId, category));
-  forgetPublishedSheet(db, competitionId, category);
+  for (const listener of definitionForgotten) listener(db, competitionId, category);
 }

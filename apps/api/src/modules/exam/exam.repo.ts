@@ -6,6 +6,7 @@ import {
   examAttempts,
   exams,
   media,
+  outboxMails,
   questions,
   registrations,
   sessions,
@@ -138,7 +139,8 @@ export type SubmissionInput = { competitionId: string; userId: string; at: Date;
  * answered with at least one photo, many submissions in one statement: at the exam's end every page submits
  * within seconds (TIME_UP_SUBMIT_SPREAD_MS), while the last photos still arrive, and each statement of its
  * own would wait for its own flush of the database's log (decision 058). Two submissions of the same
- * student go in statements one after another.
+ * student go in statements one after another. The same statement writes each student's submission mail to
+ * the outbox, once (its key), to be rendered with the receipts when it is sent (decision 068).
  */
 export async function recordSubmissions(
   db: Executor,
@@ -150,6 +152,9 @@ export async function recordSubmissions(
     (round) => recordSubmissionsOnce(db, round),
   );
 }
+
+/** The submission mail's key in the outbox: one a student and competition. */
+const SUBMISSION_MAIL_KEY = 'exam-submitted:';
 
 async function recordSubmissionsOnce(db: Executor, submissions: SubmissionInput[]) {
   const input = JSON.stringify(
@@ -172,6 +177,15 @@ async function recordSubmissionsOnce(db: Executor, submissions: SubmissionInput[
       on conflict (competition_id, user_id) do update
         set submitted_at = coalesce(${examAttempts.submittedAt}, excluded.submitted_at)
       returning competition_id, user_id, submitted_at
+    ),
+    mails as (
+      insert into ${outboxMails} ("to", subject, text, render_as, about, once_key, next_attempt_at)
+      select u.email, '', '', 'examSubmitted',
+             jsonb_build_object('competition_id', input.competition_id, 'user_id', input.user_id),
+             ${SUBMISSION_MAIL_KEY}::text || input.competition_id::text || ':' || input.user_id::text,
+             input.at
+        from input join ${users} u on u.id = input.user_id
+      on conflict (once_key) do nothing
     )
     select input.i, attempts.submitted_at as "submittedAt",
            (select count(*)::int from ${answers}

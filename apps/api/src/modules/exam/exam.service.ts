@@ -117,9 +117,13 @@ const finder = (photos: PhotoWithFile[]) => {
 
 /** The student's answers to their exam's questions, and the photos they sent late. */
 export async function answersFor(ctx: ServiceContext, code: string, user: UserRow) {
-  const s = await studentExam(ctx, code, user);
+  return answersInExam(ctx, await studentExam(ctx, code, user), user.id);
+}
+
+/** A student's answers (each photo with its receipt) and late photos, in an exam already read. */
+export async function answersInExam(ctx: ServiceContext, s: StudentExam, userId: string) {
   const ids = new Set(s.questions.map((question) => question.id));
-  const { answers, photos } = (await loadAnswers(ctx.db, user.id)) ?? { answers: [], photos: [] };
+  const { answers, photos } = (await loadAnswers(ctx.db, userId)) ?? { answers: [], photos: [] };
   const photoOf = finder(photos);
   const receipts = receiptsOf(ctx, s);
   return {

@@ -6,18 +6,21 @@ import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { toDhakaIso } from '../../lib/time.ts';
-import { recordAudit } from '../audit/audit.repo.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
 import { competitionByCodeOr404 } from '../competitions/competitions.service.ts';
+import { studentReceipts } from '../receipts/receipts.service.ts';
 import { attemptsOf } from '../results/results.repo.ts';
 import { countLatePhotos, decideLatePhoto, findPhoto, latePhotosOfCategory } from './answer-photos.repo.ts';
 import { gradingImage } from './answer-photos.service.ts';
-import { findAnswer, findExam, findQuestion, insertAnswer, replaceAnswer } from './exam.repo.ts';
+import { findAnswer, findExam, findQuestion, insertAnswer, questionsOf, replaceAnswer } from './exam.repo.ts';
 
 /**
  * Late photos: sent after a student's window and its grace, kept but never counted by themselves.
  * An organiser accepts one (it joins the student's answer to its question, and is graded) or rejects it
- * (it stays out, or leaves the answer again); every decision is audited.
+ * (it stays out, or leaves the answer again); every decision is audited. Each is listed with the receipt
+ * of its commitment (decision 062), derived as for the student, for an admin to compare with the one a
+ * student shows.
  */
 /** A page of a category's late photos, with how many there are and how many wait for a decision. */
 export async function latePhotosFor(
@@ -29,7 +32,7 @@ export async function latePhotosFor(
 ) {
   const competition = await competitionByCodeOr404(ctx.db, code);
   const [data, counts] = await Promise.all([
-    listedLatePhotos(ctx, competition.id, category, { limit: perPage, offset: (page - 1) * perPage }),
+    listedLatePhotos(ctx, competition, category, { limit: perPage, offset: (page - 1) * perPage }),
     countLatePhotos(ctx.db, competition.id, category),
   ]);
   return { data, meta: { page, per_page: perPage, ...counts } };
@@ -38,17 +41,24 @@ export async function latePhotosFor(
 /** Late photos of a category as the organisers' list shows them. */
 async function listedLatePhotos(
   ctx: ServiceContext,
-  competitionId: string,
+  competition: { id: string; code: string },
   category: Category,
   options: Parameters<typeof latePhotosOfCategory>[3],
 ) {
-  const exam = await findExam(ctx.db, competitionId, category);
+  const exam = await findExam(ctx.db, competition.id, category);
   if (!exam) return []; // no exam, so no late photo
-  const [rows, attempts] = await Promise.all([
-    latePhotosOfCategory(ctx.db, competitionId, category, options),
-    attemptsOf(ctx.db, competitionId),
+  const [rows, attempts, questions] = await Promise.all([
+    latePhotosOfCategory(ctx.db, competition.id, category, options),
+    attemptsOf(ctx.db, competition.id),
+    questionsOf(ctx.db, competition.id, category),
   ]);
   const extraOf = new Map(attempts.map((attempt) => [attempt.userId, attempt.extraMinutes]));
+  const receiptOf = (rollNumber: string | null, photo: (typeof rows)[number]['photo']) =>
+    studentReceipts(ctx, { competition: competition.code, rollNumber, questions })(
+      photo.questionId,
+      { sha256: photo.sha256, size: photo.sizeBytes },
+      photo.committedAt,
+    );
   return rows.map(
     ({ photo, mediaStatus, name, rollNumber, position }): AdminLatePhoto => ({
       user_id: photo.userId,
@@ -64,6 +74,7 @@ async function listedLatePhotos(
       ends_at: toDhakaIso(studentWindow(exam, extraOf.get(photo.userId) ?? 0).end),
       decision: photo.lateDecision ?? 'pending',
       decided_at: photo.decidedAt ? toDhakaIso(photo.decidedAt) : null,
+      ...receiptOf(rollNumber, photo),
     }),
   );
 }
@@ -117,7 +128,7 @@ export async function decideOnLatePhoto(
     });
     return decided.questionId;
   });
-  const listed = await decidedPhotoAsListed(ctx, competition.id, questionId, input);
+  const listed = await decidedPhotoAsListed(ctx, competition, questionId, input);
   if (!listed) throw new AppError(404, 'latePhoto.notFound');
   return listed;
 }
@@ -125,13 +136,13 @@ export async function decideOnLatePhoto(
 /** The decided photo as the organisers' list shows it. */
 async function decidedPhotoAsListed(
   ctx: ServiceContext,
-  competitionId: string,
+  competition: { id: string; code: string },
   questionId: string,
   input: { user_id: string; sha256: string },
 ) {
   const question = await findQuestion(ctx.db, questionId);
-  if (!question || question.competitionId !== competitionId) return undefined;
-  const [listed] = await listedLatePhotos(ctx, competitionId, question.category as Category, {
+  if (!question || question.competitionId !== competition.id) return undefined;
+  const [listed] = await listedLatePhotos(ctx, competition, question.category as Category, {
     only: { userId: input.user_id, sha256: input.sha256 },
   });
   return listed;

@@ -7,8 +7,8 @@ import { isUuid } from '../../lib/ids.ts';
 import { newImageKey } from '../../lib/storage.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
 import { type Auth, assertPastSecondFactor } from '../auth/sessions.ts';
+import { mayGradeNow } from '../grading/grading-access.ts';
 import { processImage, scaledDown } from '../media/image-pipeline.ts';
-import { mayGradeNow } from '../results/grading-access.ts';
 import { findEntrant } from './exam.repo.ts';
 import { cachedExamDefinition } from './exam-cache.ts';
 import {

@@ -3,7 +3,7 @@ import type { Category } from '@ngso/shared/constants';
 import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { type PrebuiltJson, prebuildJson } from '../../lib/prebuilt-json.ts';
-import type { UserRow } from '../auth/auth.repo.ts';
+import type { UserRow } from '../auth/user.ts';
 import { toQuestion } from './exam.service.ts';
 import type { QuestionWithImages } from './question-images.repo.ts';
 import { studentExam } from './student-exam.ts';

@@ -2,14 +2,14 @@ import { createRequire } from 'node:module';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { toBanglaDigits } from '@ngso/shared/language';
 import PDFDocument from 'pdfkit';
-import { PdfText } from '../admit-card/pdf-text.ts';
+import { PdfText } from '../../lib/pdf/pdf-text.ts';
 import {
   createTypesetter,
   FONT_FILES,
   type FontChoice,
   type TextStyle,
   type Typesetter,
-} from '../admit-card/shape-text.ts';
+} from '../../lib/pdf/shape-text.ts';
 import { type Block, type Inline, type InlineStyle, paperBlocks } from './question-paper-layout.ts';
 
 /**

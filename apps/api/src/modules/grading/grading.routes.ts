@@ -15,11 +15,18 @@ import {
   SecondMarkingSettingsSchema,
   SettleInputSchema,
 } from '@ngso/shared/schemas/grading';
+import {
+  MarkInputSchema,
+  StandingsResponseSchema,
+  SubmissionsQuerySchema,
+  SubmissionsResponseSchema,
+} from '@ngso/shared/schemas/results';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CompetitionQuerySchema, errorResponses } from '../../lib/route-schemas.ts';
 import { signedIn } from '../../plugins/session.ts';
 import { claimAnswer, gradingProgress, heartbeat, release } from './grading.service.ts';
+import { giveMarks, standingsForStaff, submissionsOf } from './marking.service.ts';
 import { addRubricItem, changeRubricItem, removeRubricItem, rubricOfQuestion } from './rubric.service.ts';
 import {
   changeSecondMarking,
@@ -40,6 +47,85 @@ const errors = errorResponses(401, 403, 404, 409, 422);
 export const gradingRoutes: FastifyPluginAsyncZod = async (app) => {
   const staff = app.requireRole('admin', 'grader');
   const admin = app.requireRole('admin');
+
+  app.get(
+    '/v1/admin/submissions',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "A category's answers per student, with marks (graders and admins)",
+        description:
+          'Graders: 403 until the exam has ended for every student of the category (its end, the most extra ' +
+          'time given, and the grace); names are null for graders (the roll number identifies the answer).',
+        querystring: SubmissionsQuerySchema,
+        response: { 200: SubmissionsResponseSchema, ...errors },
+      },
+      preValidation: staff,
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await submissionsOf(
+        app.services,
+        signedIn(request).user,
+        request.query.competition,
+        request.query.category,
+      ),
+    }),
+  );
+
+  app.put(
+    '/v1/admin/submissions/:userId/marks',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Mark one answer (0 to the question's marks) with an optional comment",
+        description:
+          'Graders: 403 before grading opens and once the category is published. Admins may change marks ' +
+          'after publication; each such change is in the audit log as marks.after_publication.',
+        params: z.object({ userId: z.string().max(64) }),
+        body: MarkInputSchema,
+        response: {
+          200: z.object({
+            status: z.literal('success'),
+            data: z.object({ grader_marks: z.number().nullable(), override_marks: z.number().nullable() }),
+          }),
+          ...errors,
+        },
+      },
+      preValidation: staff,
+    },
+    async (request) => {
+      const row = await giveMarks(app.services, signedIn(request).user, request.params.userId, request.body);
+      return {
+        status: 'success' as const,
+        data: { grader_marks: row.graderMarks, override_marks: row.overrideMarks },
+      };
+    },
+  );
+
+  app.get(
+    '/v1/admin/results/:category',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          "A category's standings: totals, ranks (ties share), awards; and how many answers are ungraded",
+        params: z.object({ category: z.enum(CATEGORIES) }),
+        querystring: CompetitionQuerySchema,
+        response: { 200: StandingsResponseSchema, ...errors },
+      },
+      preValidation: staff,
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await standingsForStaff(
+        app.services,
+        signedIn(request).user,
+        request.query.competition,
+        request.params.category,
+      ),
+    }),
+  );
 
   app.post(
     '/v1/admin/grading/claim',

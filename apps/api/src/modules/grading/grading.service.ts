@@ -12,15 +12,14 @@ import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { toDhakaIso } from '../../lib/time.ts';
-import type { UserRow } from '../auth/auth.repo.ts';
-import { findCompetitionById } from '../competitions/competitions.repo.ts';
+import type { UserRow } from '../auth/user.ts';
 import { competitionByCodeOr404 } from '../competitions/competitions.service.ts';
+import { findCompetitionById } from '../competitions/public.ts';
 import { gradingImage } from '../exam/answer-photos.service.ts';
-import { questionsOf } from '../exam/exam.repo.ts';
+import { questionsOf } from '../exam/public.ts';
 import { studentReceipts } from '../receipts/receipts.service.ts';
-import { findRegistrationOfUser } from '../registration/registration.repo.ts';
-import { assertMayGradeNow } from '../results/grading-access.ts';
-import { findMark, findPublication } from '../results/results.repo.ts';
+import { findRegistrationOfUser } from '../registration/public.ts';
+import { findMark, findPublication } from '../results/public.ts';
 import { effectiveMarks } from '../results/standings.ts';
 import {
   answerWithPhotos,
@@ -35,6 +34,7 @@ import {
   renewClaim,
   takeClaim,
 } from './grading.repo.ts';
+import { assertMayGradeNow } from './grading-access.ts';
 import { rubricOf } from './rubric.repo.ts';
 import { shownItem } from './rubric.service.ts';
 import { findQuestionWithMarkedTwice } from './second-marking.repo.ts';

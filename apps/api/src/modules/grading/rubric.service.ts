@@ -4,12 +4,12 @@ import type { RubricChoice } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { recordAudit } from '../audit/audit.repo.ts';
-import type { UserRow } from '../auth/auth.repo.ts';
-import { findQuestion } from '../exam/exam.repo.ts';
-import { assertMayGradeNow } from '../results/grading-access.ts';
-import { findPublication, lockCategoryResults } from '../results/results.repo.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import type { UserRow } from '../auth/user.ts';
+import { findQuestion } from '../exam/public.ts';
+import { findPublication, lockCategoryResults } from '../results/public.ts';
 import { forgetStandings } from '../results/standings-cache.ts';
+import { assertMayGradeNow } from './grading-access.ts';
 import {
   deleteRubricItem,
   findRubricItem,

@@ -12,18 +12,19 @@ import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { toDhakaIso } from '../../lib/time.ts';
-import { recordAudit } from '../audit/audit.repo.ts';
-import type { UserRow } from '../auth/auth.repo.ts';
-import { type CompetitionRow, findCompetitionById } from '../competitions/competitions.repo.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import type { UserRow } from '../auth/user.ts';
 import { competitionByCodeOr404 } from '../competitions/competitions.service.ts';
+import { type CompetitionRow, findCompetitionById } from '../competitions/public.ts';
 import { gradingImage } from '../exam/answer-photos.service.ts';
-import { findQuestion, questionsOf } from '../exam/exam.repo.ts';
-import { findRegistrationOfUser } from '../registration/registration.repo.ts';
-import { assertMayGradeNow } from '../results/grading-access.ts';
-import { findPublication, lockCategoryResultsShared } from '../results/results.repo.ts';
-import { categorySheet, giveMarks } from '../results/results.service.ts';
+import { findQuestion, questionsOf } from '../exam/public.ts';
+import { findRegistrationOfUser } from '../registration/public.ts';
+import { categorySheet } from '../results/category-sheet.ts';
+import { findPublication, lockCategoryResultsShared } from '../results/public.ts';
 import { cachedStandings } from '../results/standings-cache.ts';
 import { answerWithPhotos } from './grading.repo.ts';
+import { assertMayGradeNow } from './grading-access.ts';
+import { giveMarks } from './marking.service.ts';
 import { rubricOf } from './rubric.repo.ts';
 import { marksByRubric, rubricChoiceOf, shownItem } from './rubric.service.ts';
 import {
@@ -442,4 +443,14 @@ export async function agreementOf(ctx: ServiceContext, questionIds: string[]) {
     add(pair.secondGrader, pair.agree);
   }
   return counts;
+}
+
+/** What second marking still owes, counted: results holds a publication back on it (publication-holds.ts). */
+export async function secondMarkingCount(
+  ctx: ServiceContext,
+  competition: CompetitionRow,
+  category: Category,
+) {
+  const { due, disagreements } = await secondMarkingOutstanding(ctx, competition, category);
+  return { due, disagreements: disagreements.length };
 }

@@ -6,10 +6,10 @@ import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { toDhakaIso } from '../../lib/time.ts';
-import { recordAudit } from '../audit/audit.repo.ts';
-import type { UserRow } from '../auth/auth.repo.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import type { UserRow } from '../auth/user.ts';
 import { competitionByCodeOr404 } from '../competitions/competitions.service.ts';
-import { photoKey } from '../exam/answer-photos.repo.ts';
+import { photoKey } from '../exam/public.ts';
 import { mediaUrl } from '../media/media.service.ts';
 import { type FoundPair, type IndexedPhoto, LookAlikeIndex } from './look-alike-index.ts';
 import {

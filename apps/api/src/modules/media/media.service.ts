@@ -6,7 +6,7 @@ import { isUuid } from '../../lib/ids.ts';
 import { newImageKey, newRawKey } from '../../lib/storage.ts';
 import type { UserRow } from '../auth/auth.repo.ts';
 import { type Auth, assertPastSecondFactor } from '../auth/sessions.ts';
-import { graderMaySeeMedia } from '../results/grading-access.ts';
+import { graderMaySeeMedia } from '../grading/grading-access.ts';
 import { inspectImage, processImage } from './image-pipeline.ts';
 import {
   deleteMedia,

@@ -2,7 +2,7 @@ import type { Category } from '@ngso/shared/constants';
 import type { PreliminaryResult } from '@ngso/shared/schemas/registration';
 import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
-import { recordAudit } from '../audit/audit.repo.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { competitionByCodeOr404 } from '../competitions/competitions.service.ts';
 import { parseResultsCsv, type RowError } from './parse-results-csv.ts';
 import { findPreliminaryResult, type PreliminaryRow, upsertPreliminaryResults } from './preliminary.repo.ts';

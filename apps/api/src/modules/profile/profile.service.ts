@@ -3,8 +3,8 @@ import type { ProfileUpdateSchema, ProfileUser } from '@ngso/shared/schemas/prof
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
-import type { UserRow } from '../auth/auth.repo.ts';
 import { toPublicUser } from '../auth/auth.service.ts';
+import type { UserRow } from '../auth/user.ts';
 import { removeMedia, storeImage } from '../media/media.service.ts';
 import { admitProfilePhoto } from '../media/upload-gate.ts';
 import { type ProfileChanges, updateProfileFields } from './profile.repo.ts';

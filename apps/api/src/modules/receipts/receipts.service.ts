@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { type ReceiptFacts, receiptCode, signReceipt, verifyReceipt } from '../../lib/receipt-signing.ts';
 import { toDhakaIso } from '../../lib/time.ts';
-import { findCompetitionByCode } from '../competitions/competitions.repo.ts';
+import { findCompetitionByCode } from '../competitions/public.ts';
 
 /** The receipt of a commitment and its short code, as the answers' photos carry them. */
 export type PhotoReceipt = { receipt: string; receipt_code: string };

@@ -2,8 +2,8 @@ import { normalisePhone } from '@ngso/shared/phone';
 import type { ReconciliationReport } from '@ngso/shared/schemas/registration';
 import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
-import { recordAudit } from '../audit/audit.repo.ts';
-import type { UserRow } from '../auth/auth.repo.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import type { UserRow } from '../auth/user.ts';
 import { competitionByCodeOr404 } from '../competitions/competitions.service.ts';
 import { parsePaymentStatement } from './parse-payment-statement.ts';
 import {

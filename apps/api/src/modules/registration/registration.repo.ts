@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, notExists, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { paymentMatches, registrations, rollCounters, users } from '../../db/schema.ts';
-import { escapeLike } from '../auth/auth.repo.ts';
+import { escapeLike } from '../../lib/escape-like.ts';
 
 export type RegistrationRow = typeof registrations.$inferSelect;
 export type RegistrationValues = typeof registrations.$inferInsert;

@@ -1,5 +1,4 @@
 import type { Category } from '@ngso/shared/constants';
-import { ErrorResponseSchema } from '@ngso/shared/schemas/common';
 import {
   PreliminaryLookupSchema,
   PreliminaryResultResponseSchema,
@@ -7,7 +6,6 @@ import {
   RegistrationFormSchema,
   RegistrationResponseSchema,
   RegistrationStatusResponseSchema,
-  VerifyResponseSchema,
 } from '@ngso/shared/schemas/registration';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -19,7 +17,6 @@ import { signedIn } from '../../plugins/session.ts';
 import { assertEmailVerified } from '../auth/email-verification.ts';
 import { lookUpPreliminaryResult } from '../preliminary/preliminary.service.ts';
 import { ownRegistrationForm, registrationStatus, submitRegistration } from './registration.service.ts';
-import { verifyCode } from './verify.service.ts';
 
 const errors = errorResponses(401, 403, 404, 409, 422);
 
@@ -120,28 +117,6 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
           request.body.email,
         ),
       };
-    },
-  );
-
-  app.get(
-    '/v1/verify/:code',
-    {
-      schema: {
-        tags: ['registration'],
-        summary:
-          'Public check of a QR code: an admit card (name, roll, category, status only) or a certificate',
-        description:
-          "An admit card's code answers name, roll number, category and status; a certificate's code " +
-          '(document: certificate) that it is genuine, the name, the award and the year. 404 for any other ' +
-          'code, and for a certificate before its category is published. At most 600 checks per address in ' +
-          '10 minutes (429 with Retry-After).',
-        params: z.object({ code: z.string().max(64) }),
-        response: { 200: VerifyResponseSchema, 404: ErrorResponseSchema, 429: ErrorResponseSchema },
-      },
-    },
-    async (request) => {
-      await app.services.limits.consume({ verifyPerIp: request.ip });
-      return { status: 'success' as const, data: await verifyCode(app.services, request.params.code) };
     },
   );
 };

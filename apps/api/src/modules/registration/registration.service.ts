@@ -17,13 +17,13 @@ import {
   registrationReceivedMail,
   registrationRejectedMail,
 } from '../../mail/templates.ts';
-import { recordAudit } from '../audit/audit.repo.ts';
-import type { UserRow } from '../auth/auth.repo.ts';
-import { findUserById } from '../auth/auth.repo.ts';
-import { findCompetitionById } from '../competitions/competitions.repo.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import { findUserById } from '../auth/public.ts';
+import type { UserRow } from '../auth/user.ts';
 import { competitionByCodeOr404 } from '../competitions/competitions.service.ts';
 import { examDetailsOf } from '../competitions/final-round.service.ts';
-import { findPreliminaryResult } from '../preliminary/preliminary.repo.ts';
+import { findCompetitionById } from '../competitions/public.ts';
+import { findPreliminaryResult } from '../preliminary/public.ts';
 import {
   findRegistrationById,
   findRegistrationOfUser,

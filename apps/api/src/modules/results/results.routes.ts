@@ -1,12 +1,5 @@
 import { CATEGORIES } from '@ngso/shared/constants';
-import {
-  MarkInputSchema,
-  PublishSchema,
-  ResultResponseSchema,
-  StandingsResponseSchema,
-  SubmissionsQuerySchema,
-  SubmissionsResponseSchema,
-} from '@ngso/shared/schemas/results';
+import { PublishSchema, ResultResponseSchema } from '@ngso/shared/schemas/results';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { attachment } from '../../lib/attachment.ts';
@@ -14,19 +7,11 @@ import { requestLanguage } from '../../lib/language.ts';
 import { translate } from '../../lib/messages.ts';
 import { CompetitionParamsSchema, CompetitionQuerySchema, errorResponses } from '../../lib/route-schemas.ts';
 import { signedIn } from '../../plugins/session.ts';
-import {
-  giveMarks,
-  publishResults,
-  resultFor,
-  standingsCsv,
-  standingsOf,
-  submissionsOf,
-} from './results.service.ts';
+import { publishResults, resultFor, standingsCsv } from './results.service.ts';
 
 const errors = errorResponses(401, 403, 404, 409, 422);
 
 export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const staff = app.requireRole('admin', 'grader');
   const admin = app.requireRole('admin');
 
   app.get(
@@ -47,85 +32,6 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
         : translate('results.notPublished', undefined, requestLanguage(request));
       return { status: 'success' as const, ...(message ? { message } : {}), data };
     },
-  );
-
-  app.get(
-    '/v1/admin/submissions',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: "A category's answers per student, with marks (graders and admins)",
-        description:
-          'Graders: 403 until the exam has ended for every student of the category (its end, the most extra ' +
-          'time given, and the grace); names are null for graders (the roll number identifies the answer).',
-        querystring: SubmissionsQuerySchema,
-        response: { 200: SubmissionsResponseSchema, ...errors },
-      },
-      preValidation: staff,
-    },
-    async (request) => ({
-      status: 'success' as const,
-      data: await submissionsOf(
-        app.services,
-        signedIn(request).user,
-        request.query.competition,
-        request.query.category,
-      ),
-    }),
-  );
-
-  app.put(
-    '/v1/admin/submissions/:userId/marks',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: "Mark one answer (0 to the question's marks) with an optional comment",
-        description:
-          'Graders: 403 before grading opens and once the category is published. Admins may change marks ' +
-          'after publication; each such change is in the audit log as marks.after_publication.',
-        params: z.object({ userId: z.string().max(64) }),
-        body: MarkInputSchema,
-        response: {
-          200: z.object({
-            status: z.literal('success'),
-            data: z.object({ grader_marks: z.number().nullable(), override_marks: z.number().nullable() }),
-          }),
-          ...errors,
-        },
-      },
-      preValidation: staff,
-    },
-    async (request) => {
-      const row = await giveMarks(app.services, signedIn(request).user, request.params.userId, request.body);
-      return {
-        status: 'success' as const,
-        data: { grader_marks: row.graderMarks, override_marks: row.overrideMarks },
-      };
-    },
-  );
-
-  app.get(
-    '/v1/admin/results/:category',
-    {
-      schema: {
-        tags: ['admin'],
-        summary:
-          "A category's standings: totals, ranks (ties share), awards; and how many answers are ungraded",
-        params: z.object({ category: z.enum(CATEGORIES) }),
-        querystring: CompetitionQuerySchema,
-        response: { 200: StandingsResponseSchema, ...errors },
-      },
-      preValidation: staff,
-    },
-    async (request) => ({
-      status: 'success' as const,
-      data: await standingsOf(
-        app.services,
-        signedIn(request).user,
-        request.query.competition,
-        request.params.category,
-      ),
-    }),
   );
 
   app.get(

@@ -1,7 +1,7 @@
 import type { Category } from '@ngso/shared/constants';
 import type { Database } from '../../db/client.ts';
 import { categoryCache } from './category-cache.ts';
-import type { categorySheet } from './results.service.ts';
+import type { categorySheet } from './category-sheet.ts';
 
 type Sheet = Awaited<ReturnType<typeof categorySheet>>;
 

@@ -1,17 +1,10 @@
-import type { Category } from '@ngso/shared/constants';
-import type { AwardBands, CategoryAwardBands } from '@ngso/shared/schemas/competitions';
+import type { AwardBands } from '@ngso/shared/schemas/competitions';
 import type { Award } from '@ngso/shared/schemas/results';
 
 /** Effective marks: an admin's override when present, else the grader's. */
 export const effectiveMarks = (
   mark: { graderMarks: number | null; overrideMarks: number | null } | undefined,
 ) => (mark ? (mark.overrideMarks ?? mark.graderMarks) : null);
-
-/** The bands a category's standings follow: its own, where organisers set them, else the competition's. */
-export const awardBandsOf = (
-  competition: { awardBands: AwardBands; categoryAwardBands: CategoryAwardBands },
-  category: Category,
-): AwardBands => competition.categoryAwardBands[category] ?? competition.awardBands;
 
 /** The award of a rank under the competition's bands (each band reaches up to and including its rank). */
 export function awardFor(rank: number, bands: AwardBands): Award | null {

@@ -36,7 +36,7 @@ export function LanguageSwitcher({
     await applyLanguage(language);
     if (!isAuthenticated) return;
     // The API is in its own chunk (loaded by now: the session has called it), not in the first one.
-    const { languageApi } = await import('../../i18n/language-api.ts');
+    const { languageApi } = await import('../../features/auth/language-api.ts');
     const request = dispatch(languageApi.endpoints.saveLanguage.initiate({ language }));
     request
       .unwrap()

@@ -45,9 +45,9 @@ export function Component() {
     refetchOnReconnect: !finishing,
   });
   const got = handover?.questions ?? fetched.data;
-  // With no connection, the questions this device kept for the window (exam-snapshot.ts).
+  // On their way or with no connection, the questions this device kept for the window (exam-snapshot.ts).
   const kept = useKeptQuestions(user?.id, exam, got);
-  const { value: questions, error: questionsError } = orKept(got, fetched.error, kept);
+  const { value: questions, error: questionsError } = orKept(got, fetched.error, kept, fetched.isLoading);
   const [submitExam] = useSubmitExamMutation();
   const done = useRef(false);
   const { notices, add, onNotice, clear } = useNotices();

@@ -16,6 +16,7 @@ import { serverTransport } from '../../features/exam/transport.ts';
 import { useAnswerQueue } from '../../features/exam/use-answer-queue.ts';
 import { useExamStatus } from '../../features/exam/use-exam-status.ts';
 import { useNotices } from '../../features/exam/use-notices.ts';
+import { useReceipts } from '../../features/exam/use-receipts.ts';
 import { errorStatus } from '../../lib/error-status.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
@@ -42,13 +43,16 @@ export function Component() {
     warnOnLeave: false,
   });
 
+  const order = user ? questionOrder(user.id) : [];
+  // With no connection, the receipts this device kept when it last showed them.
+  const receipts = useReceipts(user?.id, exam, state, order);
+
   if (error && !exam) {
     const status = errorStatus(error);
     if (status === 403 || status === 404) return <Navigate to={paths.profile} replace />;
     return <ExamLoadError onRetry={refetch} />;
   }
   if (isLoading || !exam || now === null || !phase) return <ExamLoading />;
-  const order = user ? questionOrder(user.id) : [];
   if (phase === 'BEFORE_EXAM') return <CountdownView exam={exam} now={now} phase={phase} />;
   if (phase === 'DURING_EXAM' && exam.submitted_at === null) return <Navigate to={paths.finalExam} replace />;
   return (
@@ -59,7 +63,7 @@ export function Component() {
       category={exam.category}
     >
       <DeliveryList state={state} order={order} />
-      <ReceiptList state={state} order={order} />
+      <ReceiptList receipts={receipts} />
       {notices.length > 0 ? (
         <Alert tone="error" className="mt-3">
           <ul className="space-y-1">

@@ -2,8 +2,9 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch } from 'react-redux';
 import { useNavigate } from 'react-router';
-import type { AppDispatch } from '../../app/store.ts';
 import { paths } from '../../config/paths.ts';
+import type { ThunkCapableDispatch } from '../../lib/dispatch.ts';
+import { forgetKeptForOffline } from '../../lib/service-worker.ts';
 import { sessionEnded } from '../../lib/session-events.ts';
 import { hasUnsavedWork } from '../../lib/unsaved-work.ts';
 import { setLoggingOut } from './slice.ts';
@@ -12,10 +13,10 @@ import { setLoggingOut } from './slice.ts';
  * Logs out: the Logging out screen shows while `POST /v1/logout` runs (auth.loggingOut); the
  * local session is cleared whatever the answer, and a failure is only logged (spec section 4).
  * Then to the home page; the flag goes off when it shows (see RootLayout). With exam answers not yet
- * saved, it asks first.
+ * saved, it asks first. What the service worker kept for this student (their questions' diagrams) goes.
  */
 export function useLogout() {
-  const dispatch = useDispatch<AppDispatch>();
+  const dispatch = useDispatch<ThunkCapableDispatch>();
   const navigate = useNavigate();
   const { t } = useTranslation('nav');
   return useCallback(async () => {
@@ -34,6 +35,7 @@ export function useLogout() {
       // stop. The cache is emptied only once home shows: emptied while that page was still there, its
       // calls would run again without a session and come back 401.
       dispatch(sessionEnded());
+      await forgetKeptForOffline();
       await navigate(paths.home, { replace: true });
       dispatch(baseApi.util.resetApiState());
     }

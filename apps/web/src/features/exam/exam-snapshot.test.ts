@@ -1,6 +1,14 @@
 import type { Exam, Question } from '@ngso/shared/schemas/exam';
 import { describe, expect, it } from 'vitest';
-import { loadExam, loadQuestions, saveExam, saveQuestions } from './exam-snapshot.ts';
+import {
+  diagramAddressesOf,
+  loadExam,
+  loadQuestions,
+  loadReceipts,
+  saveExam,
+  saveQuestions,
+  saveReceipts,
+} from './exam-snapshot.ts';
 import { memoryStorage } from './queue-storage.ts';
 
 const exam: Exam = {
@@ -48,5 +56,50 @@ describe('the exam kept on the device', () => {
       await loadQuestions(storage, 'student-a', { starts_at: '2026-01-14T10:00:00.000Z' }),
     ).toBeUndefined();
     expect(await loadQuestions(storage, 'student-b', exam)).toBeUndefined();
+  });
+});
+
+describe("the questions' diagrams kept for an offline reload", () => {
+  const diagram = (id: string, url: string) => ({
+    id,
+    url,
+    zoom_url: `/api/v1/question-images/${id}/zoom`,
+    width: 960,
+    height: 540,
+    alt_en: 'A circuit',
+    alt_bn: 'একটি বর্তনী',
+  });
+
+  it("are the server's addresses at a phone's size, each once; a paper's own diagrams need no keeping", () => {
+    const served = diagram('d1', '/api/v1/question-images/d1/phone');
+    const questions: Question[] = [
+      { ...question, id: 'q1', images: [served, diagram('d2', '/api/v1/question-images/d2/phone')] },
+      { ...question, id: 'q2', images: [served, diagram('d3', 'data:image/jpeg;base64,/9j/4AAQ')] },
+      { ...question, id: 'q3', images: [] },
+    ];
+    expect(diagramAddressesOf(questions)).toEqual([
+      '/api/v1/question-images/d1/phone',
+      '/api/v1/question-images/d2/phone',
+    ]);
+  });
+});
+
+describe('the receipts kept for the success page offline', () => {
+  const receipt = {
+    questionNumber: 2,
+    questionId: 'q2',
+    sha256: 'a'.repeat(64),
+    code: 'K7QM-2XDA',
+    receipt: 'v1.eyJrIjoiYSJ9.c2ln',
+  };
+
+  it("are one student's, for one window only", async () => {
+    const storage = memoryStorage();
+    await saveReceipts(storage, 'student-a', exam, [receipt]);
+    expect(await loadReceipts(storage, 'student-a', exam)).toEqual([receipt]);
+    expect(await loadReceipts(storage, 'student-b', exam)).toBeUndefined();
+    expect(
+      await loadReceipts(storage, 'student-a', { starts_at: '2026-01-14T10:00:00.000Z' }),
+    ).toBeUndefined();
   });
 });

@@ -1,16 +1,19 @@
 import { type Exam, ExamSchema, type Question, QuestionSchema } from '@ngso/shared/schemas/exam';
 import { z } from 'zod';
 import type { QueueStorage } from './queue-storage.ts';
+import type { ReceiptEntry } from './receipts.ts';
 
 /**
  * What the exam pages keep on the device so that they open with no connection
  * (docs/decisions/060-offline-exam-pages.md): the student's exam as the server last sent it (its window,
- * ends_at, submission) and, once the window has opened, its questions. Kept in the exam queue's
+ * ends_at, submission) and, once the window has opened, its questions; after it, the receipts the success
+ * page showed. Kept in the exam queue's
  * IndexedDB store beside the photos, one student's apart from another's, and read back through the
  * shared schemas (a record an older build wrote, or a damaged one, is simply not there).
  */
 const examKey = (userId: string) => `offline:${userId}:exam`;
 const questionsKey = (userId: string) => `offline:${userId}:questions`;
+const receiptsKey = (userId: string) => `offline:${userId}:receipts`;
 
 /** The questions belong to one window: a later exam on the same phone must never show them. */
 const StoredQuestionsSchema = z.object({ startsAt: z.string(), questions: z.array(QuestionSchema) });
@@ -41,4 +44,45 @@ export async function loadQuestions(
 ): Promise<Question[] | undefined> {
   const parsed = StoredQuestionsSchema.safeParse(await storage.get(questionsKey(userId)));
   return parsed.success && parsed.data.startsAt === exam.starts_at ? parsed.data.questions : undefined;
+}
+
+/**
+ * The addresses of the questions' diagrams at a phone's size, each once, for the service worker to keep
+ * (the zoom size falls back to it offline). A paper's diagrams are inside it (`data:`) and need no keeping.
+ */
+export function diagramAddressesOf(questions: readonly Question[]): string[] {
+  const addresses = questions.flatMap((question) => question.images.map((image) => image.url));
+  return [...new Set(addresses.filter((address) => !address.startsWith('data:')))];
+}
+
+const StoredReceiptsSchema = z.object({
+  startsAt: z.string(),
+  receipts: z.array(
+    z.object({
+      questionNumber: z.number(),
+      questionId: z.string(),
+      sha256: z.string(),
+      code: z.string(),
+      receipt: z.string(),
+    }),
+  ),
+});
+
+export function saveReceipts(
+  storage: QueueStorage,
+  userId: string,
+  exam: Pick<Exam, 'starts_at'>,
+  receipts: readonly ReceiptEntry[],
+): Promise<void> {
+  return storage.set(receiptsKey(userId), { startsAt: exam.starts_at, receipts });
+}
+
+/** The receipts the success page last showed for this exam's window, if it showed any. */
+export async function loadReceipts(
+  storage: QueueStorage,
+  userId: string,
+  exam: Pick<Exam, 'starts_at'>,
+): Promise<ReceiptEntry[] | undefined> {
+  const parsed = StoredReceiptsSchema.safeParse(await storage.get(receiptsKey(userId)));
+  return parsed.success && parsed.data.startsAt === exam.starts_at ? parsed.data.receipts : undefined;
 }

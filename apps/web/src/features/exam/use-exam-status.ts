@@ -52,8 +52,8 @@ export function useExamStatus({ holdStart = false, seed }: ExamStatusOptions = {
   const { user } = useSelector(selectAuth);
   const kept = useKeptExam(user?.id, query.data);
   const now = useServerNow();
-  // Unreachable: the device's copy is looked for before the failure is shown.
-  const onDevice = orKept(query.data ?? seed, query.error, kept);
+  // On its way or unreachable: the device's copy is shown meanwhile, or looked for before the failure is.
+  const onDevice = orKept(query.data ?? seed, query.error, kept, query.isLoading);
   const exam = onDevice.value;
   const clientPhase =
     exam && now !== null ? examPhase(now, { start: exam.starts_at, end: exam.ends_at }) : null;

@@ -1,24 +1,37 @@
 import type { Exam, Question } from '@ngso/shared/schemas/exam';
 import { useEffect, useState } from 'react';
 import { isUnreachable } from '../../lib/error-status.ts';
-import { loadExam, loadQuestions, saveExam, saveQuestions } from './exam-snapshot.ts';
+import { keepForOffline } from '../../lib/keep-for-offline.ts';
+import {
+  diagramAddressesOf,
+  loadExam,
+  loadQuestions,
+  loadReceipts,
+  saveExam,
+  saveQuestions,
+  saveReceipts,
+} from './exam-snapshot.ts';
 import { openQueueStorage, type QueueStorage } from './queue-storage.ts';
+import type { ReceiptEntry } from './receipts.ts';
 
 export type Kept<T> = { value: T | undefined; ready: boolean };
 
 /**
- * `fresh` when the page has it; when the server cannot be reached (never on an answer such as 403), the
- * copy this device kept (`fromDevice`). While that copy is still being read (`reading`), and when it is
- * used, the failure is held back; with nothing kept, the failure is the page's as before.
+ * `fresh` when the page has it; while it is still on its way (`pending`), and when the server cannot be
+ * reached (never on an answer such as 403), the copy this device kept (`fromDevice`): a reload on a slow
+ * link shows the exam at once, and the server's answer replaces the copy when it comes. While that copy is
+ * still being read (`reading`), and when it is used, the failure is held back; with nothing kept, the
+ * failure is the page's as before.
  */
 export function orKept<T>(
   fresh: T | undefined,
   error: unknown,
   kept: Kept<T>,
+  pending = false,
 ): { value: T | undefined; fromDevice: boolean; reading: boolean; error: unknown } {
-  const unreachable = fresh === undefined && isUnreachable(error);
-  const fromDevice = unreachable && kept.value !== undefined;
-  const reading = unreachable && !kept.ready;
+  const waiting = fresh === undefined && (pending || isUnreachable(error));
+  const fromDevice = waiting && kept.value !== undefined;
+  const reading = waiting && !kept.ready;
   return {
     value: fromDevice ? kept.value : fresh,
     fromDevice,
@@ -82,7 +95,9 @@ export function useKeptExam(userId: string | undefined, fresh: Exam | undefined)
 
 /**
  * The exam's questions as this device last had them for this window; `fresh` are the questions the page
- * got (from the server or from the countdown's paper).
+ * got (from the server or from the countdown's paper). Their diagrams the server serves are handed to the
+ * service worker to keep at once, so that an offline reload shows them, also those of questions not yet
+ * opened (each is asked of the server with the student's session: kept only if the server gives it).
  */
 export function useKeptQuestions(
   userId: string | undefined,
@@ -95,6 +110,29 @@ export function useKeptQuestions(
           key: `${userId} ${exam.starts_at}`,
           load: (storage) => loadQuestions(storage, userId, exam),
           save: (storage, questions) => saveQuestions(storage, userId, exam, questions),
+        }
+      : null;
+  useEffect(() => {
+    if (fresh) void keepForOffline(diagramAddressesOf(fresh)).catch(() => undefined);
+  }, [fresh]);
+  return useKept(slot, fresh);
+}
+
+/**
+ * The receipts of the student's photos as the success page last showed them for this window; `fresh` are
+ * those of the server's answers, once loaded. With no connection the page shows the kept ones.
+ */
+export function useKeptReceipts(
+  userId: string | undefined,
+  exam: Exam | undefined,
+  fresh: readonly ReceiptEntry[] | undefined,
+): Kept<readonly ReceiptEntry[]> {
+  const slot: Slot<readonly ReceiptEntry[]> | null =
+    userId && exam
+      ? {
+          key: `${userId} ${exam.starts_at}`,
+          load: (storage) => loadReceipts(storage, userId, exam),
+          save: (storage, receipts) => saveReceipts(storage, userId, exam, receipts),
         }
       : null;
   return useKept(slot, fresh);

@@ -1,6 +1,6 @@
 import { useCallback, useEffect } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import type { AppDispatch } from '../../app/store.ts';
+import type { ThunkCapableDispatch } from '../../lib/dispatch.ts';
 import { registrationApi } from './api.ts';
 import { selectRegistration } from './slice.ts';
 
@@ -22,7 +22,7 @@ export function retryDelayMs(failures: number, random: () => number = Math.rando
  * function that asks at once (the Try again button).
  */
 export function useStatusRetry(): () => void {
-  const dispatch = useDispatch<AppDispatch>();
+  const dispatch = useDispatch<ThunkCapableDispatch>();
   const { statusFailures, statusLoading } = useSelector(selectRegistration);
   const retry = useCallback(() => {
     void dispatch(

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
-import { verifyReceiptHref } from '../../../config/paths.ts';
+import { PhotoReceipt, type ShownReceipt } from './photo-receipt.tsx';
 
 export const ZOOM_STEPS = [0.5, 0.75, 1, 1.25, 1.5, 2, 2.5, 3, 4] as const;
 
@@ -21,7 +21,7 @@ export type ViewerPage = {
   /** A label over the image, e.g. that it is a late photo. */
   badge?: string;
   /** The student's receipt of the photo's commitment (admins only, decision 062). */
-  receipt?: { receipt: string; code: string };
+  receipt?: ShownReceipt;
 };
 
 /** A large view of an answer's photos: one at a time, zoom and rotate (the grading screen's keys too). */
@@ -90,22 +90,7 @@ export function ImageViewer({
           {current.badge}
         </p>
       ) : null}
-      {current?.receipt ? (
-        <p
-          className="mb-2 flex flex-wrap items-center gap-x-3 text-sm text-slate-700"
-          data-testid="photo-receipt"
-        >
-          <span className="font-mono">{t('viewer.receipt', { code: current.receipt.code })}</span>
-          <a
-            href={verifyReceiptHref(current.receipt.receipt)}
-            target="_blank"
-            rel="noopener"
-            className="text-sky-700 underline underline-offset-2 hover:text-sky-900 focus-visible:outline-2 focus-visible:outline-sky-500"
-          >
-            {t('viewer.checkReceipt')}
-          </a>
-        </p>
-      ) : null}
+      {current?.receipt ? <PhotoReceipt receipt={current.receipt} className="mb-2" /> : null}
       <div className="h-[60vh] min-h-72 overflow-auto rounded-xl border border-slate-200 bg-slate-800">
         {current && !current.url ? (
           <div className="flex min-h-full items-center justify-center p-6">

@@ -26,6 +26,7 @@ import { AdminSection } from '../console/admin-section.tsx';
 import { cardClasses } from '../console/card.ts';
 import { ImageViewer, type ViewerPage, type ViewState, zoomIn, zoomOut } from '../console/image-viewer.tsx';
 import { LoadError, Loading } from '../console/load-states.tsx';
+import { shownReceipt } from '../console/photo-receipt.tsx';
 import { useAnswerHold } from './answer-hold.ts';
 import { emptyState, isGradable } from './grading.ts';
 import { GradingNotOpen, gradingNotOpenFor } from './grading-not-open.tsx';
@@ -49,8 +50,7 @@ const viewerPages = (images: readonly GradingImage[], t: TFunction<'admin'>): Vi
     note: image.state === 'ready' ? undefined : t(`grading.photo.${image.state}`),
     state: image.state === 'ready' ? undefined : t(`grading.photoShort.${image.state}`),
     badge: image.late ? t('grading.photo.lateAccepted') : undefined,
-    receipt:
-      image.receipt && image.receipt_code ? { receipt: image.receipt, code: image.receipt_code } : undefined,
+    receipt: shownReceipt(image),
   }));
 
 type Answer = NonNullable<ClaimResult['answer']>;

@@ -120,6 +120,29 @@ describe('LatePhotosPage', () => {
     expect(within(second).queryByRole('img')).not.toBeInTheDocument();
   });
 
+  it("shows beside each photo the student's receipt, with a link to its check, and in the viewer", async () => {
+    const receipt = 'v1.eyJrIjoiYSJ9.c2ln';
+    stub([
+      photo({ receipt, receipt_code: 'K7QM-2XDA' }),
+      photo({ user_id: 's2', name: 'Rafi Ahmed', roll_number: null, sha256: 'b'.repeat(64) }),
+    ]);
+    render();
+    const [first, second] = (await screen.findAllByTestId('late-photo')) as [HTMLElement, HTMLElement];
+    expect(within(first).getByTestId('photo-receipt')).toHaveTextContent(
+      "The student's receipt for this photo: K7QM-2XDA",
+    );
+    expect(within(first).getByRole('link', { name: 'Check the receipt' })).toHaveAttribute(
+      'href',
+      `/verify/receipt#${receipt}`,
+    );
+    // No roll number, no receipt: nothing is shown rather than an empty line.
+    expect(within(second).queryByTestId('photo-receipt')).not.toBeInTheDocument();
+
+    fireEvent.click(within(first).getByRole('button', { name: /View larger/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Late photo: Nusrat Jahan, question 2' });
+    expect(within(dialog).getByTestId('photo-receipt')).toHaveTextContent('K7QM-2XDA');
+  });
+
   it('opens the photo in the zoomable viewer', async () => {
     stub([photo({})]);
     render();

@@ -15,6 +15,7 @@ import { pageCount } from '../console/filters.ts';
 import { ImageViewer, type ViewState } from '../console/image-viewer.tsx';
 import { LoadError, Loading } from '../console/load-states.tsx';
 import { Pager } from '../console/pager.tsx';
+import { PhotoReceipt, shownReceipt } from '../console/photo-receipt.tsx';
 import { useCanUse } from '../console/use-can-use.ts';
 import { durationParts, latenessOf } from './late-photos.ts';
 import {
@@ -117,6 +118,7 @@ function LatePhotoCard({ photo, of }: { photo: AdminLatePhoto; of: PageOf }) {
     ? t('latePhotos.student', { name: photo.name, roll: photo.roll_number })
     : photo.name;
   const alt = t('latePhotos.alt', { name: photo.name, number });
+  const receipt = shownReceipt(photo);
 
   const choose = async (decision: 'accepted' | 'rejected') => {
     if (sending.isLoading || photo.decision === decision) return;
@@ -150,6 +152,7 @@ function LatePhotoCard({ photo, of }: { photo: AdminLatePhoto; of: PageOf }) {
         </p>
         {photo.taken_at !== null ? <p className="text-slate-500">{t('latePhotos.phoneNote')}</p> : null}
       </div>
+      {receipt ? <PhotoReceipt receipt={receipt} /> : null}
 
       {photo.state === 'ready' ? (
         <button
@@ -206,7 +209,7 @@ function LatePhotoCard({ photo, of }: { photo: AdminLatePhoto; of: PageOf }) {
         closeLabel={t('close')}
         className="max-w-4xl"
       >
-        <ImageViewer pages={[{ key: photo.sha256, url: photo.url }]} view={view} onView={setView} />
+        <ImageViewer pages={[{ key: photo.sha256, url: photo.url, receipt }]} view={view} onView={setView} />
       </Modal>
     </article>
   );

@@ -2,13 +2,13 @@ import { type AdminTutorial, TutorialInputSchema } from '@ngso/shared/schemas/tu
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch } from 'react-redux';
-import type { AppDispatch } from '../../../app/store.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { inputClasses, TextField } from '../../../components/ui/text-field.tsx';
 import { translateMessage } from '../../../i18n/message.ts';
 import { serverFieldErrors } from '../../../lib/api-error.ts';
+import type { ThunkCapableDispatch } from '../../../lib/dispatch.ts';
 import { useActionError } from '../console/action-error.ts';
 import { AdminSection } from '../console/admin-section.tsx';
 import { cardClasses } from '../console/card.ts';
@@ -62,7 +62,7 @@ function ThumbnailField({ onChange, hasOne }: { onChange: (file: File | null) =>
 export function TutorialsPage() {
   const { t } = useTranslation('admin');
   const actionError = useActionError();
-  const dispatch = useDispatch<AppDispatch>();
+  const dispatch = useDispatch<ThunkCapableDispatch>();
   const list = useAdminTutorialsQuery(undefined, { skip: !useCanUse('tutorials') });
   const [create, creating] = useCreateTutorialMutation();
   const [edit, editing] = useEditTutorialMutation();

@@ -1,6 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { RESEND_LOCK_SECONDS } from '@ngso/shared/constants';
-import { ForgotPasswordSchema } from '@ngso/shared/schemas/auth';
+import type { ForgotPasswordSchema } from '@ngso/shared/schemas/auth';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -10,11 +9,18 @@ import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { translateMessage } from '../../../i18n/message.ts';
-import { serverMessage } from '../../../lib/api-error.ts';
-import { formatCountdown } from '../../../lib/dates.ts';
-import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { failureFieldErrors, failureMessage } from '../../../lib/api-failure.ts';
+import { formatCountdown } from '../../../lib/countdown.ts';
+import { useDeferredMutation } from '../../../lib/deferred-mutation.ts';
+import { showFieldErrors } from '../../../lib/field-errors.ts';
+import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
 import { useCountdown } from '../../../lib/use-countdown.ts';
-import { useForgotPasswordMutation } from '../api.ts';
+
+/** The form's checks and its call, loaded when first needed (docs/decisions/069-script-budget-per-route.md). */
+const resolver = lazyZodResolver<typeof ForgotPasswordSchema>(() =>
+  import('@ngso/shared/schemas/auth').then((schemas) => schemas.ForgotPasswordSchema),
+);
+const loadForgotPassword = () => import('../api.ts').then(({ authApi }) => authApi.endpoints.forgotPassword);
 
 const lockUntil = () => Date.now() + RESEND_LOCK_SECONDS * 1000;
 
@@ -32,7 +38,7 @@ function BackToLogin() {
 /** The Email Sent view: a 90-second lock shown as m:ss, then Resend Link, which restarts it. */
 function EmailSent({ email }: { email: string }) {
   const { t } = useTranslation('auth');
-  const [sendLink, { isLoading }] = useForgotPasswordMutation();
+  const [sendLink, { isLoading }] = useDeferredMutation(loadForgotPassword);
   const [deadline, setDeadline] = useState(lockUntil);
   const [notice, setNotice] = useState<'sent' | 'resent'>('sent');
   const [error, setError] = useState<string>();
@@ -41,11 +47,11 @@ function EmailSent({ email }: { email: string }) {
   const resend = async () => {
     setError(undefined);
     try {
-      await sendLink({ email }).unwrap();
+      await sendLink({ email });
       setNotice('resent');
       setDeadline(lockUntil());
     } catch (failure) {
-      setError(serverMessage(failure) ?? t('forgot.resendError'));
+      setError(failureMessage(failure) ?? t('forgot.resendError'));
     }
   };
 
@@ -79,7 +85,7 @@ function EmailSent({ email }: { email: string }) {
 /** Request a password reset link by e-mail. */
 export function ForgotPasswordForm() {
   const { t } = useTranslation('auth');
-  const [sendLink, { isLoading }] = useForgotPasswordMutation();
+  const [sendLink, { isLoading }] = useDeferredMutation(loadForgotPassword);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [formError, setFormError] = useState<string>();
   const {
@@ -88,7 +94,7 @@ export function ForgotPasswordForm() {
     setError,
     formState: { errors },
   } = useForm({
-    resolver: zodResolver(ForgotPasswordSchema),
+    resolver,
     mode: 'onTouched',
     defaultValues: { email: '' },
   });
@@ -96,11 +102,11 @@ export function ForgotPasswordForm() {
   const onSubmit = handleSubmit(async (values) => {
     setFormError(undefined);
     try {
-      await sendLink(values).unwrap();
+      await sendLink(values);
       setSentTo(values.email);
     } catch (failure) {
-      applyServerFieldErrors(failure, setError, ['email']);
-      setFormError(serverMessage(failure) ?? t('forgot.error'));
+      showFieldErrors(failureFieldErrors(failure), setError, ['email']);
+      setFormError(failureMessage(failure) ?? t('forgot.error'));
     }
   });
 

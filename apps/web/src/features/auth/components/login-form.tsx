@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { LoginSchema } from '@ngso/shared/schemas/auth';
+import type { LoginSchema } from '@ngso/shared/schemas/auth';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -10,14 +9,21 @@ import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { translateMessage } from '../../../i18n/message.ts';
-import { serverMessage } from '../../../lib/api-error.ts';
-import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
-import { useLoginMutation } from '../api.ts';
+import { failureFieldErrors, failureMessage } from '../../../lib/api-failure.ts';
+import { useDeferredMutation } from '../../../lib/deferred-mutation.ts';
+import { showFieldErrors } from '../../../lib/field-errors.ts';
+import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
+
+/** The form's checks and its call, loaded when first needed (docs/decisions/069-script-budget-per-route.md). */
+const resolver = lazyZodResolver<typeof LoginSchema>(() =>
+  import('@ngso/shared/schemas/auth').then((schemas) => schemas.LoginSchema),
+);
+const loadLogin = () => import('../api.ts').then(({ authApi }) => authApi.endpoints.login);
 
 /** Sign in. On success the store holds the user; the route's guard moves on to the wanted page. */
 export function LoginForm() {
   const { t } = useTranslation('auth');
-  const [login, { isLoading }] = useLoginMutation();
+  const [login, { isLoading }] = useDeferredMutation(loadLogin);
   const [formError, setFormError] = useState<string>();
   const {
     register,
@@ -25,7 +31,7 @@ export function LoginForm() {
     setError,
     formState: { errors },
   } = useForm({
-    resolver: zodResolver(LoginSchema),
+    resolver,
     mode: 'onTouched',
     defaultValues: { email: '', password: '' },
   });
@@ -33,10 +39,10 @@ export function LoginForm() {
   const onSubmit = handleSubmit(async (values) => {
     setFormError(undefined);
     try {
-      await login(values).unwrap();
+      await login(values);
     } catch (failure) {
-      applyServerFieldErrors(failure, setError, ['email', 'password']);
-      setFormError(serverMessage(failure) ?? t('login.error'));
+      showFieldErrors(failureFieldErrors(failure), setError, ['email', 'password']);
+      setFormError(failureMessage(failure) ?? t('login.error'));
     }
   });
 

@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { RegisterFormSchema } from '@ngso/shared/schemas/auth';
+import type { RegisterFormSchema } from '@ngso/shared/schemas/auth';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -11,10 +10,17 @@ import { PasswordStrengthMeter } from '../../../components/ui/password-strength.
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { translateMessage } from '../../../i18n/message.ts';
-import { serverMessage } from '../../../lib/api-error.ts';
-import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { failureFieldErrors, failureMessage } from '../../../lib/api-failure.ts';
+import { useDeferredMutation } from '../../../lib/deferred-mutation.ts';
+import { showFieldErrors } from '../../../lib/field-errors.ts';
+import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
 import { passwordConfirmation } from '../../../lib/password-confirmation.ts';
-import { useRegisterMutation } from '../api.ts';
+
+/** The form's checks and its call, loaded when first needed (docs/decisions/069-script-budget-per-route.md). */
+const resolver = lazyZodResolver<typeof RegisterFormSchema>(() =>
+  import('@ngso/shared/schemas/auth').then((schemas) => schemas.RegisterFormSchema),
+);
+const loadRegister = () => import('../api.ts').then(({ authApi }) => authApi.endpoints.register);
 
 const FIELDS = ['name', 'email', 'password', 'phone_number'] as const;
 
@@ -24,7 +30,7 @@ const FIELDS = ['name', 'email', 'password', 'phone_number'] as const;
  */
 export function RegisterForm() {
   const { t } = useTranslation(['auth', 'messages']);
-  const [registerAccount, { isLoading }] = useRegisterMutation();
+  const [registerAccount, { isLoading }] = useDeferredMutation(loadRegister);
   const [formError, setFormError] = useState<string>();
   const {
     register,
@@ -33,7 +39,7 @@ export function RegisterForm() {
     setError,
     formState: { errors },
   } = useForm({
-    resolver: zodResolver(RegisterFormSchema),
+    resolver,
     mode: 'onTouched',
     defaultValues: { name: '', email: '', password: '', confirm_password: '', phone_number: '' },
   });
@@ -48,11 +54,11 @@ export function RegisterForm() {
   const onSubmit = handleSubmit(async ({ confirm_password: _confirmation, ...values }) => {
     setFormError(undefined);
     try {
-      const response = await registerAccount(values).unwrap();
+      const response = await registerAccount(values);
       if (response.status !== 'success') setFormError(t('register.failed'));
     } catch (failure) {
-      applyServerFieldErrors(failure, setError, FIELDS);
-      setFormError(serverMessage(failure) ?? t('register.error'));
+      showFieldErrors(failureFieldErrors(failure), setError, FIELDS);
+      setFormError(failureMessage(failure) ?? t('register.error'));
     }
   });
 

@@ -1,6 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { RESET_REDIRECT_MS } from '@ngso/shared/constants';
-import { ResetPasswordFormSchema } from '@ngso/shared/schemas/auth';
+import type { ResetPasswordFormSchema } from '@ngso/shared/schemas/auth';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -11,9 +10,16 @@ import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { PasswordStrengthMeter } from '../../../components/ui/password-strength.tsx';
 import { paths } from '../../../config/paths.ts';
 import { translateMessage } from '../../../i18n/message.ts';
-import { serverFieldErrors, serverMessage } from '../../../lib/api-error.ts';
+import { failureFieldErrors, failureMessage } from '../../../lib/api-failure.ts';
+import { useDeferredMutation } from '../../../lib/deferred-mutation.ts';
+import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
 import { passwordConfirmation } from '../../../lib/password-confirmation.ts';
-import { useResetPasswordMutation } from '../api.ts';
+
+/** The form's checks and its call, loaded when first needed (docs/decisions/069-script-budget-per-route.md). */
+const resolver = lazyZodResolver<typeof ResetPasswordFormSchema>(() =>
+  import('@ngso/shared/schemas/auth').then((schemas) => schemas.ResetPasswordFormSchema),
+);
+const loadResetPassword = () => import('../api.ts').then(({ authApi }) => authApi.endpoints.resetPassword);
 
 type ResetPasswordFormProps = { token: string; email: string };
 
@@ -21,7 +27,7 @@ type ResetPasswordFormProps = { token: string; email: string };
 export function ResetPasswordForm({ token, email }: ResetPasswordFormProps) {
   const { t } = useTranslation(['auth', 'messages']);
   const navigate = useNavigate();
-  const [resetPassword, { isLoading }] = useResetPasswordMutation();
+  const [resetPassword, { isLoading }] = useDeferredMutation(loadResetPassword);
   const [done, setDone] = useState(false);
   const [formError, setFormError] = useState<string>();
   const {
@@ -31,7 +37,7 @@ export function ResetPasswordForm({ token, email }: ResetPasswordFormProps) {
     setError,
     formState: { errors },
   } = useForm({
-    resolver: zodResolver(ResetPasswordFormSchema),
+    resolver,
     mode: 'onTouched',
     defaultValues: { password: '', confirm_password: '' },
   });
@@ -52,12 +58,12 @@ export function ResetPasswordForm({ token, email }: ResetPasswordFormProps) {
   const onSubmit = handleSubmit(async ({ password: newPassword }) => {
     setFormError(undefined);
     try {
-      await resetPassword({ token, email, password: newPassword }).unwrap();
+      await resetPassword({ token, email, password: newPassword });
       setDone(true);
     } catch (failure) {
-      const fieldError = serverFieldErrors(failure).password;
+      const fieldError = failureFieldErrors(failure).password;
       if (fieldError) setError('password', { type: 'server', message: fieldError });
-      setFormError(serverMessage(failure) ?? t('reset.error'));
+      setFormError(failureMessage(failure) ?? t('reset.error'));
     }
   });
 

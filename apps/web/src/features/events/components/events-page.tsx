@@ -4,7 +4,7 @@ import { paths } from '../../../config/paths.ts';
 import { events } from '../../../content/events.ts';
 import { pickLanguage } from '../../../content/localised.ts';
 import type { SiteEvent } from '../../../content/schemas.ts';
-import { formatInDhaka } from '../../../lib/dates.ts';
+import { formatDayInDhaka, formatTimeInDhaka } from '../../../lib/dhaka-intl-dates.ts';
 
 function EventCard({ event }: { event: SiteEvent }) {
   const { t, i18n } = useTranslation('events');
@@ -26,14 +26,14 @@ function EventCard({ event }: { event: SiteEvent }) {
       <dl className="mt-4 space-y-1 text-sm text-slate-700">
         <div className="flex gap-2">
           <dt className="font-semibold text-slate-900">{t('date')}:</dt>
-          <dd>{formatInDhaka(event.startsAt, 'MMM d, yyyy')}</dd>
+          <dd>{formatDayInDhaka(event.startsAt)}</dd>
         </div>
         <div className="flex gap-2">
           <dt className="font-semibold text-slate-900">{t('time')}:</dt>
           <dd>
             {t('timeRange', {
-              start: formatInDhaka(event.startsAt, 'h:mm a'),
-              end: formatInDhaka(event.endsAt, 'h:mm a'),
+              start: formatTimeInDhaka(event.startsAt),
+              end: formatTimeInDhaka(event.endsAt),
             })}
           </dd>
         </div>

@@ -3,17 +3,15 @@ import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { paths, verifyReceiptHref } from '../../../config/paths.ts';
 import { saveFile } from '../../../lib/save-file.ts';
-import type { QueueState } from '../queue-state.ts';
-import { receiptsFile, receiptsOf } from '../receipts.ts';
+import { type ReceiptEntry, receiptsFile } from '../receipts.ts';
 
-type ReceiptListProps = { state: QueueState; order: readonly string[] };
+type ReceiptListProps = { receipts: readonly ReceiptEntry[] };
 
 const FILE_NAME = 'ngso-receipts.json';
 
 /** On the success page: every photo's receipt, each with its check, and all of them as a file. */
-export function ReceiptList({ state, order }: ReceiptListProps) {
+export function ReceiptList({ receipts }: ReceiptListProps) {
   const { t } = useTranslation('exam');
-  const receipts = receiptsOf(state, order);
   if (receipts.length === 0) return null;
 
   const download = () =>

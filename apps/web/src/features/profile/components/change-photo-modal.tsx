@@ -3,12 +3,12 @@ import { PhotoResponseSchema } from '@ngso/shared/schemas/profile';
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch } from 'react-redux';
-import type { AppDispatch } from '../../../app/store.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import type { ThunkCapableDispatch } from '../../../lib/dispatch.ts';
 import { IMAGE_ACCEPT, isImageFile } from '../../../lib/media/image-file.ts';
 import { isCancelled, MediaError } from '../../../lib/media/media-error.ts';
 import { type UploadPhase, type UploadTask, uploadImage } from '../../../lib/media/upload-image.ts';
@@ -56,7 +56,7 @@ type ChangePhotoFormProps = { onDone: () => void; onPhotoChanged?: (profileImage
  */
 function ChangePhotoForm({ onDone, onPhotoChanged }: ChangePhotoFormProps) {
   const { t } = useTranslation(['profile', 'messages']);
-  const dispatch = useDispatch<AppDispatch>();
+  const dispatch = useDispatch<ThunkCapableDispatch>();
   const inputId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [failedPreview, setFailedPreview] = useState<string | null>(null);

@@ -1,7 +1,6 @@
 import type { LanguageResponse, UpdateLanguageInput } from '@ngso/shared/schemas/language';
-import type { RootState } from '../app/store.ts';
-import { selectAuth } from '../features/auth/slice.ts';
-import { baseApi } from '../lib/api.ts';
+import { baseApi } from '../../lib/api.ts';
+import { type AuthState, selectAuth } from './slice.ts';
 
 /**
  * Saves the signed-in user's language on the account (the server also sets the `lang` cookie). The
@@ -17,7 +16,7 @@ export const languageApi = baseApi.injectEndpoints({
           () => true,
           () => false,
         );
-        const auth = selectAuth(getState() as RootState);
+        const auth = selectAuth(getState() as ReturnType<typeof getState> & { auth: AuthState });
         if (saved && auth.isAuthenticated && !auth.loggingOut) {
           dispatch(baseApi.util.invalidateTags(['Registration']));
         }

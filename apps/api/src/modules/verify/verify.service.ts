@@ -3,8 +3,8 @@ import type { CertificateCheck } from '@ngso/shared/schemas/certificates';
 import type { AdmitCardCheck } from '@ngso/shared/schemas/registration';
 import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
-import { findRegistrationByAnyCode } from '../certificates/certificates.repo.ts';
 import { certificateCheck } from '../certificates/certificates.service.ts';
+import { findRegistrationByAnyCode } from '../certificates/public.ts';
 
 /** A QR code's code: an admit card's as approval makes it (base64url), or a certificate's (hex); else nothing. */
 export const ADMIT_CARD_CODE = /^[A-Za-z0-9_-]{8,64}$/;

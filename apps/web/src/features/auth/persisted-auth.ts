@@ -1,4 +1,4 @@
-import type { AuthState } from '../features/auth/slice.ts';
+import type { AuthState } from './slice.ts';
 
 /**
  * Who is signed in, kept in localStorage across reloads (decisions.md: the auth state is persisted), read

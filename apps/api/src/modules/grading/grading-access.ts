@@ -1,10 +1,10 @@
 import { studentWindow } from '@ngso/shared/exam-phase';
 import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
-import type { UserRow } from '../auth/auth.repo.ts';
-import { findExam } from '../exam/exam.repo.ts';
+import type { UserRow } from '../auth/user.ts';
+import { findExam } from '../exam/public.ts';
 import { graceEnd } from '../exam/student-exam.ts';
-import { answerOfMedia, mostExtraMinutes } from './results.repo.ts';
+import { answerOfMedia, mostExtraMinutes } from './grading-access.repo.ts';
 
 /**
  * What a grader may see (docs/decisions/023-grader-visibility.md). Admins run the exam and see everything

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { setupStore } from '../app/store.ts';
-import { setCredentials, setLoggingOut } from '../features/auth/slice.ts';
-import { testUser } from '../test/fetch-stub.ts';
+import { setupStore } from '../../app/store.ts';
+import { testUser } from '../../test/fetch-stub.ts';
 import { PERSIST_KEY, readPersistedAuth } from './persisted-auth.ts';
+import { setCredentials, setLoggingOut } from './slice.ts';
 
 /** What redux-persist 6 wrote for a signed-in student (the build before this one). */
 const savedByReduxPersist = JSON.stringify({
