@@ -1,5 +1,5 @@
 import { hasChanges, type StoredIntent, withPhotoListed } from './answer-intents.ts';
-import type { QueueStorage } from './queue-storage.ts';
+import { openQueueStorage, type QueueStorage } from './queue-storage.ts';
 
 /**
  * What the answer queue keeps on the device for one scope (one student's exam, or one practice run): each
@@ -32,9 +32,12 @@ export type StoredPhoto = {
 const photoPrefix = (scope: string) => `${scope}:photo:`;
 const intentPrefix = (scope: string) => `${scope}:intent:`;
 
-/** Whether `key` holds a photo or a change of `scope`. */
-export const isQueuedWorkKey = (scope: string, key: string) =>
-  key.startsWith(photoPrefix(scope)) || key.startsWith(intentPrefix(scope));
+/** Whether a previous visit left photos or changes of `scope` on this device (without starting a queue). */
+export async function hasQueuedWork(scope: string): Promise<boolean> {
+  const storage = await openQueueStorage();
+  const keys = await storage.keys();
+  return keys.some((key) => key.startsWith(photoPrefix(scope)) || key.startsWith(intentPrefix(scope)));
+}
 
 export type QueueRecords = {
   /** Everything a previous visit left, photos oldest first. */

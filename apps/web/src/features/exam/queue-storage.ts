@@ -1,5 +1,4 @@
 import { createStore, del, get, keys, set } from 'idb-keyval';
-import { isQueuedWorkKey } from './queue-records.ts';
 
 /** Key-value storage that survives a reload (IndexedDB in the app; a Map in tests). */
 export type QueueStorage = {
@@ -53,13 +52,6 @@ export async function openQueueStorage(): Promise<QueueStorage> {
   } catch {
     return memoryStorage();
   }
-}
-
-/** Whether a previous visit left photos or changes of `scope` on this device (without starting a queue). */
-export async function hasQueuedWork(scope: string): Promise<boolean> {
-  const storage = await openQueueStorage();
-  const keys = await storage.keys();
-  return keys.some((key) => isQueuedWorkKey(scope, key));
 }
 
 /**
