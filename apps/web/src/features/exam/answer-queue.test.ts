@@ -1,16 +1,12 @@
 import 'fake-indexeddb/auto';
 import type { CommittedImage, LatePhoto } from '@ngso/shared/schemas/exam';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  AnswerQueue,
-  mergeImages,
-  type QueueOptions,
-  type QueueTransport,
-  type SavedAnswer,
-  TransportError,
-} from './answer-queue.ts';
+import { mergeImages } from './answer-intents.ts';
+import { AnswerQueue } from './answer-queue.ts';
 import { sha256Hex } from './photo-hash.ts';
+import type { QueueOptions } from './queue-options.ts';
 import { indexedDbStorage, memoryStorage } from './queue-storage.ts';
+import { type QueueTransport, type SavedAnswer, TransportError } from './transport-contract.ts';
 
 let seed = 0;
 /** A photo with bytes of its own (so its hash is its own). */

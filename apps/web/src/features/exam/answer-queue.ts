@@ -1,15 +1,23 @@
-import {
-  type Answer,
-  type CommittedImage,
-  type DeliveredPhoto,
-  imageUrlsOf,
-  type LatePhoto,
-  MAX_IMAGES_PER_ANSWER,
-} from '@ngso/shared/schemas/exam';
-import type { PreparedImage } from '../../lib/media/compress.ts';
+import { MAX_IMAGES_PER_ANSWER } from '@ngso/shared/schemas/exam';
 import type { PhotoProblem } from '../../lib/media/photo-quality.ts';
-import { isRetryableStatus, type RetryPolicy, retryDelay } from '../../lib/retry.ts';
-import { sha256Hex } from './photo-hash.ts';
+import { AnswerCommits } from './answer-commits.ts';
+import { type StoredIntent, withPhotoAdded } from './answer-intents.ts';
+import { AnswersReader } from './answers-reader.ts';
+import { DeviceWork } from './device-work.ts';
+import { previewUrl, revokePreview } from './photo-preview.ts';
+import { PhotoSender } from './photo-sender.ts';
+import { type QueueOptions, type ResolvedQueueOptions, withDefaults } from './queue-options.ts';
+import type { QueueContext } from './queue-part.ts';
+import { queueRecords, type StoredPhoto } from './queue-records.ts';
+import {
+  imageCountOf,
+  type PendingPhoto,
+  type QueueNotice,
+  type QueueState,
+  QueueView,
+} from './queue-state.ts';
+import { DEFAULT_BACKOFF, WakeTimer } from './retry-schedule.ts';
+import { messageOf } from './transport-contract.ts';
 
 /**
  * "Never lose an answer", for thousands of phones in the exam's last minutes: every photo a student adds
@@ -22,306 +30,57 @@ import { sha256Hex } from './photo-hash.ts';
  * server's Retry-After first) and again when the connection returns; a reload picks up whatever was
  * waiting. No React in here.
  *
- * Changes are kept as intents per question (photos to add, photos to remove), never as a whole list:
- * the list committed is always "the server's list, plus ours, minus the removed", so a commit refused as
- * stale (another tab or phone saved in between) is redone on the fresh list and keeps both sets of photos.
+ * This module is the student's actions and the loop that decides what to send when (`kick`, `pump`, one
+ * wake-up timer for the earliest back-off); its parts, one job each:
+ * - answer-intents.ts: a question's waiting changes, and the list a commit carries;
+ * - device-work.ts (on queue-records.ts and queue-storage.ts): what waits on the device, in step with the screen;
+ * - queue-state.ts: the state the page reads (snapshot, subscribe, the banner's counts);
+ * - answers-reader.ts, answer-commits.ts, photo-sender.ts: the calls (read, commit, bytes and late photos)
+ *   through transport-contract.ts, and what each answer means;
+ * - retry-schedule.ts, stall-watchdog.ts: back-off per key, and stopping a stuck delivery.
  */
 
-/** An answer as the server stores it (api.md, plus `images`, `version` and `saved_at`). */
-export type SavedAnswer = Answer;
-
-export type SaveInput = { question_id: string; images: CommittedImage[]; version: number };
-
-export type LatePhotoInput = { question_id: string; sha256: string; size: number; taken_at: string };
-
-export type LoadedAnswers = { answers: SavedAnswer[]; latePhotos: LatePhoto[] };
-
-/**
- * Why a call failed: `network` (no answer, a gateway, 5xx, 429, 401: try again later), `conflict` (409),
- * `refused` (any other answer). `status` is the HTTP status when there was one.
- */
-export type TransportErrorKind = 'network' | 'conflict' | 'refused';
-
-export class TransportError extends Error {
-  readonly kind: TransportErrorKind;
-  /** The server's sentence for the student, when it sent one. */
-  readonly serverMessage: string | undefined;
-  readonly status: number | undefined;
-  /** The server's Retry-After, in ms. */
-  readonly retryAfterMs: number | undefined;
-  constructor(
-    kind: TransportErrorKind,
-    serverMessage?: string,
-    options: { status?: number; retryAfterMs?: number } = {},
-  ) {
-    super(serverMessage ?? kind);
-    this.name = 'TransportError';
-    this.kind = kind;
-    this.serverMessage = serverMessage;
-    this.status = options.status;
-    this.retryAfterMs = options.retryAfterMs;
-  }
-}
-
-/** A photo's bytes as they are delivered. */
-export type PhotoBytes = { sha256: string; name: string; bytes: Blob };
-
-/** What the queue needs from the server (the real exam) or from the browser (the practice exam). */
-export type QueueTransport = {
-  /** Commits a question's full ordered list of photos (hash and size); the answer as stored. */
-  commit: (input: SaveInput) => Promise<SavedAnswer>;
-  /** Delivers a committed (or late) photo's bytes. Throws TransportError (404, 409, 422, 429, 503...). */
-  deliver: (
-    photo: PhotoBytes,
-    onProgress: (percent: number) => void,
-    signal: AbortSignal,
-  ) => Promise<DeliveredPhoto>;
-  /** Announces a photo that could not be committed in time (after the window and its grace). */
-  registerLate: (input: LatePhotoInput) => Promise<LatePhoto>;
-  loadAnswers: () => Promise<LoadedAnswers>;
-};
-
-/** Key-value storage that survives a reload (IndexedDB in the app; a Map in tests). */
-export type QueueStorage = {
-  get: <T>(key: string) => Promise<T | undefined>;
-  set: (key: string, value: unknown) => Promise<void>;
-  del: (key: string) => Promise<void>;
-  keys: () => Promise<string[]>;
-};
-
-/**
- * Where a photo on the device is: `commit` (its hash is being committed), `deliver` (committed: its bytes
- * are being sent), `late` (it could not be committed in time: being announced as late), `lateDeliver`
- * (announced: its bytes are being sent).
- */
-export type PhotoStage = 'commit' | 'deliver' | 'late' | 'lateDeliver';
-
-/** A photo kept on the device until the server has its bytes: the compressed bytes, not a Blob (older browsers). */
-export type StoredPhoto = {
-  id: string;
-  questionId: string;
-  name: string;
-  type: string;
-  bytes: ArrayBuffer;
-  createdAt: number;
-  sha256: string;
-  size: number;
-  /** The phone's clock when the photo was added (a late photo carries it). */
-  takenAt: string;
-  stage: PhotoStage;
-};
-
-/** The changes to one question's answer that the server has not confirmed yet. */
-export type StoredIntent = { questionId: string; add: CommittedImage[]; remove: string[] };
-
-/**
- * What the student sees of a photo on this device: `preparing` (compressing, hashing), `sending` (not
- * recorded by the server yet), `recorded` (recorded in time, its bytes on their way), `late` (recorded
- * too late: being sent for review).
- */
-export type PhotoStatus = 'preparing' | 'sending' | 'recorded' | 'late';
-
-export type PendingPhoto = {
-  id: string;
-  questionId: string;
-  name: string;
-  sha256: string | null;
-  status: PhotoStatus;
-  /** Percent of the bytes sent while a delivery runs, else null. */
-  progress: number | null;
-  /** A local preview (object URL), when the browser can make one. */
-  previewUrl: string | null;
-  /**
-   * What is wrong with a photo being prepared (too dark, blurred, too small): it waits, uncommitted,
-   * for the student to retake it or use it anyway (decision 061). Absent otherwise.
-   */
-  problems?: PhotoProblem[];
-};
-
-/** A photo whose bytes the server confirmed during this visit (its local preview stays on screen). */
-export type SentPhoto = { sha256: string; questionId: string; previewUrl: string | null; late: boolean };
-
-/** Something the student must be told once (the spec's alerts). */
-export type QueueNotice =
-  | { kind: 'uploadFailed'; fileName: string; message: string | undefined }
-  | { kind: 'removeFailed' }
-  | { kind: 'saveFailed'; message: string | undefined };
-
-export type QueueState = {
-  /** The answers as the server last reported them, by question id. */
-  answers: Record<string, SavedAnswer>;
-  /** This student's late photos as the server last reported them. */
-  latePhotos: LatePhoto[];
-  /** Whether the server's answers have been loaded at least once. */
-  loaded: boolean;
-  photos: PendingPhoto[];
-  intents: Record<string, StoredIntent>;
-  /** By hash: photos delivered during this visit. */
-  sent: Record<string, SentPhoto>;
-  /** Questions with changes the server has not recorded yet (the banner's count). */
-  waiting: number;
-  /** Photos recorded in time whose bytes are still on their way from this device. */
-  sending: number;
-  /** Late photos still on their way from this device. */
-  sendingLate: number;
-  /** The browser is offline, or the last call failed for lack of a connection. */
-  offline: boolean;
-  /** The answers-store error (spec section 2: shown under the upload area). */
-  error: string | null;
-};
-
-export type QueueOptions = {
-  transport: QueueTransport;
-  storage: QueueStorage;
-  /** Keys of this student's queue (one student's photos never go into another's answers). */
-  scope: string;
-  /** Compresses and checks a chosen image (lib/media); tests pass the file through. */
-  prepare?: (file: File) => Promise<PreparedImage>;
-  hash?: (bytes: ArrayBuffer) => Promise<string>;
-  /** How many deliveries run at once (the server takes two per account). */
-  concurrency?: number;
-  /** A delivery with no progress for this long is stopped and tried again. */
-  stallMs?: number;
-  backoff?: RetryPolicy;
-  now?: () => number;
-  random?: () => number;
-  isOnline?: () => boolean;
-  newId?: () => string;
-  onNotice?: (notice: QueueNotice) => void;
-  /**
-   * The student has no answers yet (the exam page opened from the paper at the start, a first attempt):
-   * the server's answers are not read at start, only after the first save. Ignored when this device
-   * holds work of an earlier visit.
-   */
-  noAnswersYet?: boolean;
-  /**
-   * No commit before this instant (this device's clock, ms): each page's own moment within the exam's
-   * first seconds, so the first saves of thousands of pages do not land in the same second.
-   */
-  firstSaveAt?: number;
-};
-
-export const DEFAULT_BACKOFF: RetryPolicy = {
-  retries: Number.POSITIVE_INFINITY,
-  baseDelayMs: 1000,
-  maxDelayMs: 30_000,
-};
-
-export const EMPTY_QUEUE_STATE: QueueState = {
-  answers: {},
-  latePhotos: [],
-  loaded: false,
-  photos: [],
-  intents: {},
-  sent: {},
-  waiting: 0,
-  sending: 0,
-  sendingLate: 0,
-  offline: false,
-  error: null,
-};
-
-const image = ({ sha256, size }: CommittedImage): CommittedImage => ({ sha256, size });
-
-/** The list to commit: the server's photos (or the fresh ones after a stale commit), plus ours, minus the removed. */
-export function mergeImages(
-  server: readonly CommittedImage[],
-  add: readonly CommittedImage[],
-  remove: readonly string[],
-): CommittedImage[] {
-  const removed = new Set(remove);
-  const result: CommittedImage[] = [];
-  for (const entry of [...server, ...add]) {
-    if (!removed.has(entry.sha256) && !result.some((r) => r.sha256 === entry.sha256))
-      result.push(image(entry));
-  }
-  return result;
-}
-
-const sameList = (a: readonly CommittedImage[], b: readonly CommittedImage[]) =>
-  a.length === b.length && a.every((entry, i) => entry.sha256 === b[i]?.sha256 && entry.size === b[i]?.size);
-
-type Backoff = { attempts: number; notBefore: number };
-
-const photoKey = (scope: string, id: string) => `${scope}:photo:${id}`;
-const intentKey = (scope: string, questionId: string) => `${scope}:intent:${questionId}`;
-
-function randomId(): string {
-  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  return `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
-}
-
-function previewOf(photo: StoredPhoto): string | null {
-  if (typeof URL === 'undefined' || typeof URL.createObjectURL !== 'function') return null;
-  return URL.createObjectURL(new Blob([photo.bytes], { type: photo.type }));
-}
-
-function messageOf(error: unknown): string | undefined {
-  if (error && typeof error === 'object' && 'serverMessage' in error) {
-    const message = (error as { serverMessage?: unknown }).serverMessage;
-    if (typeof message === 'string' && message) return message;
-  }
-  return undefined;
-}
-
-/** A failure that says "no connection, try later" (TransportError network, or lib/media's network kinds). */
-function isConnectionFailure(error: unknown): boolean {
-  if (error instanceof TransportError) return error.kind === 'network';
-  if (error && typeof error === 'object' && 'kind' in error) {
-    const { kind, status } = error as { kind?: unknown; status?: unknown };
-    if (kind === 'network') return true;
-    if (kind === 'http' && typeof status === 'number') return isRetryableStatus(status);
-  }
-  return false;
-}
-
-const statusOf = (error: unknown) => (error instanceof TransportError ? error.status : undefined);
-const retryAfterOf = (error: unknown) => (error instanceof TransportError ? error.retryAfterMs : undefined);
-
-const statusOfStage = (stage: PhotoStage): PhotoStatus =>
-  stage === 'commit' ? 'sending' : stage === 'deliver' ? 'recorded' : 'late';
+export { DEFAULT_BACKOFF };
 
 export class AnswerQueue {
-  private readonly o: Required<Omit<QueueOptions, 'onNotice' | 'noAnswersYet' | 'firstSaveAt'>> &
-    Pick<QueueOptions, 'onNotice' | 'noAnswersYet' | 'firstSaveAt'>;
-  private state: QueueState;
-  private readonly listeners = new Set<() => void>();
-  private readonly stored = new Map<string, StoredPhoto>();
-  /** Photo ids whose bytes or late announcement are on their way now. */
-  private readonly inFlight = new Map<string, AbortController>();
-  private readonly saving = new Set<string>();
-  /** Questions to commit even if their list looks unchanged (the server lost a commitment). */
-  private readonly forceCommit = new Set<string>();
-  private readonly restarting = new Set<string>();
-  private readonly photoBackoff = new Map<string, Backoff>();
-  private readonly saveBackoff = new Map<string, Backoff>();
-  /** Reading the server's answers until it has worked once (key `answers`). */
-  private readonly loadBackoff = new Map<string, Backoff>();
+  private readonly o: ResolvedQueueOptions;
+  private readonly view: QueueView;
+  private readonly work: DeviceWork;
+  private readonly reader: AnswersReader;
+  private readonly commits: AnswerCommits;
+  private readonly sender: PhotoSender;
   /** Photos the checks found a problem with, waiting for the student: how to tell `addPhotos` the answer. */
   private readonly decisions = new Map<string, (keep: boolean) => void>();
-  private timer: ReturnType<typeof setTimeout> | null = null;
+  private readonly wake: WakeTimer;
   private stopped = false;
   private pumping = false;
   private pumpAgain = false;
-  private lastConnectionFailed = false;
-  private loadingAnswers: Promise<boolean> | null = null;
-  /** A read asked for while one was on its way (its answer may predate what just changed). */
-  private readAgain = false;
 
   constructor(options: QueueOptions) {
-    this.o = {
-      prepare: async (file) => ({ file, problems: [] }),
-      hash: sha256Hex,
-      concurrency: 2,
-      stallMs: 30_000,
-      backoff: DEFAULT_BACKOFF,
-      now: Date.now,
-      random: Math.random,
-      isOnline: () => (typeof navigator === 'undefined' ? true : navigator.onLine),
-      newId: randomId,
-      ...options,
+    this.o = withDefaults(options);
+    this.view = new QueueView(this.o.isOnline);
+    this.getState = this.view.getState;
+    this.subscribe = this.view.subscribe;
+    this.work = new DeviceWork(queueRecords(this.o.storage, this.o.scope, this.o.hash), this.view, (id) =>
+      this.sender.backoff.delete(id),
+    );
+    const ctx: QueueContext = {
+      o: this.o,
+      view: this.view,
+      work: this.work,
+      isStopped: () => this.stopped,
+      kick: () => this.kick(),
+      reloadAnswers: () => this.reloadAnswers(),
     };
-    this.state = { ...EMPTY_QUEUE_STATE, offline: !this.o.isOnline() };
+    this.reader = new AnswersReader(ctx);
+    this.commits = new AnswerCommits(ctx);
+    this.sender = new PhotoSender(ctx, this.commits);
+    this.wake = new WakeTimer(this.o.now, () => this.kick());
+  }
+
+  /** Reads the server's answers (and late photos) again; resolves whether that worked. */
+  reloadAnswers(): Promise<boolean> {
+    return this.reader.reload();
   }
 
   /** Notices go to the page that shows the queue now (the queue outlives a navigation). */
@@ -331,33 +90,18 @@ export class AnswerQueue {
 
   // --- observing -----------------------------------------------------------------------------
 
-  getState = (): QueueState => this.state;
+  /** The state the page shows (a new object at each change). */
+  readonly getState: () => QueueState;
 
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
+  /** Calls `listener` at each change; returns how to stop. */
+  readonly subscribe: (listener: () => void) => () => void;
 
-  private update(patch: Partial<QueueState>) {
-    const next = { ...this.state, ...patch };
-    const questions = new Set<string>();
-    let sending = 0;
-    let sendingLate = 0;
-    for (const photo of next.photos) {
-      if (photo.status === 'preparing' || photo.status === 'sending') questions.add(photo.questionId);
-      else if (photo.status === 'recorded') sending += 1;
-      else sendingLate += 1;
-    }
-    for (const intent of Object.values(next.intents)) {
-      if (intent.add.length > 0 || intent.remove.length > 0) questions.add(intent.questionId);
-    }
-    next.waiting = questions.size;
-    next.sending = sending;
-    next.sendingLate = sendingLate;
-    next.offline =
-      !this.o.isOnline() || (this.lastConnectionFailed && (next.waiting > 0 || sending + sendingLate > 0));
-    this.state = next;
-    for (const listener of this.listeners) listener();
+  private get state(): QueueState {
+    return this.view.getState();
+  }
+
+  private update(patch: Partial<QueueState> = {}) {
+    this.view.update(patch);
   }
 
   /** Whether anything is waiting for the server (leaving the page then warns). */
@@ -369,58 +113,8 @@ export class AnswerQueue {
 
   /** Loads what a previous visit left on the device, then the server's answers, and starts sending. */
   async start(): Promise<void> {
-    const keys = await this.o.storage.keys();
-    const intents: Record<string, StoredIntent> = {};
-    for (const key of keys) {
-      if (!key.startsWith(`${this.o.scope}:intent:`)) continue;
-      const intent = await this.o.storage.get<StoredIntent>(key);
-      if (!intent) continue;
-      // Only photos named by their hash (an older version of the page queued addresses).
-      const add = intent.add.filter(
-        (entry) => typeof entry === 'object' && entry !== null && 'sha256' in entry,
-      );
-      intents[intent.questionId] = { ...intent, add };
-    }
-    const photos: StoredPhoto[] = [];
-    for (const key of keys) {
-      if (!key.startsWith(`${this.o.scope}:photo:`)) continue;
-      let photo = await this.o.storage.get<StoredPhoto>(key);
-      if (!photo) continue;
-      if (!photo.sha256 || !photo.stage) {
-        // Queued by an older version of the page (upload first): name it and commit it now.
-        const sha256 = await this.o.hash(photo.bytes);
-        photo = {
-          ...photo,
-          sha256,
-          size: photo.bytes.byteLength,
-          takenAt: new Date(photo.createdAt).toISOString(),
-          stage: 'commit',
-        };
-        await this.o.storage.set(key, photo);
-        const intent = intents[photo.questionId] ?? { questionId: photo.questionId, add: [], remove: [] };
-        if (!intent.add.some((entry) => entry.sha256 === sha256)) {
-          intent.add = [...intent.add, { sha256, size: photo.size }];
-          intents[photo.questionId] = intent;
-          await this.o.storage.set(intentKey(this.o.scope, photo.questionId), intent);
-        }
-      }
-      this.stored.set(photo.id, photo);
-      photos.push(photo);
-    }
-    photos.sort((a, b) => a.createdAt - b.createdAt);
-    this.update({
-      intents,
-      photos: photos.map((photo) => ({
-        id: photo.id,
-        questionId: photo.questionId,
-        name: photo.name,
-        sha256: photo.sha256,
-        status: statusOfStage(photo.stage),
-        progress: null,
-        previewUrl: previewOf(photo),
-      })),
-    });
-    if (this.o.noAnswersYet && photos.length === 0 && Object.keys(intents).length === 0) {
+    const leftOver = await this.work.load();
+    if (this.o.noAnswersYet && !leftOver) {
       this.update({ answers: {}, latePhotos: [], loaded: true });
     } else {
       await this.reloadAnswers();
@@ -431,13 +125,10 @@ export class AnswerQueue {
   /** Stops sending (the page goes). What is stored stays stored, and a later visit sends it. */
   stop(): void {
     this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    for (const controller of this.inFlight.values()) controller.abort();
-    this.inFlight.clear();
-    for (const photo of this.state.photos) if (photo.previewUrl) URL.revokeObjectURL(photo.previewUrl);
-    for (const photo of Object.values(this.state.sent))
-      if (photo.previewUrl) URL.revokeObjectURL(photo.previewUrl);
+    this.wake.cancel();
+    this.sender.abortAll();
+    for (const photo of [...this.state.photos, ...Object.values(this.state.sent)])
+      revokePreview(photo.previewUrl);
   }
 
   get isStopped(): boolean {
@@ -446,14 +137,10 @@ export class AnswerQueue {
 
   /** The connection is back (the browser's `online` event) or the student asked: try everything now. */
   retryNow(): void {
-    // Requests sent while the connection was gone may hang rather than fail: send those again.
-    for (const [id, controller] of this.inFlight) {
-      this.restarting.add(id);
-      controller.abort();
-    }
-    this.photoBackoff.clear();
-    this.saveBackoff.clear();
-    this.loadBackoff.clear();
+    this.sender.restartAll();
+    this.sender.backoff.clear();
+    this.commits.backoff.clear();
+    this.reader.backoff.clear();
     this.update({});
     if (!this.state.loaded) void this.reloadAnswers().then(() => this.kick());
     this.kick();
@@ -461,58 +148,15 @@ export class AnswerQueue {
 
   /** The browser went offline: the banner shows at once. */
   wentOffline(): void {
-    this.lastConnectionFailed = true;
+    this.view.connectionFailed = true;
     this.update({});
-  }
-
-  /** Reads the server's answers (and late photos) again; resolves whether that worked. */
-  reloadAnswers(): Promise<boolean> {
-    if (this.loadingAnswers) {
-      this.readAgain = true;
-      return this.loadingAnswers;
-    }
-    this.loadingAnswers = (async () => {
-      try {
-        let loaded: LoadedAnswers;
-        do {
-          this.readAgain = false;
-          loaded = await this.o.transport.loadAnswers();
-        } while (this.readAgain);
-        const answers: Record<string, SavedAnswer> = {};
-        for (const answer of loaded.answers) answers[answer.question_id] = answer;
-        this.lastConnectionFailed = false;
-        this.loadBackoff.delete('answers');
-        this.update({ answers, latePhotos: loaded.latePhotos, loaded: true });
-        return true;
-      } catch (error) {
-        if (isConnectionFailure(error)) this.lastConnectionFailed = true;
-        // Never read yet: nothing can be committed (a commit needs the answer's version) and the
-        // student's saved answers are not on screen, so read again after a pause (kick() sees the back-off).
-        if (!this.state.loaded) this.delay(this.loadBackoff, 'answers', error);
-        this.update({});
-        return false;
-      } finally {
-        this.loadingAnswers = null;
-      }
-    })();
-    return this.loadingAnswers;
   }
 
   // --- the student's actions -------------------------------------------------------------------
 
   /** How many photos a question has or will have (the server allows at most 10). */
   imageCount(questionId: string): number {
-    const answer = this.state.answers[questionId];
-    const intent = this.state.intents[questionId];
-    const listed = mergeImages(answer?.images ?? [], intent?.add ?? [], intent?.remove ?? []);
-    const listedHashes = new Set(listed.map((entry) => entry.sha256));
-    const others = this.state.photos.filter(
-      (photo) =>
-        photo.questionId === questionId &&
-        photo.status !== 'late' &&
-        (photo.sha256 === null || !listedHashes.has(photo.sha256)),
-    );
-    return listed.length + others.length;
+    return imageCountOf(this.state, questionId);
   }
 
   /**
@@ -560,18 +204,14 @@ export class AnswerQueue {
             stage: 'commit',
           };
           if (!this.state.photos.some((p) => p.id === id)) return; // removed while being prepared
-          await this.o.storage.set(photoKey(this.o.scope, id), photo);
-          this.stored.set(id, photo);
+          await this.work.keep(photo);
           // The commit: in memory at once, then on the device (a reload commits it too).
-          const intent = this.intentOf(questionId);
-          await this.writeIntent({
-            ...intent,
-            add: [...intent.add.filter((entry) => entry.sha256 !== sha256), { sha256, size: photo.size }],
-            remove: intent.remove.filter((hash) => hash !== sha256),
-          });
-          this.patchPhoto(id, { sha256, status: 'sending', previewUrl: previewOf(photo) });
+          await this.work.writeIntent(
+            withPhotoAdded(this.work.intentOf(questionId), { sha256, size: photo.size }),
+          );
+          this.patchPhoto(id, { sha256, status: 'sending', previewUrl: previewUrl(photo.bytes, photo.type) });
         } catch (error) {
-          this.dropPhoto(id);
+          this.work.drop(id);
           this.o.onNotice?.({ kind: 'uploadFailed', fileName: file.name, message: messageOf(error) });
         }
       }),
@@ -581,22 +221,22 @@ export class AnswerQueue {
 
   /** Removes a photo from a question's answer (one recorded, or one still on its way). */
   async removeImage(questionId: string, sha256: string): Promise<void> {
-    const intent = this.intentOf(questionId);
+    const intent = this.work.intentOf(questionId);
     const local = this.state.photos.find((p) => p.questionId === questionId && p.sha256 === sha256);
     const uncommitted = intent.add.some((entry) => entry.sha256 === sha256) && local?.status === 'sending';
     const next: StoredIntent = uncommitted
       ? { ...intent, add: intent.add.filter((entry) => entry.sha256 !== sha256) }
       : { ...intent, remove: [...intent.remove.filter((hash) => hash !== sha256), sha256] };
     try {
-      await this.writeIntent(next);
+      await this.work.writeIntent(next);
     } catch {
       this.o.onNotice?.({ kind: 'removeFailed' });
       return;
     }
     // Its delivery stops: a recorded photo is forgotten once the server confirms the removal.
     if (local) {
-      this.inFlight.get(local.id)?.abort();
-      if (uncommitted) await this.forgetPhoto(local.id);
+      this.sender.abort(local.id);
+      if (uncommitted) await this.work.forget(local.id);
     }
     this.kick();
   }
@@ -616,8 +256,8 @@ export class AnswerQueue {
     if (this.decisions.has(id)) return this.retakePhoto(id);
     const photo = this.state.photos.find((p) => p.id === id);
     if (photo?.sha256) return this.removeImage(photo.questionId, photo.sha256);
-    this.inFlight.get(id)?.abort();
-    await this.forgetPhoto(id);
+    this.sender.abort(id);
+    await this.work.forget(id);
     this.kick();
   }
 
@@ -628,47 +268,28 @@ export class AnswerQueue {
   flush(timeoutMs: number, { deliveries = false }: { deliveries?: boolean } = {}): Promise<boolean> {
     // Commitments waiting for their back-off go now; bytes on their way are not cut off (on a slow link
     // they may be minutes from arriving).
-    this.saveBackoff.clear();
-    this.loadBackoff.clear();
+    this.commits.backoff.clear();
+    this.reader.backoff.clear();
     // A submission does not wait for the page's first-save moment.
     this.o.firstSaveAt = undefined;
     // Nor for the student's answer to a photo check: a photo taken is never lost for want of one.
     for (const id of [...this.decisions.keys()]) this.keepPhoto(id);
-    if (deliveries) this.photoBackoff.clear();
+    if (deliveries) this.sender.backoff.clear();
     if (!this.state.loaded) void this.reloadAnswers().then(() => this.kick());
     this.kick();
-    return new Promise((resolve) => {
-      const idle = () =>
+    return this.view.when(
+      () =>
         this.state.waiting === 0 &&
-        this.saving.size === 0 &&
-        (!deliveries || (this.state.sending === 0 && this.state.sendingLate === 0));
-      if (idle()) {
-        resolve(true);
-        return;
-      }
-      const timer = setTimeout(() => {
-        unsubscribe();
-        resolve(false);
-      }, timeoutMs);
-      const unsubscribe = this.subscribe(() => {
-        if (!idle()) return;
-        clearTimeout(timer);
-        unsubscribe();
-        resolve(true);
-      });
-    });
+        this.commits.saving.size === 0 &&
+        (!deliveries || (this.state.sending === 0 && this.state.sendingLate === 0)),
+      timeoutMs,
+    );
   }
 
   // --- bookkeeping ---------------------------------------------------------------------------
 
-  private intentOf(questionId: string): StoredIntent {
-    return this.state.intents[questionId] ?? { questionId, add: [], remove: [] };
-  }
-
   private patchPhoto(id: string, patch: Partial<PendingPhoto>) {
-    this.update({
-      photos: this.state.photos.map((photo) => (photo.id === id ? { ...photo, ...patch } : photo)),
-    });
+    this.view.patchPhoto(id, patch);
   }
 
   /** Shows a photo's problems and waits for the student: true to use it anyway, false to retake it. */
@@ -683,95 +304,8 @@ export class AnswerQueue {
     if (!resolve) return;
     this.decisions.delete(id);
     if (keep) this.patchPhoto(id, { problems: undefined });
-    else this.dropPhoto(id);
+    else this.work.drop(id);
     resolve(keep);
-  }
-
-  private dropPhoto(id: string, keepPreview = false) {
-    const photo = this.state.photos.find((p) => p.id === id);
-    if (photo?.previewUrl && !keepPreview) URL.revokeObjectURL(photo.previewUrl);
-    this.stored.delete(id);
-    this.photoBackoff.delete(id);
-    this.update({ photos: this.state.photos.filter((p) => p.id !== id) });
-  }
-
-  private async forgetPhoto(id: string) {
-    this.dropPhoto(id);
-    await this.o.storage.del(photoKey(this.o.scope, id));
-  }
-
-  /** Moves a photo on: on the device first (a reload goes on from there), then on screen. */
-  private async setStage(id: string, stage: PhotoStage) {
-    const photo = this.stored.get(id);
-    if (!photo || photo.stage === stage) return;
-    const next = { ...photo, stage };
-    this.stored.set(id, next);
-    await this.o.storage.set(photoKey(this.o.scope, id), next);
-    this.patchPhoto(id, { status: statusOfStage(stage), progress: null });
-  }
-
-  /** The server has the photo's bytes: it leaves the device; its preview stays on screen for this visit. */
-  private async photoArrived(id: string, late: boolean) {
-    const photo = this.stored.get(id);
-    const pending = this.state.photos.find((p) => p.id === id);
-    if (!photo) return;
-    this.dropPhoto(id, true);
-    this.update({
-      sent: {
-        ...this.state.sent,
-        [photo.sha256]: {
-          sha256: photo.sha256,
-          questionId: photo.questionId,
-          previewUrl: pending?.previewUrl ?? null,
-          late,
-        },
-      },
-    });
-    await this.o.storage.del(photoKey(this.o.scope, id));
-  }
-
-  /**
-   * Shows a delivered photo as the server now has it, from the delivery's own answer: in the exam's last
-   * minutes every phone delivers at once, and reading every answer again after each photo would double the
-   * server's calls at its busiest. False when no answer or late photo on screen lists it (then read again).
-   */
-  private showDelivered(delivered: DeliveredPhoto): boolean {
-    let shown = false;
-    const withDelivery = <T extends { sha256: string; url: string | null; status: string }>(image: T): T => {
-      if (image.sha256 !== delivered.sha256) return image;
-      shown = true;
-      return { ...image, url: delivered.url, status: delivered.status };
-    };
-    const answers: Record<string, SavedAnswer> = {};
-    for (const [questionId, answer] of Object.entries(this.state.answers)) {
-      const images = answer.images.map(withDelivery);
-      answers[questionId] = { ...answer, images, image_urls: imageUrlsOf(images) };
-    }
-    const latePhotos = this.state.latePhotos.map(withDelivery);
-    if (shown) this.update({ answers, latePhotos });
-    return shown;
-  }
-
-  /** Records a question's waiting changes: in memory at once (so concurrent work sees them), then on the device. */
-  private async writeIntent(intent: StoredIntent) {
-    const empty = intent.add.length === 0 && intent.remove.length === 0;
-    const intents = { ...this.state.intents };
-    if (empty) delete intents[intent.questionId];
-    else intents[intent.questionId] = intent;
-    this.update({ intents });
-    if (empty) await this.o.storage.del(intentKey(this.o.scope, intent.questionId));
-    else await this.o.storage.set(intentKey(this.o.scope, intent.questionId), intent);
-  }
-
-  /** Waits before trying `key` again: the server's Retry-After (with jitter) when it gave one, else back-off. */
-  private delay(backoff: Map<string, Backoff>, key: string, error?: unknown) {
-    const attempts = (backoff.get(key)?.attempts ?? 0) + 1;
-    const wait = retryDelay(attempts - 1, this.o.backoff, this.o.random, retryAfterOf(error));
-    backoff.set(key, { attempts, notBefore: this.o.now() + wait });
-  }
-
-  private ready(backoff: Map<string, Backoff>, key: string) {
-    return (backoff.get(key)?.notBefore ?? 0) <= this.o.now();
   }
 
   // --- sending -------------------------------------------------------------------------------
@@ -799,28 +333,28 @@ export class AnswerQueue {
     // Commits first: they are small and make a photo count even if its bytes come later. They need the
     // server's answers (the version): until a read has worked, read again (a server restarting).
     if (!this.state.loaded) {
-      if (!this.loadingAnswers && this.ready(this.loadBackoff, 'answers')) {
+      if (!this.reader.busy && this.reader.backoff.ready('answers')) {
         void this.reloadAnswers().then(() => this.kick());
       }
     } else if (this.savesAllowed()) {
       for (const intent of Object.values(this.state.intents)) {
         const q = intent.questionId;
-        if (this.saving.has(q) || !this.ready(this.saveBackoff, q)) continue;
-        void this.saveOne(q);
+        if (this.commits.saving.has(q) || !this.commits.backoff.ready(q)) continue;
+        void this.commits.save(q);
       }
     }
     // Then the bytes (and late announcements), a few at a time, oldest first.
     for (const photo of this.state.photos) {
-      if (this.inFlight.size >= this.o.concurrency) break;
-      const stored = this.stored.get(photo.id);
-      if (!stored || this.inFlight.has(photo.id) || !this.ready(this.photoBackoff, photo.id)) continue;
-      if (stored.stage === 'late') void this.announceLate(photo.id);
-      else if (stored.stage === 'lateDeliver') void this.deliverOne(photo.id);
+      if (this.sender.inFlightCount >= this.o.concurrency) break;
+      const stored = this.work.get(photo.id);
+      if (!stored || this.sender.isSending(photo.id) || !this.sender.backoff.ready(photo.id)) continue;
+      if (stored.stage === 'late') void this.sender.announceLate(photo.id);
+      else if (stored.stage === 'lateDeliver') void this.sender.deliver(photo.id);
       else if (
         stored.stage === 'deliver' &&
-        !this.intentOf(photo.questionId).remove.includes(stored.sha256)
+        !this.work.intentOf(photo.questionId).remove.includes(stored.sha256)
       ) {
-        void this.deliverOne(photo.id);
+        void this.sender.deliver(photo.id);
       }
     }
   }
@@ -831,269 +365,17 @@ export class AnswerQueue {
 
   /** A timer for the earliest retry that is waiting for its back-off (or the first save's moment). */
   private schedule() {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    if (this.stopped) return;
-    const firstSave =
-      !this.savesAllowed() && Object.keys(this.state.intents).length > 0
-        ? [{ notBefore: this.o.firstSaveAt ?? 0 }]
-        : [];
-    const times = [
-      ...firstSave,
-      ...[...this.photoBackoff].filter(([id]) => this.stored.has(id)).map(([, b]) => b),
-      ...[...this.saveBackoff].filter(([q]) => this.state.intents[q]).map(([, b]) => b),
-      ...(this.state.loaded ? [] : this.loadBackoff.values()),
-    ].map((b) => b.notBefore);
-    if (times.length === 0) return;
-    const wait = Math.max(0, Math.min(...times) - this.o.now());
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.kick();
-    }, wait);
-  }
-
-  private async deliverOne(id: string) {
-    const photo = this.stored.get(id);
-    if (!photo) return;
-    const controller = new AbortController();
-    this.inFlight.set(id, controller);
-    this.patchPhoto(id, { progress: 0 });
-    // A request that makes no progress for a while is stuck (a mobile link that died quietly): start again.
-    let stalled = false;
-    let watchdog: ReturnType<typeof setTimeout> | undefined;
-    const watch = () => {
-      clearTimeout(watchdog);
-      watchdog = setTimeout(() => {
-        stalled = true;
-        controller.abort();
-      }, this.o.stallMs);
-    };
-    watch();
-    try {
-      const delivered = await this.o.transport.deliver(
-        { sha256: photo.sha256, name: photo.name, bytes: new Blob([photo.bytes], { type: photo.type }) },
-        (progress) => {
-          watch();
-          this.patchPhoto(id, { progress });
-        },
-        controller.signal,
-      );
-      if (controller.signal.aborted || !this.stored.has(id)) throw new TransportError('network');
-      this.inFlight.delete(id);
-      this.lastConnectionFailed = false;
-      await this.photoArrived(id, delivered.late || photo.stage === 'lateDeliver');
-      if (!this.showDelivered(delivered)) void this.reloadAnswers();
-    } catch (error) {
-      this.inFlight.delete(id);
-      const restarted = this.restarting.delete(id);
-      if (!this.stored.has(id) || this.stopped) return; // removed by the student, or the page went
-      const status = statusOf(error);
-      if (restarted || controller.signal.aborted) {
-        if (stalled) this.delay(this.photoBackoff, id);
-        this.patchPhoto(id, { progress: null });
-      } else if (status === 404) {
-        // The server has no commitment for it, although one was confirmed: commit it again (within
-        // the grace), or announce it as late (after it).
-        await this.recommit(id);
-      } else if (status === 409) {
-        // The delivery deadline has passed: nothing more can be sent.
-        this.o.onNotice?.({ kind: 'uploadFailed', fileName: photo.name, message: messageOf(error) });
-        await this.forgetPhoto(id);
-      } else if (status === 422 || isConnectionFailure(error)) {
-        // 422: the bytes arrived damaged; otherwise no connection, or the server asked to wait (429, 503).
-        if (status !== 422) this.lastConnectionFailed = true;
-        this.delay(this.photoBackoff, id, error);
-        this.patchPhoto(id, { progress: null });
-      } else {
-        this.o.onNotice?.({ kind: 'uploadFailed', fileName: photo.name, message: messageOf(error) });
-        await this.forgetPhoto(id);
-      }
-    } finally {
-      clearTimeout(watchdog);
-      this.inFlight.delete(id);
-      this.kick();
-    }
-  }
-
-  /** A photo the server does not know: back to its commitment (or, if late, to its announcement). */
-  private async recommit(id: string) {
-    const photo = this.stored.get(id);
-    if (!photo) return;
-    if (photo.stage === 'lateDeliver') {
-      await this.setStage(id, 'late');
+    if (this.stopped) {
+      this.wake.cancel();
       return;
     }
-    await this.setStage(id, 'commit');
-    this.forceCommit.add(photo.questionId);
-    const intent = this.intentOf(photo.questionId);
-    if (!intent.add.some((entry) => entry.sha256 === photo.sha256)) {
-      await this.writeIntent({ ...intent, add: [...intent.add, { sha256: photo.sha256, size: photo.size }] });
-    }
-  }
-
-  /** A photo that could not be committed in time: announced as late, then delivered. */
-  private async announceLate(id: string) {
-    const photo = this.stored.get(id);
-    if (!photo) return;
-    const controller = new AbortController();
-    this.inFlight.set(id, controller);
-    try {
-      await this.o.transport.registerLate({
-        question_id: photo.questionId,
-        sha256: photo.sha256,
-        size: photo.size,
-        taken_at: photo.takenAt,
-      });
-      this.lastConnectionFailed = false;
-      this.photoBackoff.delete(id);
-      await this.setStage(id, 'lateDeliver');
-      void this.reloadAnswers();
-    } catch (error) {
-      const restarted = this.restarting.delete(id);
-      if (!this.stored.has(id) || this.stopped || restarted) return;
-      if (isConnectionFailure(error) || controller.signal.aborted) {
-        this.lastConnectionFailed = isConnectionFailure(error);
-        this.delay(this.photoBackoff, id, error);
-      } else if (statusOf(error) === 409) {
-        // The grace is not over yet (the server's clock): commit it instead, after a pause.
-        this.delay(this.photoBackoff, id, error);
-        await this.recommitInTime(id);
-      } else {
-        this.o.onNotice?.({ kind: 'uploadFailed', fileName: photo.name, message: messageOf(error) });
-        await this.forgetPhoto(id);
-      }
-    } finally {
-      this.inFlight.delete(id);
-      this.update({});
-      this.kick();
-    }
-  }
-
-  private async recommitInTime(id: string) {
-    const photo = this.stored.get(id);
-    if (!photo) return;
-    await this.setStage(id, 'deliver'); // recommit() moves a 'deliver' photo back to its commitment
-    await this.recommit(id);
-  }
-
-  /** The question's photos that this answer lists: recorded (deliver them), or already stored (done). */
-  private async recorded(questionId: string, answer: SavedAnswer | undefined) {
-    if (!answer) return;
-    for (const photo of [...this.stored.values()]) {
-      if (photo.questionId !== questionId || photo.stage !== 'commit') continue;
-      const listed = answer.images.find((entry) => entry.sha256 === photo.sha256);
-      if (!listed) continue;
-      if (listed.status === 'stored') await this.photoArrived(photo.id, false);
-      else await this.setStage(photo.id, 'deliver');
-    }
-  }
-
-  private async saveOne(questionId: string) {
-    const intent = this.state.intents[questionId];
-    if (!intent) return;
-    this.saving.add(questionId);
-    const base = this.state.answers[questionId];
-    const version = base?.version ?? 0;
-    const forced = this.forceCommit.delete(questionId);
-    try {
-      const current = (base?.images ?? []).map(image);
-      const images = mergeImages(current, intent.add, intent.remove).slice(0, MAX_IMAGES_PER_ANSWER);
-      let answer = base;
-      if (forced || !sameList(images, current)) {
-        answer = await this.o.transport.commit({ question_id: questionId, images, version });
-        this.update({ answers: { ...this.state.answers, [questionId]: answer }, error: null });
-      }
-      await this.recorded(questionId, answer);
-      // Photos this commit removed leave the device.
-      for (const photo of [...this.stored.values()]) {
-        if (
-          photo.questionId === questionId &&
-          intent.remove.includes(photo.sha256) &&
-          !answer?.images.some((entry) => entry.sha256 === photo.sha256)
-        ) {
-          await this.forgetPhoto(photo.id);
-        }
-      }
-      // Only what this commit carried is done; what the student did meanwhile stays waiting.
-      const latest = this.state.intents[questionId] ?? intent;
-      const carried = new Set(intent.add.map((entry) => entry.sha256));
-      await this.writeIntent({
-        questionId,
-        add: latest.add.filter((entry) => !carried.has(entry.sha256)),
-        remove: latest.remove.filter((hash) => !intent.remove.includes(hash)),
-      });
-      this.saveBackoff.delete(questionId);
-      this.lastConnectionFailed = false;
-      // Spec section 4: after each save the answers are reloaded.
-      await this.reloadAnswers();
-    } catch (error) {
-      if (isConnectionFailure(error) || statusOf(error) === 401) {
-        if (forced) this.forceCommit.add(questionId);
-        this.lastConnectionFailed = isConnectionFailure(error);
-        this.delay(this.saveBackoff, questionId, error);
-        this.update({});
-      } else if (error instanceof TransportError && error.kind === 'conflict') {
-        if (forced) this.forceCommit.add(questionId);
-        const reloaded = await this.reloadAnswers();
-        const freshVersion = this.state.answers[questionId]?.version ?? 0;
-        if (reloaded && freshVersion !== version) {
-          // Stale: another tab or phone saved between. Commit again at once on the fresh list (which
-          // merges both); only a question that keeps going stale waits.
-          const attempts = this.saveBackoff.get(questionId)?.attempts ?? 0;
-          if (attempts >= 3) this.delay(this.saveBackoff, questionId);
-          else this.saveBackoff.set(questionId, { attempts: attempts + 1, notBefore: 0 });
-        } else if (!reloaded) {
-          this.delay(this.saveBackoff, questionId);
-        } else {
-          await this.closed(questionId, intent, error);
-        }
-      } else {
-        await this.refuse(questionId, intent, error);
-      }
-    } finally {
-      this.saving.delete(questionId);
-      this.update({});
-      this.kick();
-    }
-  }
-
-  /**
-   * The exam no longer takes commitments (its end and grace passed, or it was submitted): the photos
-   * this commit carried are sent as late photos; a removal is refused.
-   */
-  private async closed(questionId: string, intent: StoredIntent, error: unknown) {
-    const carried = new Set(intent.add.map((entry) => entry.sha256));
-    for (const photo of [...this.stored.values()]) {
-      if (photo.questionId === questionId && photo.stage === 'commit' && carried.has(photo.sha256)) {
-        await this.setStage(photo.id, 'late');
-      }
-    }
-    if (intent.remove.length > 0) {
-      this.update({ error: messageOf(error) ?? null });
-      this.o.onNotice?.({ kind: 'removeFailed' });
-    }
-    this.saveBackoff.delete(questionId);
-    const latest = this.state.intents[questionId] ?? intent;
-    await this.writeIntent({
-      questionId,
-      add: latest.add.filter((entry) => !carried.has(entry.sha256)),
-      remove: latest.remove.filter((hash) => !intent.remove.includes(hash)),
-    });
-  }
-
-  /** The server will never take this change (a foreign image, too many): say so and let it go. */
-  private async refuse(questionId: string, intent: StoredIntent, error: unknown) {
-    const message = messageOf(error);
-    this.update({ error: message ?? null });
-    if (intent.remove.length > 0 && intent.add.length === 0) this.o.onNotice?.({ kind: 'removeFailed' });
-    else this.o.onNotice?.({ kind: 'saveFailed', message });
-    this.saveBackoff.delete(questionId);
-    const carried = new Set(intent.add.map((entry) => entry.sha256));
-    for (const photo of [...this.stored.values()]) {
-      if (photo.questionId === questionId && photo.stage === 'commit' && carried.has(photo.sha256)) {
-        await this.forgetPhoto(photo.id);
-      }
-    }
-    await this.writeIntent({ questionId, add: [], remove: [] });
+    const firstSave =
+      !this.savesAllowed() && Object.keys(this.state.intents).length > 0 ? [this.o.firstSaveAt ?? 0] : [];
+    this.wake.at([
+      ...firstSave,
+      ...this.sender.backoff.times((id) => this.work.has(id)),
+      ...this.commits.backoff.times((questionId) => this.state.intents[questionId] !== undefined),
+      ...(this.state.loaded ? [] : this.reader.backoff.times(() => true)),
+    ]);
   }
 }

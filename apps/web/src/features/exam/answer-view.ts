@@ -1,5 +1,5 @@
 import type { AnswerImage } from '@ngso/shared/schemas/exam';
-import type { QueueState } from './answer-queue.ts';
+import type { QueueState } from './queue-state.ts';
 
 /**
  * What the student sees of each photo: `preparing` (compressing), `sending` (not recorded by the server

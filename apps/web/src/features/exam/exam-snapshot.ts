@@ -1,6 +1,6 @@
 import { type Exam, ExamSchema, type Question, QuestionSchema } from '@ngso/shared/schemas/exam';
 import { z } from 'zod';
-import type { QueueStorage } from './answer-queue.ts';
+import type { QueueStorage } from './queue-storage.ts';
 import type { ReceiptEntry } from './receipts.ts';
 
 /**

@@ -12,8 +12,7 @@ import type { z } from 'zod';
 import { apiBaseUrl } from '../../lib/base-query.ts';
 import { isRetryableStatus, type RetryPolicy, retryDelay } from '../../lib/retry.ts';
 import { timeoutSignal } from '../../lib/timeout-signal.ts';
-import type { QueueStorage } from './answer-queue.ts';
-import { indexedDbStorage, memoryStorage } from './queue-storage.ts';
+import { indexedDbStorage, memoryStorage, type QueueStorage } from './queue-storage.ts';
 
 /**
  * The question paper on the countdown page (docs/decisions/023-paper-on-the-countdown-page.md). Within the

@@ -1,5 +1,12 @@
 import { createStore, del, get, keys, set } from 'idb-keyval';
-import type { QueueStorage } from './answer-queue.ts';
+
+/** Key-value storage that survives a reload (IndexedDB in the app; a Map in tests). */
+export type QueueStorage = {
+  get: <T>(key: string) => Promise<T | undefined>;
+  set: (key: string, value: unknown) => Promise<void>;
+  del: (key: string) => Promise<void>;
+  keys: () => Promise<string[]>;
+};
 
 /**
  * The exam queue's storage on the device: an IndexedDB database of its own (idb-keyval), which
@@ -45,13 +52,6 @@ export async function openQueueStorage(): Promise<QueueStorage> {
   } catch {
     return memoryStorage();
   }
-}
-
-/** Whether a previous visit left photos or changes of `scope` on this device (without starting a queue). */
-export async function hasQueuedWork(scope: string): Promise<boolean> {
-  const storage = await openQueueStorage();
-  const keys = await storage.keys();
-  return keys.some((key) => key.startsWith(`${scope}:photo:`) || key.startsWith(`${scope}:intent:`));
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { AnswerImage } from '@ngso/shared/schemas/exam';
 import { describe, expect, it } from 'vitest';
-import { EMPTY_QUEUE_STATE, type QueueState } from './answer-queue.ts';
+import { EMPTY_QUEUE_STATE, type QueueState } from './queue-state.ts';
 import { receiptsFile, receiptsOf } from './receipts.ts';
 
 const image = (sha: string, receipt?: string): AnswerImage => ({

@@ -1,5 +1,5 @@
-import type { QueueState } from './answer-queue.ts';
 import { imagesOf } from './answer-view.ts';
+import type { QueueState } from './queue-state.ts';
 
 /** A photo's receipt as the success page lists it and the receipts file holds it. */
 export type ReceiptEntry = {

@@ -8,18 +8,20 @@ import {
   LatePhotoResponseSchema,
   SaveAnswerResponseSchema,
 } from '@ngso/shared/schemas/exam';
+import type { z } from 'zod';
 import { apiBaseUrl } from '../../lib/base-query.ts';
 import { MediaError } from '../../lib/media/media-error.ts';
 import { sendBytes } from '../../lib/media/upload.ts';
 import { isRetryableStatus, parseRetryAfter } from '../../lib/retry.ts';
 import { timeoutSignal } from '../../lib/timeout-signal.ts';
+import { previewUrl } from './photo-preview.ts';
+import type { QueueStorage } from './queue-storage.ts';
 import {
-  type QueueStorage,
   type QueueTransport,
   type SavedAnswer,
   type SaveInput,
   TransportError,
-} from './answer-queue.ts';
+} from './transport-contract.ts';
 
 /** The competition of the spec's paths (`/api/v1/ngso-1/...`). */
 export const COMPETITION = 'ngso-1';
@@ -70,13 +72,18 @@ async function call(path: string, init: RequestInit = {}): Promise<unknown> {
   throw refusal(response.status, message, parseRetryAfter(response.headers.get('Retry-After')));
 }
 
+/** The `data` of an answer in the shape `schema` expects; any other body counts as a failed connection. */
+function dataOf<T>(schema: z.ZodType<{ data: T }>, body: unknown): T {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new TransportError('network');
+  return parsed.data.data;
+}
+
 /** The real exam: commitments, photo bytes and late photos on the server (api.md and issue 14). */
 export const serverTransport: QueueTransport = {
   commit: async (input) => {
     const body = await call(`v1/${COMPETITION}/answers`, { method: 'POST', body: JSON.stringify(input) });
-    const parsed = SaveAnswerResponseSchema.safeParse(body);
-    if (!parsed.success) throw new TransportError('network');
-    return parsed.data.data;
+    return dataOf(SaveAnswerResponseSchema, body);
   },
   deliver: async (photo, onProgress, signal) => {
     let body: unknown;
@@ -94,20 +101,15 @@ export const serverTransport: QueueTransport = {
       }
       throw new TransportError('network');
     }
-    const parsed = DeliveredPhotoResponseSchema.safeParse(body);
-    if (!parsed.success) throw new TransportError('network');
-    return parsed.data.data;
+    return dataOf(DeliveredPhotoResponseSchema, body);
   },
   registerLate: async (input) => {
     const body = await call(`v1/${COMPETITION}/late-photos`, { method: 'POST', body: JSON.stringify(input) });
-    const parsed = LatePhotoResponseSchema.safeParse(body);
-    if (!parsed.success) throw new TransportError('network');
-    return parsed.data.data;
+    return dataOf(LatePhotoResponseSchema, body);
   },
   loadAnswers: async () => {
-    const parsed = AnswersResponseSchema.safeParse(await call(`v1/${COMPETITION}/answers`));
-    if (!parsed.success) throw new TransportError('network');
-    return { answers: parsed.data.data.data, latePhotos: parsed.data.data.late_photos };
+    const data = dataOf(AnswersResponseSchema, await call(`v1/${COMPETITION}/answers`));
+    return { answers: data.data, latePhotos: data.late_photos };
   },
 };
 
@@ -124,9 +126,8 @@ export function practiceTransport(storage: QueueStorage, key: string, now = Date
     const known = previews.get(sha256);
     if (known) return known;
     const kept = await storage.get<KeptBytes>(bytesKey(sha256));
-    if (!kept || typeof URL.createObjectURL !== 'function') return null;
-    const url = URL.createObjectURL(new Blob([kept.bytes], { type: kept.type }));
-    previews.set(sha256, url);
+    const url = kept ? previewUrl(kept.bytes, kept.type) : null;
+    if (url) previews.set(sha256, url);
     return url;
   };
   const read = async (): Promise<SavedAnswer[]> => {

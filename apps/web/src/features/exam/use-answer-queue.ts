@@ -1,15 +1,10 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { prepareImage } from '../../lib/media/upload-image.ts';
 import { registerUnsavedWork } from '../../lib/unsaved-work.ts';
-import {
-  AnswerQueue,
-  EMPTY_QUEUE_STATE,
-  type QueueNotice,
-  type QueueState,
-  type QueueStorage,
-  type QueueTransport,
-} from './answer-queue.ts';
-import { openQueueStorage } from './queue-storage.ts';
+import { AnswerQueue } from './answer-queue.ts';
+import { EMPTY_QUEUE_STATE, type QueueNotice, type QueueState } from './queue-state.ts';
+import { openQueueStorage, type QueueStorage } from './queue-storage.ts';
+import type { QueueTransport } from './transport-contract.ts';
 
 type Options = {
   /** Whose queue: one student's photos never go into another's answers. */

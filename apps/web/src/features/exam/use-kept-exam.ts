@@ -2,7 +2,6 @@ import type { Exam, Question } from '@ngso/shared/schemas/exam';
 import { useEffect, useState } from 'react';
 import { isUnreachable } from '../../lib/error-status.ts';
 import { keepForOffline } from '../../lib/keep-for-offline.ts';
-import type { QueueStorage } from './answer-queue.ts';
 import {
   diagramAddressesOf,
   loadExam,
@@ -12,7 +11,7 @@ import {
   saveQuestions,
   saveReceipts,
 } from './exam-snapshot.ts';
-import { openQueueStorage } from './queue-storage.ts';
+import { openQueueStorage, type QueueStorage } from './queue-storage.ts';
 import type { ReceiptEntry } from './receipts.ts';
 
 export type Kept<T> = { value: T | undefined; ready: boolean };

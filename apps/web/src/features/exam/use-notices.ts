@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { QueueNotice } from './answer-queue.ts';
+import type { QueueNotice } from './queue-state.ts';
 
 /** The spec's alerts (failed upload, failed removal, a refused save), as sentences, newest last. */
 export function useNotices() {

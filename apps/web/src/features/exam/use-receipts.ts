@@ -1,6 +1,6 @@
 import type { Exam } from '@ngso/shared/schemas/exam';
 import { useMemo } from 'react';
-import type { QueueState } from './answer-queue.ts';
+import type { QueueState } from './queue-state.ts';
 import { type ReceiptEntry, receiptsOf } from './receipts.ts';
 import { useKeptReceipts } from './use-kept-exam.ts';
 

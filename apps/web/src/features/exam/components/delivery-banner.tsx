@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { QueueState } from '../answer-queue.ts';
+import type { QueueState } from '../queue-state.ts';
 
 type DeliveryBannerProps = {
   state: QueueState;

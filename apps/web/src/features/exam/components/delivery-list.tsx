@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { QueueState } from '../answer-queue.ts';
 import { deliveryOf } from '../answer-view.ts';
+import type { QueueState } from '../queue-state.ts';
 import { DeliveryBanner } from './delivery-banner.tsx';
 
 type DeliveryListProps = { state: QueueState; order: readonly string[] };

@@ -2,7 +2,8 @@ import type { LatePhoto } from '@ngso/shared/schemas/exam';
 import { render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyLanguage } from '../../../i18n/i18n.ts';
-import { EMPTY_QUEUE_STATE, type PendingPhoto, type QueueState, type SavedAnswer } from '../answer-queue.ts';
+import { EMPTY_QUEUE_STATE, type PendingPhoto, type QueueState } from '../queue-state.ts';
+import type { SavedAnswer } from '../transport-contract.ts';
 import { DeliveryBanner } from './delivery-banner.tsx';
 import { DeliveryList } from './delivery-list.tsx';
 

@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { installFakeXhr, sentRequest } from '../../../test/fake-xhr.ts';
 import { stubApi } from '../../../test/fetch-stub.ts';
 import { renderWithStore } from '../../../test/render.tsx';
-import type { StoredPhoto } from '../answer-queue.ts';
 import { sha256Hex } from '../photo-hash.ts';
+import type { StoredPhoto } from '../queue-records.ts';
 import { indexedDbStorage } from '../queue-storage.ts';
 import { ExamPhotosResume } from './exam-photos-resume.tsx';
 

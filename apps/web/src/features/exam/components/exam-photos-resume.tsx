@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { loadNamespaces } from '../../../i18n/i18n.ts';
-import { hasQueuedWork } from '../queue-storage.ts';
+import { hasQueuedWork } from '../queue-records.ts';
 import { serverTransport } from '../transport.ts';
 import { useAnswerQueue } from '../use-answer-queue.ts';
 import { DeliveryBanner } from './delivery-banner.tsx';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
-import type { PendingPhoto } from '../answer-queue.ts';
+import type { PendingPhoto } from '../queue-state.ts';
 
 type PhotoCheckWarningProps = {
   /** A photo the checks found a problem with, waiting for the student (`problems` set). */

@@ -2,7 +2,7 @@ import { MAX_IMAGES_PER_ANSWER } from '@ngso/shared/schemas/exam';
 import { type ChangeEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isImageFile } from '../../../lib/media/image-file.ts';
-import type { PendingPhoto } from '../answer-queue.ts';
+import type { PendingPhoto } from '../queue-state.ts';
 import { PhotoCheckWarning } from './photo-check-warning.tsx';
 
 type UploadAreaProps = {
