@@ -1,25 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type BuiltChunk, consoleChunksOf, offlineChunkFiles } from '../../scripts/offline-files.ts';
 import { OFFLINE_NAVIGATION } from '../config/offline-pages.ts';
-
-const chunk = (
-  file: string,
-  facade: string | null,
-  imports: string[] = [],
-  more: Partial<BuiltChunk> = {},
-): [string, BuiltChunk] => [
-  file,
-  {
-    file,
-    facade,
-    modules: facade ? [facade] : [],
-    imports,
-    dynamicImports: [],
-    css: [],
-    isEntry: false,
-    ...more,
-  },
-];
+import { chunk } from './built-chunk.ts';
 
 /** A small build: the shell's entry, the app, the exam's route and a helper; the console's route apart. */
 const build = () =>

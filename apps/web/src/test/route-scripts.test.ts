@@ -3,25 +3,7 @@ import type { BuiltChunk } from '../../scripts/offline-files.ts';
 import { budgetMisses, routeScriptFiles, weighRoutes } from '../../scripts/route-scripts.ts';
 import { namespacesFor } from '../app/router.tsx';
 import { ROUTE_BUDGETS } from '../config/route-budgets.ts';
-
-const chunk = (
-  file: string,
-  facade: string | null,
-  imports: string[] = [],
-  more: Partial<BuiltChunk> = {},
-): [string, BuiltChunk] => [
-  file,
-  {
-    file,
-    facade,
-    modules: facade ? [facade] : [],
-    imports,
-    dynamicImports: [],
-    css: [],
-    isEntry: false,
-    ...more,
-  },
-];
+import { chunk } from './built-chunk.ts';
 
 /** A small build: the shell's entry, the app, two pages (one with a form library), the API loaded lazily. */
 const build = () =>
