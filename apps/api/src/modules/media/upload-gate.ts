@@ -245,11 +245,12 @@ export function byteGate(options: {
       admitNext();
     }
   };
+  // The last commitment answered: the uploads that yielded to it move on.
+  options.yieldsTo?.calls.onNoneWaiting(admitNext);
   /**
    * Whether uploads are arriving at a peak: some wait for their turn, or more than `peakPerSecond` a second
    * finished over the last 10 s.
    */
-  options.yieldsTo?.calls.onNoneWaiting(admitNext);
   const atPeak = (peakPerSecond: number) => queue.length > 0 || returns.perSecond() > peakPerSecond;
   /** What the gate holds now: the bytes admitted and in flight, the uploads waiting, the budget in force. */
   const usage = () => ({ inFlightBytes: inFlight, waiting: queue.length, budgetBytes: budget() });
