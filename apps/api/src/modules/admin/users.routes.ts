@@ -4,7 +4,7 @@ import { ListMetaSchema } from '@ngso/shared/schemas/registration';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/route-schemas.ts';
-import { signedIn } from '../../plugins/session.ts';
+import { signedIn } from '../auth/session-plugin.ts';
 import { changeRole, endSessions, findUsers } from './users.service.ts';
 
 const errors = errorResponses(401, 403, 404, 409, 422);

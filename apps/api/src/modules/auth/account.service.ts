@@ -1,6 +1,7 @@
 import type { MessageKey } from '@ngso/shared/messages/en';
 import type { ChangePasswordSchema, OwnSession } from '@ngso/shared/schemas/account';
 import type { z } from 'zod';
+import { newPasswordProblem } from '../../checks/password-rules.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
@@ -12,7 +13,6 @@ import {
   listSessionsOfUser,
   updateUserPassword,
 } from './auth.repo.ts';
-import { newPasswordProblem } from './common-passwords.ts';
 import { type Auth, sessionAlive, sessionPublicId } from './sessions.ts';
 import { deviceOf } from './user-agent.ts';
 

@@ -1,11 +1,10 @@
-import { NewPasswordSchema } from '@ngso/shared/schemas/auth';
 import { eq } from 'drizzle-orm';
+import { newPasswordProblem } from '../../checks/password-rules.ts';
 import type { Executor } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { translate } from '../../lib/messages.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { deleteSessionsOfUser, findUserByEmail, insertUser, updateUser } from './auth.repo.ts';
-import { newPasswordProblem } from './common-passwords.ts';
 import { clearSecondFactor } from './two-factor.repo.ts';
 
 /**
@@ -13,8 +12,7 @@ import { clearSecondFactor } from './two-factor.repo.ts';
  * account's (length, common passwords, the site's and the address's words), said in a sentence for a terminal.
  */
 function assertAdminPassword(email: string, password: string) {
-  const length = NewPasswordSchema.safeParse(password);
-  const problem = length.success ? newPasswordProblem(password, { email }) : length.error.issues[0]?.message;
+  const problem = newPasswordProblem(password, { email });
   if (problem) throw new Error(translate(problem));
 }
 

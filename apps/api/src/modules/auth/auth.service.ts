@@ -6,6 +6,7 @@ import { mediaUrl } from '../../lib/media-url.ts';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { passwordResetMail } from '../../mail/templates.ts';
+import { assertAcceptablePassword } from './acceptable-password.ts';
 import {
   consumePasswordReset,
   deleteSessionsOfUser,
@@ -21,7 +22,6 @@ import {
   updateUserLanguage,
   updateUserPassword,
 } from './auth.repo.ts';
-import { assertAcceptablePassword } from './common-passwords.ts';
 import { emailVerified, queueVerificationLink } from './email-verification.ts';
 import { startSession } from './sessions.ts';
 
