@@ -13,6 +13,7 @@ import {
   listSessionsOfUser,
   updateUserPassword,
 } from './auth.repo.ts';
+import { forgotPasswordUrl } from './forgot-password-link.ts';
 import { type Auth, sessionAlive, sessionPublicId } from './sessions.ts';
 import { deviceOf } from './user-agent.ts';
 
@@ -41,11 +42,10 @@ export async function changePassword(
 
   const now = ctx.clock.now();
   const passwordHash = await hashPassword(input.password);
-  const forgotPasswordUrl = new URL('/forgot-password', ctx.config.BASE_URL).toString();
   await ctx.withMail(async (tx, queueMail) => {
     await updateUserPassword(tx, user.id, passwordHash, now);
     await deleteOtherSessionsOfUser(tx, user.id, auth.tokenHash);
-    await queueMail(passwordChangedMail(user, forgotPasswordUrl));
+    await queueMail(passwordChangedMail(user, forgotPasswordUrl(ctx.config.BASE_URL)));
   });
 }
 
