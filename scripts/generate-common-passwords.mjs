@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Writes apps/api/src/modules/auth/common-passwords.txt: the 3,000 most common passwords that the password
+// Writes apps/api/src/checks/common-passwords.txt: the 3,000 most common passwords that the password
 // rule (8 to 128 characters) would otherwise let through, from a public list ranked by frequency.
 //
 //   node scripts/generate-common-passwords.mjs
@@ -19,7 +19,7 @@ const MIN_LENGTH = 8; // PASSWORD_MIN_LENGTH in packages/shared/src/constants.ts
 const MAX_LENGTH = 128; // PASSWORD_MAX_LENGTH
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const output = path.join(root, 'apps/api/src/modules/auth/common-passwords.txt');
+const output = path.join(root, 'apps/api/src/checks/common-passwords.txt');
 
 const temp = mkdtempSync(path.join(os.tmpdir(), 'common-passwords-'));
 try {

@@ -42,6 +42,7 @@ import {
 } from './modules/announcements/announcements.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { sessionPlugin } from './modules/auth/session-plugin.ts';
 import { certificateRoutes } from './modules/certificates/certificates.routes.ts';
 import { checkInRoutes } from './modules/check-in/check-in.routes.ts';
 import { onAwardBandsChanged } from './modules/competitions/award-bands.ts';
@@ -81,7 +82,6 @@ import { csrfPlugin } from './plugins/csrf.ts';
 import { apiNotFound, errorsPlugin } from './plugins/errors.ts';
 import { requestMetricsPlugin } from './plugins/request-metrics.ts';
 import { securityHeaders, securityHeadersPlugin } from './plugins/security-headers.ts';
-import { sessionPlugin } from './plugins/session.ts';
 import { webPlugin } from './plugins/web.ts';
 
 declare module 'fastify' {

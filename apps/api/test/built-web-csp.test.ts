@@ -12,7 +12,7 @@ import { createTestApp } from './helpers/test-app.ts';
  */
 const DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const BUILT = existsSync(path.join(DIST, 'index.html'));
-const COMMON_PASSWORDS = fileURLToPath(new URL('../src/modules/auth/common-passwords.txt', import.meta.url));
+const COMMON_PASSWORDS = fileURLToPath(new URL('../src/checks/common-passwords.txt', import.meta.url));
 
 /** Every HTML file of the build with the request that gets it: home.html is `/`, x/index.html is `/x`. */
 function pages(): Array<{ file: string; url: string; language: 'en' | 'bn' }> {

@@ -1,8 +1,7 @@
 import { CATEGORIES } from '@ngso/shared/constants';
-import { hashPassword } from '../lib/passwords.ts';
 import { toDhakaIso } from '../lib/time.ts';
-import { ensureAdmin } from '../modules/auth/admin-accounts.ts';
-import { findUserByEmail, insertUser } from '../modules/auth/public.ts';
+import { createAccountByOperator, ensureAdmin } from '../modules/auth/admin-accounts.ts';
+import { findUserByEmail } from '../modules/auth/public.ts';
 import { seedPreparationEbook } from '../modules/ebooks/ebook-seed.ts';
 import { changeExamWindow } from '../modules/exam/exam-admin.service.ts';
 import { importPreliminaryResults } from '../modules/preliminary/preliminary.service.ts';
@@ -49,20 +48,21 @@ runTool(async () => {
       const existing = await findUserByEmail(tool.db, student.email);
       const user =
         existing ??
-        (await insertUser(tool.db, {
-          name: student.name,
-          email: student.email,
-          passwordHash: await hashPassword(student.password),
-          phoneNumber: '01712345678',
-          institution: 'Dhaka Residential Model College',
-          division: 'Dhaka',
-          district: 'Dhaka',
-          subDistrict: 'Dhamrai',
+        (await createAccountByOperator(
+          tool.db,
+          {
+            name: student.name,
+            email: student.email,
+            password: student.password,
+            phoneNumber: '01712345678',
+            institution: 'Dhaka Residential Model College',
+            division: 'Dhaka',
+            district: 'Dhaka',
+            subDistrict: 'Dhamrai',
+          },
           // Demo accounts come with proven addresses, so each can be tried at once (real ones open a link).
-          emailVerifiedAt: now,
-          createdAt: now,
-          updatedAt: now,
-        }));
+          now,
+        ));
       if (user) users.set(student.key, user);
     }
     await importPreliminaryResults(

@@ -1,6 +1,7 @@
-import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { createPrivateKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { parseRetiredKeys, parseSigningKey } from '../checks/receipt-key-format.ts';
 import {
   keyIdOf,
   type ReceiptSigningKey,
@@ -9,45 +10,13 @@ import {
 } from './receipt-signing.ts';
 
 /**
- * What the keys are read from: the configuration's fields (config.ts validates them with the parsers
- * below, so this file names its own shape rather than importing the configuration's type).
+ * What the keys are read from: the configuration's fields (config.ts validates them with the same parsers,
+ * checks/receipt-key-format.ts; this file names its own shape rather than importing the configuration's type).
  */
 type KeySettings = { DATA_DIR: string; RECEIPT_SIGNING_KEY?: string; RECEIPT_RETIRED_PUBLIC_KEYS?: string };
 
 /** The receipts' keys: the one that signs, and every one that verifies (it, then the retired ones). */
 export type ReceiptKeys = { signing: ReceiptSigningKey; verifying: ReceiptVerifyingKey[] };
-
-const isEd25519 = (key: KeyObject) => key.asymmetricKeyType === 'ed25519';
-
-/** RECEIPT_SIGNING_KEY: an Ed25519 private key, PKCS#8 as PEM or as the DER in base64. */
-export function parseSigningKey(text: string): KeyObject | undefined {
-  try {
-    const key = text.includes('-----BEGIN')
-      ? createPrivateKey({ key: text.replace(/\\n/g, '\n'), format: 'pem' })
-      : createPrivateKey({ key: Buffer.from(text.trim(), 'base64'), format: 'der', type: 'pkcs8' });
-    return isEd25519(key) ? key : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** RECEIPT_RETIRED_PUBLIC_KEYS: Ed25519 public keys, SPKI's DER in base64, separated by commas. */
-export function parseRetiredKeys(text: string): KeyObject[] | undefined {
-  const keys: KeyObject[] = [];
-  for (const item of text
-    .split(',')
-    .map((part) => part.trim())
-    .filter(Boolean)) {
-    try {
-      const key = createPublicKey({ key: Buffer.from(item, 'base64'), format: 'der', type: 'spki' });
-      if (!isEd25519(key)) return undefined;
-      keys.push(key);
-    } catch {
-      return undefined;
-    }
-  }
-  return keys;
-}
 
 /** Where a server without RECEIPT_SIGNING_KEY keeps the key it made (development, tests, a trial). */
 export const generatedKeyFile = (config: Pick<KeySettings, 'DATA_DIR'>) =>

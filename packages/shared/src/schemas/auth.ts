@@ -45,13 +45,25 @@ export const RegisterSchema = z.object({
 });
 export type RegisterInput = z.input<typeof RegisterSchema>;
 
+/**
+ * A form that asks for its new password twice (register, reset, an invitation's acceptance): the
+ * confirmation, which the server never sees, must match; the mismatch is said on the confirmation.
+ */
+function withConfirmation<Shape extends z.ZodRawShape & { password: typeof NewPasswordSchema }>(
+  fields: Shape,
+) {
+  // The form's other fields vary; these two are always there (a generic shape hides them from the type).
+  const matches = (form: object) => {
+    const typed = form as { password: string; confirm_password: string };
+    return typed.password === typed.confirm_password;
+  };
+  return z
+    .object({ ...fields, confirm_password: z.string() })
+    .refine(matches, { path: ['confirm_password'], message: 'password.mismatch' });
+}
+
 /** The register form adds the confirmation the server never sees. */
-export const RegisterFormSchema = RegisterSchema.extend({
-  confirm_password: z.string(),
-}).refine((form) => form.password === form.confirm_password, {
-  path: ['confirm_password'],
-  message: 'password.mismatch',
-});
+export const RegisterFormSchema = withConfirmation(RegisterSchema.shape);
 export type RegisterForm = z.input<typeof RegisterFormSchema>;
 
 export const LoginSchema = z.object({
@@ -73,12 +85,7 @@ export const ResetPasswordSchema = z.object({
 });
 export type ResetPasswordInput = z.input<typeof ResetPasswordSchema>;
 
-export const ResetPasswordFormSchema = z
-  .object({ password: NewPasswordSchema, confirm_password: z.string() })
-  .refine((form) => form.password === form.confirm_password, {
-    path: ['confirm_password'],
-    message: 'password.mismatch',
-  });
+export const ResetPasswordFormSchema = withConfirmation({ password: NewPasswordSchema });
 export type ResetPasswordForm = z.input<typeof ResetPasswordFormSchema>;
 
 export const RoleSchema = z.enum(ROLES);
@@ -132,12 +139,7 @@ export const AcceptInvitationSchema = z.object({
 });
 export type AcceptInvitationInput = z.input<typeof AcceptInvitationSchema>;
 
-export const AcceptInvitationFormSchema = z
-  .object({ name: NameSchema, password: NewPasswordSchema, confirm_password: z.string() })
-  .refine((form) => form.password === form.confirm_password, {
-    path: ['confirm_password'],
-    message: 'password.mismatch',
-  });
+export const AcceptInvitationFormSchema = withConfirmation({ name: NameSchema, password: NewPasswordSchema });
 export type AcceptInvitationForm = z.input<typeof AcceptInvitationFormSchema>;
 
 /** A pending invitation as the console lists it. */

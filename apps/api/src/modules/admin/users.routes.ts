@@ -4,8 +4,9 @@ import { ListMetaSchema } from '@ngso/shared/schemas/registration';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/route-schemas.ts';
-import { signedIn } from '../../plugins/session.ts';
-import { changeRole, endSessions, findUsers } from './users.service.ts';
+import { endSessionsOfUser } from '../auth/public.ts';
+import { signedIn } from '../auth/session-plugin.ts';
+import { changeRole, findUsers } from './users.service.ts';
 
 const errors = errorResponses(401, 403, 404, 409, 422);
 const Paging = {
@@ -85,7 +86,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: admin,
     },
     async (request) => {
-      await endSessions(ctx, signedIn(request).user, request.params.id);
+      await endSessionsOfUser(ctx, signedIn(request).user, request.params.id);
       return { status: 'success' as const };
     },
   );

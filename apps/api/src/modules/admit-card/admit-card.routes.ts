@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { attachment } from '../../lib/attachment.ts';
 import { CompetitionParamsSchema } from '../../lib/route-schemas.ts';
-import { signedIn } from '../../plugins/session.ts';
+import { signedIn } from '../auth/session-plugin.ts';
 import { admitCardFor } from './admit-card.service.ts';
 
 export const admitCardRoutes: FastifyPluginAsyncZod = async (app) => {

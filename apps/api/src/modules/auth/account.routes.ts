@@ -9,8 +9,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/route-schemas.ts';
 import { successMessage } from '../../plugins/errors.ts';
-import { signedIn } from '../../plugins/session.ts';
 import { changePassword, endOtherSessions, endOwnSession, listOwnSessions } from './account.service.ts';
+import { signedIn } from './session-plugin.ts';
 
 const errors = errorResponses(401, 403, 422);
 

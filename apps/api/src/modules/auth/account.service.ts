@@ -1,6 +1,7 @@
 import type { MessageKey } from '@ngso/shared/messages/en';
 import type { ChangePasswordSchema, OwnSession } from '@ngso/shared/schemas/account';
 import type { z } from 'zod';
+import { newPasswordProblem } from '../../checks/password-rules.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
@@ -12,7 +13,7 @@ import {
   listSessionsOfUser,
   updateUserPassword,
 } from './auth.repo.ts';
-import { newPasswordProblem } from './common-passwords.ts';
+import { forgotPasswordUrl } from './forgot-password-link.ts';
 import { type Auth, sessionAlive, sessionPublicId } from './sessions.ts';
 import { deviceOf } from './user-agent.ts';
 
@@ -41,11 +42,10 @@ export async function changePassword(
 
   const now = ctx.clock.now();
   const passwordHash = await hashPassword(input.password);
-  const forgotPasswordUrl = new URL('/forgot-password', ctx.config.BASE_URL).toString();
   await ctx.withMail(async (tx, queueMail) => {
     await updateUserPassword(tx, user.id, passwordHash, now);
     await deleteOtherSessionsOfUser(tx, user.id, auth.tokenHash);
-    await queueMail(passwordChangedMail(user, forgotPasswordUrl));
+    await queueMail(passwordChangedMail(user, forgotPasswordUrl(ctx.config.BASE_URL)));
   });
 }
 

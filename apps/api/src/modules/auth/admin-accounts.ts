@@ -1,11 +1,10 @@
-import { NewPasswordSchema } from '@ngso/shared/schemas/auth';
 import { eq } from 'drizzle-orm';
+import { newPasswordProblem } from '../../checks/password-rules.ts';
 import type { Executor } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { translate } from '../../lib/messages.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { deleteSessionsOfUser, findUserByEmail, insertUser, updateUser } from './auth.repo.ts';
-import { newPasswordProblem } from './common-passwords.ts';
 import { clearSecondFactor } from './two-factor.repo.ts';
 
 /**
@@ -13,23 +12,33 @@ import { clearSecondFactor } from './two-factor.repo.ts';
  * account's (length, common passwords, the site's and the address's words), said in a sentence for a terminal.
  */
 function assertAdminPassword(email: string, password: string) {
-  const length = NewPasswordSchema.safeParse(password);
-  const problem = length.success ? newPasswordProblem(password, { email }) : length.error.issues[0]?.message;
+  const problem = newPasswordProblem(password, { email });
   if (problem) throw new Error(translate(problem));
 }
 
-/** The operator's deliberate act proves the address: an admin made so needs no verification link. */
-async function insertAdmin(db: Executor, email: string, password: string, now: Date) {
-  await insertUser(db, {
-    name: 'Administrator',
-    email,
+/** What an operator's tool gives of an account it makes: the user's fields, with the password in clear. */
+export type OperatorAccount = Omit<
+  typeof users.$inferInsert,
+  'passwordHash' | 'emailVerifiedAt' | 'createdAt' | 'updatedAt'
+> & { password: string };
+
+/**
+ * An account made by an operator's tool (the first admin, the demo's accounts): the operator's deliberate act
+ * proves the address, so it needs no verification link. Answers the row; nothing when the address is taken.
+ */
+export async function createAccountByOperator(db: Executor, account: OperatorAccount, now: Date) {
+  const { password, ...fields } = account;
+  return insertUser(db, {
+    ...fields,
     passwordHash: await hashPassword(password),
-    role: 'admin',
     emailVerifiedAt: now,
     createdAt: now,
     updatedAt: now,
   });
 }
+
+const insertAdmin = (db: Executor, email: string, password: string, now: Date) =>
+  createAccountByOperator(db, { name: 'Administrator', email, password, role: 'admin' }, now);
 
 /**
  * `npm run admin:create`, an operator's deliberate act: creates the admin account, or makes an existing

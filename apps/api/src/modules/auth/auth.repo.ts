@@ -127,21 +127,31 @@ export async function deleteOtherSessionsOfUser(db: Executor, userId: string, ke
   return ended.length;
 }
 
-/** Whether a device cookie (its hash) proved a good login of this e-mail's account since `since`. */
-export async function isLoginDevice(db: Executor, tokenHash: string, email: string, since: Date) {
+/**
+ * A device cookie (its hash) that proved a good login since `since` of the account named by its e-mail or
+ * its id, with when it passed the account's second factor (null: never); nothing when there is none.
+ */
+export async function findLoginDevice(
+  db: Executor,
+  tokenHash: string,
+  account: { email: string } | { userId: string },
+  since: Date,
+) {
   const [row] = await db
-    .select({ userId: loginDevices.userId })
+    .select({ userId: loginDevices.userId, secondFactorAt: loginDevices.secondFactorAt })
     .from(loginDevices)
     .innerJoin(users, eq(users.id, loginDevices.userId))
     .where(
       and(
         eq(loginDevices.tokenHash, tokenHash),
         gt(loginDevices.createdAt, since),
-        sql`lower(${users.email}) = ${email.toLowerCase()}`,
+        'email' in account
+          ? sql`lower(${users.email}) = ${account.email.toLowerCase()}`
+          : eq(loginDevices.userId, account.userId),
       ),
     )
     .limit(1);
-  return row !== undefined;
+  return row;
 }
 
 export async function insertLoginDevice(db: Executor, values: typeof loginDevices.$inferInsert) {

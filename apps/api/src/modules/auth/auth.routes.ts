@@ -15,10 +15,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { chosenLanguage, languageCookieOptions } from '../../lib/language.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
 import { successMessage } from '../../plugins/errors.ts';
-import { signedIn } from '../../plugins/session.ts';
 import { accountRoutes } from './account.routes.ts';
 import * as auth from './auth.service.ts';
+import { deviceTokenOf, setDeviceCookie } from './device-cookie.ts';
 import { emailVerificationRoutes } from './email-verification.routes.ts';
+import { signedIn } from './session-plugin.ts';
 import { endSession } from './sessions.ts';
 import { staffInvitationRoutes } from './staff-invitations.routes.ts';
 import { twoFactorRoutes } from './two-factor.routes.ts';
@@ -37,7 +38,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     userAgent: request.headers['user-agent'],
   });
   const secure = app.config.BASE_URL.startsWith('https://');
-  const deviceCookie = auth.deviceCookieName(app.config.BASE_URL);
   /** Keeps the language on this device for a year; readable by the web app (not HttpOnly). */
   const setLanguageCookie = (reply: FastifyReply, language: Language) =>
     reply.setCookie(LANGUAGE_COOKIE, language, languageCookieOptions(secure));
@@ -118,19 +118,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const previous = request.cookies[app.sessionCookieName];
       const { user, session, device } = await auth.login(app.services, request.body, {
         ...client(request),
-        deviceToken: request.cookies[deviceCookie],
+        deviceToken: deviceTokenOf(request, app.config.BASE_URL),
       });
       // A new token at every login: a session planted before login is never promoted.
       if (previous) await endSession(app.db, previous);
       reply.setSessionCookie(session.token, session.expiresAt);
       // This device proved a good login: its own back-off from now on (decision 010).
-      reply.setCookie(deviceCookie, device.token, {
-        path: '/',
-        maxAge: device.days * 24 * 60 * 60,
-        httpOnly: true,
-        sameSite: 'strict',
-        secure,
-      });
+      setDeviceCookie(reply, app.config.BASE_URL, device);
       // The language: a choice made on this device (the cookie) is the latest and goes to the account;
       // a device with no choice takes the account's (the web app reads the cookie after signing in).
       // No cookie already means English, so none is set for an English account.

@@ -6,22 +6,22 @@ import { mediaUrl } from '../../lib/media-url.ts';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { passwordResetMail } from '../../mail/templates.ts';
+import { assertAcceptablePassword } from './acceptable-password.ts';
 import {
   consumePasswordReset,
   deleteSessionsOfUser,
   endPasswordResetsOfUser,
+  findLoginDevice,
   findUsablePasswordReset,
   findUserByEmail,
   findUserById,
   insertLoginDevice,
   insertPasswordReset,
   insertUser,
-  isLoginDevice,
   type UserRow,
   updateUserLanguage,
   updateUserPassword,
 } from './auth.repo.ts';
-import { assertAcceptablePassword } from './common-passwords.ts';
 import { emailVerified, queueVerificationLink } from './email-verification.ts';
 import { startSession } from './sessions.ts';
 
@@ -86,9 +86,6 @@ export const LOGIN_DEVICE_DAYS = 180;
 /** The oldest device cookie that still counts at `now`. */
 export const loginDevicesSince = (now: Date) =>
   new Date(now.getTime() - LOGIN_DEVICE_DAYS * 24 * 60 * 60_000);
-/** The device cookie of a good login; the __Host- prefix pins it to this origin over https. */
-export const deviceCookieName = (baseUrl: string) =>
-  baseUrl.startsWith('https://') ? '__Host-ngso_device' : 'ngso_device';
 
 export async function login(
   ctx: ServiceContext,
@@ -100,7 +97,9 @@ export async function login(
   const since = loginDevicesSince(now);
   const deviceHash = client.deviceToken ? hashToken(client.deviceToken) : undefined;
   const knownDevice =
-    deviceHash && (await isLoginDevice(ctx.db, deviceHash, input.email, since)) ? deviceHash : undefined;
+    deviceHash && (await findLoginDevice(ctx.db, deviceHash, { email: input.email }, since))
+      ? deviceHash
+      : undefined;
   // While the account waits (failures in a row), 429 comes before the password is even checked; an unknown
   // e-mail waits the same way, so the answers tell nothing about which accounts exist. A device that signed
   // in to this account before waits only for its own failures.

@@ -3,8 +3,8 @@ import { ErrorResponseSchema, MessageResponseSchema } from '@ngso/shared/schemas
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/route-schemas.ts';
 import { successMessage } from '../../plugins/errors.ts';
-import { signedIn } from '../../plugins/session.ts';
 import { resendVerificationLink, VERIFY_LINK_HOURS, verifyEmail } from './email-verification.ts';
+import { signedIn } from './session-plugin.ts';
 
 /** Proving an e-mail address: the mailed link's page posts its token; the owner can ask for a new link. */
 export const emailVerificationRoutes: FastifyPluginAsyncZod = async (app) => {

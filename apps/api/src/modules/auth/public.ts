@@ -1,16 +1,9 @@
 /**
- * What other modules read of the users and their second factor (decision 070): they import this
- * file, never the module's repositories.
+ * What other modules may use of the auth module (decision 070): reads of the users and their second factor,
+ * and the operations named for what they do; never the module's repositories or a table's write.
  */
 
-export {
-  deleteSessionsOfUser,
-  findStaff,
-  findUserByEmail,
-  findUserById,
-  insertUser,
-  searchUsers,
-  updateUserRole,
-} from './auth.repo.ts';
+export { findStaff, findUserByEmail, findUserById, searchUsers } from './auth.repo.ts';
 export { isSecondFactorLocked } from './second-factor-runs.repo.ts';
 export type { UserRow } from './user.ts';
+export { changeUserRole, endSessionsOfUser } from './user-access.service.ts';

@@ -5,12 +5,13 @@ import { hashToken } from '../../lib/tokens.ts';
 import { secondFactorLockedMail } from '../../mail/templates.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { UserRow } from './auth.repo.ts';
+import { findLoginDevice } from './auth.repo.ts';
 import { loginDevicesSince } from './auth.service.ts';
+import { forgotPasswordUrl } from './forgot-password-link.ts';
 import {
   countAttempt,
   endRun,
   findRun,
-  isSecondFactorDevice,
   lockRun,
   markDevicePassed,
   type RunKey,
@@ -46,7 +47,8 @@ export async function beginCodeAttempt(
   const now = ctx.clock.now();
   const deviceHash = deviceToken ? hashToken(deviceToken) : undefined;
   const known =
-    deviceHash && (await isSecondFactorDevice(ctx.db, deviceHash, user.id, loginDevicesSince(now)));
+    deviceHash &&
+    (await findLoginDevice(ctx.db, deviceHash, { userId: user.id }, loginDevicesSince(now)))?.secondFactorAt;
   const run = { userId: user.id, device: known ? deviceHash : '' };
   const failures = await countAttempt(ctx.db, run, now, SECOND_FACTOR_LIMIT);
   if (failures !== undefined) return { run, failures, deviceHash };
@@ -66,7 +68,6 @@ export async function beginCodeAttempt(
 export async function codeRefused(ctx: ServiceContext, user: UserRow, attempt: CodeAttempt) {
   const now = ctx.clock.now();
   if (attempt.failures < SECOND_FACTOR_LIMIT.lockAt) return;
-  const forgotPasswordUrl = new URL('/forgot-password', ctx.config.BASE_URL).toString();
   await ctx.withMail(async (tx, queueMail) => {
     if (!(await lockRun(tx, attempt.run, now))) return;
     await recordAudit(tx, {
@@ -77,7 +78,7 @@ export async function codeRefused(ctx: ServiceContext, user: UserRow, attempt: C
       after: { failures: attempt.failures, known_device: attempt.run.device !== '' },
       at: now,
     });
-    await queueMail(secondFactorLockedMail(user, forgotPasswordUrl, attempt.failures));
+    await queueMail(secondFactorLockedMail(user, forgotPasswordUrl(ctx.config.BASE_URL), attempt.failures));
   });
   throw new AppError(403, 'twoFactor.locked');
 }

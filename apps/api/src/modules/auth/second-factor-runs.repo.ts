@@ -1,6 +1,6 @@
-import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { loginDevices, secondFactorRuns } from '../../db/schema.ts';
+import { loginDevices, secondFactorRuns, users } from '../../db/schema.ts';
 import { growingDelayMs } from '../../lib/login-back-off.ts';
 
 /** A run of wrong second-factor codes: the account's (`device` '') or a known device's. */
@@ -68,30 +68,13 @@ export async function endRunsOfUser(db: Executor, userId: string) {
 export const lockedSecondFactor = (userIdColumn: unknown) =>
   sql<boolean>`exists (select 1 from ${secondFactorRuns} where ${secondFactorRuns.userId} = ${userIdColumn} and ${secondFactorRuns.lockedAt} is not null)`;
 
+/** Whether any run of this account is locked (lockedSecondFactor, for one account). */
 export async function isSecondFactorLocked(db: Executor, userId: string) {
   const [row] = await db
-    .select({ userId: secondFactorRuns.userId })
-    .from(secondFactorRuns)
-    .where(and(eq(secondFactorRuns.userId, userId), isNotNull(secondFactorRuns.lockedAt)))
-    .limit(1);
-  return row !== undefined;
-}
-
-/** A device cookie of this account, younger than `since`, that passed its second factor before. */
-export async function isSecondFactorDevice(db: Executor, tokenHash: string, userId: string, since: Date) {
-  const [row] = await db
-    .select({ userId: loginDevices.userId })
-    .from(loginDevices)
-    .where(
-      and(
-        eq(loginDevices.tokenHash, tokenHash),
-        eq(loginDevices.userId, userId),
-        gt(loginDevices.createdAt, since),
-        isNotNull(loginDevices.secondFactorAt),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
+    .select({ locked: lockedSecondFactor(users.id) })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.locked === true;
 }
 
 /** Marks the device (a login cookie of this account) as having passed the second factor. */

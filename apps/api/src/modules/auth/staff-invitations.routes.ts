@@ -11,8 +11,8 @@ import { requestLanguage } from '../../lib/language.ts';
 import { translate } from '../../lib/messages.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
 import { successMessage } from '../../plugins/errors.ts';
-import { signedIn } from '../../plugins/session.ts';
 import { toPublicUser } from './auth.service.ts';
+import { signedIn } from './session-plugin.ts';
 import {
   acceptInvitation,
   INVITATION_DAYS,

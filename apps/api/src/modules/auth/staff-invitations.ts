@@ -9,8 +9,8 @@ import { toDhakaIso } from '../../lib/time.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { staffInvitationMail } from '../../mail/templates.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { assertAcceptablePassword } from './acceptable-password.ts';
 import { deleteSessionsOfUser, findUserByEmail, insertUser, type UserRow, updateUser } from './auth.repo.ts';
-import { assertAcceptablePassword } from './common-passwords.ts';
 import { startSession } from './sessions.ts';
 import {
   consumeInvitation,

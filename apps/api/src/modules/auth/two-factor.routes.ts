@@ -9,8 +9,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/route-schemas.ts';
 import { successMessage } from '../../plugins/errors.ts';
-import { signedIn } from '../../plugins/session.ts';
-import { deviceCookieName } from './auth.service.ts';
+import { deviceTokenOf } from './device-cookie.ts';
+import { signedIn } from './session-plugin.ts';
 import {
   confirmSetup,
   resetSecondFactor,
@@ -24,7 +24,6 @@ const errors = errorResponses(401, 403, 409, 422);
 
 /** Staff's second factor: set it up once, pass it once per session; admins reset a lost one. */
 export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deviceCookie = deviceCookieName(app.config.BASE_URL);
   app.get(
     '/v1/two-factor',
     {
@@ -90,7 +89,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         app.services,
         signedIn(request),
         request.body.code,
-        request.cookies[deviceCookie],
+        deviceTokenOf(request, app.config.BASE_URL),
       );
       return { ...successMessage(request, 'twoFactor.enabled'), recovery_codes: codes };
     },
@@ -114,7 +113,12 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: app.requireUser,
     },
     async (request) => {
-      await verifySecondFactor(app.services, signedIn(request), request.body, request.cookies[deviceCookie]);
+      await verifySecondFactor(
+        app.services,
+        signedIn(request),
+        request.body,
+        deviceTokenOf(request, app.config.BASE_URL),
+      );
       return successMessage(request, 'twoFactor.passed');
     },
   );

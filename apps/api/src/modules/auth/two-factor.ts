@@ -8,7 +8,8 @@ import type { ServiceContext } from '../../lib/context.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { deleteSessionsOfUser, findUserById, type UserRow } from './auth.repo.ts';
+import { changeAccountAccess } from './account-access.ts';
+import { findUserById, type UserRow } from './auth.repo.ts';
 import { beginCodeAttempt, codeAccepted, codeRefused } from './second-factor-limit.ts';
 import { endRunsOfUser, isSecondFactorLocked } from './second-factor-runs.repo.ts';
 import { type Auth, secondFactorRequired } from './sessions.ts';
@@ -108,22 +109,19 @@ export async function confirmSetup(ctx: ServiceContext, auth: Auth, code: string
   }
   await codeAccepted(ctx, user, attempt);
   const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
-  await ctx.db.transaction(async (tx) => {
-    await enableSecret(tx, user.id, {
-      secret,
-      step,
-      codeHashes: codes.map((code) => recoveryHash(code.replace('-', ''))),
-      now,
-    });
-    await markSecondFactorPassed(tx, auth.tokenHash, now);
-    await deleteSessionsOfUser(tx, user.id, auth.tokenHash);
-    await recordAudit(tx, {
-      actorId: user.id,
-      action: 'user.two_factor.enable',
-      targetType: 'user',
-      targetId: user.id,
-      at: now,
-    });
+  await changeAccountAccess(ctx, {
+    userId: user.id,
+    audit: { actorId: user.id, action: 'user.two_factor.enable', at: now },
+    change: async (tx) => {
+      await enableSecret(tx, user.id, {
+        secret,
+        step,
+        codeHashes: codes.map((code) => recoveryHash(code.replace('-', ''))),
+        now,
+      });
+      await markSecondFactorPassed(tx, auth.tokenHash, now);
+    },
+    keepSession: auth.tokenHash,
   });
   return codes;
 }
@@ -176,18 +174,16 @@ async function anotherUser(
 export async function resetSecondFactor(ctx: ServiceContext, admin: UserRow, id: string) {
   const user = await anotherUser(ctx, admin, id, 'twoFactor.ownReset');
   const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
-    await clearSecondFactor(tx, user.id);
-    await deleteSessionsOfUser(tx, user.id);
-    await recordAudit(tx, {
+  await changeAccountAccess(ctx, {
+    userId: user.id,
+    audit: {
       actorId: admin.id,
       action: 'user.two_factor.reset',
-      targetType: 'user',
-      targetId: user.id,
       before: { enabled: user.totpEnabledAt !== null },
       after: { enabled: false },
       at: now,
-    });
+    },
+    change: (tx) => clearSecondFactor(tx, user.id),
   });
 }
 

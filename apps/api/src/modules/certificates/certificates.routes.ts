@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { attachment } from '../../lib/attachment.ts';
 import { CompetitionParamsSchema, CompetitionQuerySchema } from '../../lib/route-schemas.ts';
-import { signedIn } from '../../plugins/session.ts';
+import { signedIn } from '../auth/session-plugin.ts';
 import { certificateFor, certificatesZip } from './certificates.service.ts';
 
 export const certificateRoutes: FastifyPluginAsyncZod = async (app) => {

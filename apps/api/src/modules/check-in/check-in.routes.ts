@@ -8,7 +8,7 @@ import {
 } from '@ngso/shared/schemas/check-in';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CompetitionQuerySchema, errorResponses } from '../../lib/route-schemas.ts';
-import { signedIn } from '../../plugins/session.ts';
+import { signedIn } from '../auth/session-plugin.ts';
 import { arrivals, checkIn, entrantForCheckIn, notArrived } from './check-in.service.ts';
 
 const errors = errorResponses(401, 403, 404, 409, 422);

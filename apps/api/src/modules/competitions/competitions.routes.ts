@@ -6,7 +6,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CompetitionParamsSchema, errorResponses } from '../../lib/route-schemas.ts';
-import { signedIn } from '../../plugins/session.ts';
+import { signedIn } from '../auth/session-plugin.ts';
 import { allCompetitions, changeCompetition, createCompetition } from './competitions-admin.service.ts';
 
 const One = z.object({ status: z.literal('success'), data: CompetitionSchema });

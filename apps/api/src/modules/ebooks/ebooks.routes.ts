@@ -3,7 +3,7 @@ import { EbooksResponseSchema } from '@ngso/shared/schemas/ebooks';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { etagOfKey, sendStoredImage } from '../../lib/send-stored-image.ts';
-import { signedIn } from '../../plugins/session.ts';
+import { signedIn } from '../auth/session-plugin.ts';
 import { listEbooks, readablePage, readableThumbnail } from './ebooks.service.ts';
 
 export const ebooksRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -2,7 +2,7 @@ import { ErrorResponseSchema } from '@ngso/shared/schemas/common';
 import { UploadResponseSchema } from '@ngso/shared/schemas/media';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { mediaUrl } from '../../lib/media-url.ts';
-import { signedIn } from '../../plugins/session.ts';
+import { signedIn } from '../auth/session-plugin.ts';
 import { readUpload } from '../media/read-upload.ts';
 import { admitAnswerUpload, refuseAnswerUploadWhenFull } from './answer-upload-gate.ts';
 import { assertMayUploadAnswerPhotos, storeAnswerUpload } from './exam-uploads.ts';

@@ -24,7 +24,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { attachment } from '../../lib/attachment.ts';
 import { CompetitionQuerySchema, errorResponses } from '../../lib/route-schemas.ts';
-import { signedIn } from '../../plugins/session.ts';
+import { signedIn } from '../auth/session-plugin.ts';
 import { changeFinalRoundDetails, finalRoundDetailsOf } from '../competitions/final-round.service.ts';
 import {
   addQuestion,

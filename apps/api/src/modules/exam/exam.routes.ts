@@ -22,7 +22,7 @@ import { servedFirst } from '../../lib/commitments-first.ts';
 import { sessionRequired } from '../../lib/openapi.ts';
 import { sendPrebuilt } from '../../lib/prebuilt-json.ts';
 import { CompetitionParamsSchema, errorResponses } from '../../lib/route-schemas.ts';
-import { signedIn } from '../../plugins/session.ts';
+import { signedIn } from '../auth/session-plugin.ts';
 import { deliverPhoto, sendLatePhoto } from './answer-photos.service.ts';
 import { refuseAnswerUploadWhenFull } from './answer-upload-gate.ts';
 import { answersFor, examFor, saveAnswer, submitExam } from './exam.service.ts';

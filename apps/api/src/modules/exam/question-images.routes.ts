@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/route-schemas.ts';
 import { sendStoredImage } from '../../lib/send-stored-image.ts';
-import { signedIn } from '../../plugins/session.ts';
+import { signedIn } from '../auth/session-plugin.ts';
 import { readUpload } from '../media/read-upload.ts';
 import { readableDiagram, uploadDiagram } from './question-images.service.ts';
 

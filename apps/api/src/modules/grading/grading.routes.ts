@@ -24,7 +24,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CompetitionQuerySchema, errorResponses } from '../../lib/route-schemas.ts';
-import { signedIn } from '../../plugins/session.ts';
+import { signedIn } from '../auth/session-plugin.ts';
 import { claimAnswer, gradingProgress, heartbeat, release } from './grading.service.ts';
 import { giveMarks, standingsForStaff, submissionsOf } from './marking.service.ts';
 import { addRubricItem, changeRubricItem, removeRubricItem, rubricOfQuestion } from './rubric.service.ts';

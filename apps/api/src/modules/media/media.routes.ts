@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendStoredImage } from '../../lib/send-stored-image.ts';
-import { signedIn } from '../../plugins/session.ts';
+import { signedIn } from '../auth/session-plugin.ts';
 import { servableMedia } from './media.service.ts';
 
 /** GET /v1/media/:id: a stored image, for who may see it. */

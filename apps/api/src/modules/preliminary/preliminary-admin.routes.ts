@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { uploadedCsvText } from '../../lib/csv.ts';
 import { CompetitionQuerySchema } from '../../lib/route-schemas.ts';
-import { signedIn } from '../../plugins/session.ts';
+import { signedIn } from '../auth/session-plugin.ts';
 import { readUpload } from '../media/read-upload.ts';
 import { importPreliminaryResults } from './preliminary.service.ts';
 

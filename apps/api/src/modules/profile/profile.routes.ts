@@ -6,8 +6,8 @@ import {
 } from '@ngso/shared/schemas/profile';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/route-schemas.ts';
-import { signedIn } from '../../plugins/session.ts';
 import { toPublicUser } from '../auth/auth.service.ts';
+import { signedIn } from '../auth/session-plugin.ts';
 import { readUpload } from '../media/read-upload.ts';
 import { changePhoto, toProfileUser, updateProfile } from './profile.service.ts';
 

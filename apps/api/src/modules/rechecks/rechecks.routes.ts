@@ -15,7 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CompetitionParamsSchema, CompetitionQuerySchema, errorResponses } from '../../lib/route-schemas.ts';
 import { successMessage } from '../../plugins/errors.ts';
-import { signedIn } from '../../plugins/session.ts';
+import { signedIn } from '../auth/session-plugin.ts';
 import {
   assignRecheck,
   changeRecheckSettings,

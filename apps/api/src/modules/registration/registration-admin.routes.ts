@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { attachment } from '../../lib/attachment.ts';
 import { uploadedCsvText } from '../../lib/csv.ts';
 import { CompetitionQuerySchema, errorResponses } from '../../lib/route-schemas.ts';
-import { signedIn } from '../../plugins/session.ts';
+import { signedIn } from '../auth/session-plugin.ts';
 import { readUpload } from '../media/read-upload.ts';
 import { reconcilePayments } from './payment-reconciliation.service.ts';
 import { approveRegistration, rejectRegistration } from './registration.service.ts';

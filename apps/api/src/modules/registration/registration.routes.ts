@@ -13,8 +13,8 @@ import { z } from 'zod';
 import { requestLanguage } from '../../lib/language.ts';
 import { CompetitionParamsSchema, errorResponses } from '../../lib/route-schemas.ts';
 import { successMessage } from '../../plugins/errors.ts';
-import { signedIn } from '../../plugins/session.ts';
 import { assertEmailVerified } from '../auth/email-verification.ts';
+import { signedIn } from '../auth/session-plugin.ts';
 import { lookUpPreliminaryResult } from '../preliminary/preliminary.service.ts';
 import { ownRegistrationForm, registrationStatus, submitRegistration } from './registration.service.ts';
 

@@ -6,7 +6,7 @@ import { attachment } from '../../lib/attachment.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import { translate } from '../../lib/messages.ts';
 import { CompetitionParamsSchema, CompetitionQuerySchema, errorResponses } from '../../lib/route-schemas.ts';
-import { signedIn } from '../../plugins/session.ts';
+import { signedIn } from '../auth/session-plugin.ts';
 import { publishResults, resultFor, standingsCsv } from './results.service.ts';
 
 const errors = errorResponses(401, 403, 404, 409, 422);

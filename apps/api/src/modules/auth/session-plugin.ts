@@ -1,14 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { forbidden, unauthorized } from '../lib/app-error.ts';
-import { sessionRequired } from '../lib/openapi.ts';
-import {
-  type Auth,
-  assertPastSecondFactor,
-  resolveSession,
-  type SessionLookup,
-} from '../modules/auth/sessions.ts';
-import type { UserRow } from '../modules/auth/user.ts';
+import { forbidden, unauthorized } from '../../lib/app-error.ts';
+import { sessionRequired } from '../../lib/openapi.ts';
+import { type Auth, assertPastSecondFactor, resolveSession, type SessionLookup } from './sessions.ts';
+import type { UserRow } from './user.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,5 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { AppError } from '../../lib/app-error.ts';
+import type { MessageKey } from '@ngso/shared/messages/en';
+import { NewPasswordSchema } from '@ngso/shared/schemas/auth';
+
+/*
+ * The rules of a new password, written once: its length (the shared NewPasswordSchema), the most common
+ * passwords, and the site's or the user's own words. Every account's (the auth module), and the operator's
+ * admin (ADMIN_PASSWORD in config.ts, `npm run admin:create`), so this file imports nothing of the server's.
+ */
 
 /**
  * The 3,000 most common passwords that the length rule lets through (OWASP ASVS 5.0 V6.2.4).
@@ -60,21 +67,17 @@ export function isContextPassword(password: string, personal: { name?: string; e
   return words.has(core);
 }
 
-/** Why a new password is refused (among the most common ones, or made of the site's or the user's own words), if it is. */
+/**
+ * Why a new password is refused (too short or too long, among the most common ones, or made of the site's or
+ * the user's own words), as the message's key, if it is.
+ */
 export function newPasswordProblem(
   password: string,
   personal: { name?: string; email?: string } = {},
-): 'password.common' | 'password.context' | undefined {
+): MessageKey | undefined {
+  const length = NewPasswordSchema.safeParse(password);
+  if (!length.success) return length.error.issues[0]?.message as MessageKey;
   if (isCommonPassword(password)) return 'password.common';
   if (isContextPassword(password, personal)) return 'password.context';
   return undefined;
-}
-
-/**
- * Refuses a new password that is among the most common ones, or made of the site's or the user's own words,
- * with 422 and a field error on `password`.
- */
-export function assertAcceptablePassword(password: string, personal: { name?: string; email?: string } = {}) {
-  const problem = newPasswordProblem(password, personal);
-  if (problem) throw new AppError(422, 'validation.failed', { fieldErrors: { password: [problem] } });
 }

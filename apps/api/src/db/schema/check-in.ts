@@ -1,0 +1,14 @@
+import { pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth.ts';
+import { registrations } from './registration.ts';
+
+// The check-in module's table: arrivals at the final round.
+
+/** An approved entrant's arrival at the in-person final round, recorded once by the staff member who saw them. */
+export const checkIns = pgTable('check_ins', {
+  registrationId: uuid('registration_id')
+    .primaryKey()
+    .references(() => registrations.id, { onDelete: 'cascade' }),
+  checkedInBy: uuid('checked_in_by').references(() => users.id, { onDelete: 'set null' }),
+  checkedInAt: timestamp('checked_in_at', { withTimezone: true }).notNull().defaultNow(),
+});
