@@ -23,10 +23,19 @@ export const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 1);
 if (!Number.isInteger(PROCESSES) || PROCESSES < 1) throw new Error('BENCH_PROCESSES must be 1 or more');
 export const NGINX = (process.env.BENCH_NGINX ?? (PROCESSES > 1 ? 'on' : 'off')) === 'on';
 if (PROCESSES > 1 && !NGINX) throw new Error('BENCH_PROCESSES > 1 needs nginx in front (BENCH_NGINX=on)');
-/** The processes' ports: the students' port itself, or the next ones behind nginx. */
+/**
+ * BENCH_PHOTO_LANE processes of the photo lane (default 0: the photos go to the same processes), behind nginx,
+ * started at CPU priority BENCH_PHOTO_LANE_NICE (default 10), as systemd starts ngso@3003 (docs/operations.md).
+ */
+export const PHOTO_LANE = Number(process.env.BENCH_PHOTO_LANE ?? 0);
+if (!Number.isInteger(PHOTO_LANE) || PHOTO_LANE < 0) throw new Error('BENCH_PHOTO_LANE must be 0 or more');
+if (PHOTO_LANE > 0 && !NGINX) throw new Error('BENCH_PHOTO_LANE needs nginx in front (BENCH_NGINX=on)');
+const PHOTO_LANE_NICE = Number(process.env.BENCH_PHOTO_LANE_NICE ?? 10);
+/** The processes' ports: the students' port itself, or the next ones behind nginx (the photo lane's after). */
 const SERVER_PORTS = NGINX ? Array.from({ length: PROCESSES }, (_, i) => PORT + 1 + i) : [PORT];
+const PHOTO_LANE_PORTS = Array.from({ length: PHOTO_LANE }, (_, i) => PORT + 1 + PROCESSES + i);
 /** The layout in words, for a benchmark's heading. */
-export const LAYOUT = `${PROCESSES} server process${PROCESSES > 1 ? 'es' : ''}${NGINX ? ' behind nginx (deploy/nginx/ngso.conf)' : ', no proxy'}`;
+export const LAYOUT = `${PROCESSES} server process${PROCESSES > 1 ? 'es' : ''}${NGINX ? ' behind nginx (deploy/nginx/ngso.conf)' : ', no proxy'}${PHOTO_LANE > 0 ? `, the photos on ${PHOTO_LANE} process${PHOTO_LANE > 1 ? 'es' : ''} of their own (nice ${PHOTO_LANE_NICE})` : ''}`;
 
 /**
  * Throws when a port of the layout is taken: a previous run's server still holding it would answer the
@@ -34,7 +43,7 @@ export const LAYOUT = `${PROCESSES} server process${PROCESSES > 1 ? 'es' : ''}${
  * A bench calls it first, before it creates its database.
  */
 export async function assertLayoutPortsFree() {
-  for (const port of NGINX ? [PORT, ...SERVER_PORTS] : SERVER_PORTS) {
+  for (const port of NGINX ? [PORT, ...SERVER_PORTS, ...PHOTO_LANE_PORTS] : SERVER_PORTS) {
     await new Promise<void>((resolve, reject) => {
       const probe = net.createServer();
       probe.once('error', (error: NodeJS.ErrnoException) =>
@@ -59,14 +68,22 @@ export async function startServers(
   dataDir: string,
   options: { imports?: string[]; env?: Record<string, string> } = {},
 ) {
-  const servers = await Promise.all(
-    SERVER_PORTS.map((port) => startServer(databaseUrl, dataDir, port, { ...options, behindProxy: NGINX })),
-  );
+  // With a photo lane, the image jobs are the lane's too (docs/operations.md, "The photo lane").
+  const mainEnv = PHOTO_LANE > 0 ? { IMAGE_WORKERS: '0', ...options.env } : options.env;
+  const servers = await Promise.all([
+    ...SERVER_PORTS.map((port) =>
+      startServer(databaseUrl, dataDir, port, { ...options, env: mainEnv, behindProxy: NGINX }),
+    ),
+    ...PHOTO_LANE_PORTS.map((port) =>
+      startServer(databaseUrl, dataDir, port, { ...options, behindProxy: true, nice: PHOTO_LANE_NICE }),
+    ),
+  ]);
   let nginx: Nginx | undefined;
   if (NGINX) {
     nginx = await startNginx({
       port: PORT,
       upstreams: SERVER_PORTS,
+      photoLane: PHOTO_LANE_PORTS,
       upstreamHeader: false,
       workerProcesses: 'auto',
       accessLog: false,
@@ -112,35 +129,40 @@ export async function startServer(
   databaseUrl: string,
   dataDir: string,
   port: number,
-  options: { behindProxy?: boolean; imports?: string[]; env?: Record<string, string>; output?: number } = {},
+  options: {
+    behindProxy?: boolean;
+    imports?: string[];
+    env?: Record<string, string>;
+    output?: number;
+    /** The process's CPU priority (nice), from its first instruction: every thread it starts has it. */
+    nice?: number;
+  } = {},
 ): Promise<ChildProcess> {
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`]
     : [];
   const imports = (options.imports ?? []).flatMap((module) => ['--import', module]);
-  const server = spawn(
-    process.execPath,
-    [...profile, '--import', 'tsx', ...imports, 'apps/api/src/server.ts'],
-    {
-      env: {
-        ...process.env,
-        DATABASE_URL: databaseUrl,
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        RATE_LIMITS: 'off',
-        LOG_LEVEL: 'error',
-        NODE_ENV: 'production',
-        // The address the students use (nginx's when it is in front), as in production.
-        BASE_URL: BASE,
-        ALLOW_HTTP_BASE_URL: 'true',
-        // Metrics served as in production, on a port the system picks (several servers, other benches).
-        METRICS_PORT: '0',
-        ...(options.behindProxy ? { TRUST_PROXY: '127.0.0.1' } : {}),
-        ...options.env,
-      },
-      stdio: ['ignore', options.output ?? 'inherit', options.output ?? 'inherit'],
+  const command = [process.execPath, ...profile, '--import', 'tsx', ...imports, 'apps/api/src/server.ts'];
+  const niced = options.nice ? ['nice', '-n', String(options.nice), ...command] : command;
+  const server = spawn(niced[0] as string, niced.slice(1), {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      RATE_LIMITS: 'off',
+      LOG_LEVEL: 'error',
+      NODE_ENV: 'production',
+      // The address the students use (nginx's when it is in front), as in production.
+      BASE_URL: BASE,
+      ALLOW_HTTP_BASE_URL: 'true',
+      // Metrics served as in production, on a port the system picks (several servers, other benches).
+      METRICS_PORT: '0',
+      ...(options.behindProxy ? { TRUST_PROXY: '127.0.0.1' } : {}),
+      ...options.env,
     },
-  );
+    stdio: ['ignore', options.output ?? 'inherit', options.output ?? 'inherit'],
+  });
   for (let i = 0; i < 120; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return server;

@@ -183,6 +183,9 @@ async function runOnce(n: number, photo: Buffer) {
       `load average at the start ${loadAtStart}, at the end ${loadAverage()}; listen queue overflows ${tcpAtEnd.overflows - tcpAtStart.overflows} and SYNs sent again ${tcpAtEnd.synRetransmits - tcpAtStart.synRetransmits} (machine-wide); the bench's main thread's event loop delay p99 ${(mainLoop.percentile(99) / 1e6).toFixed(0)} ms`,
     );
     console.log(loopVerdict(results.map((r) => r.loopDelay)).line);
+    console.log(
+      `release: every page started within ${Math.round(Math.max(...results.map((r) => r.releaseMs)))} ms of the start (each thread starts its pages 100 to a turn, none waiting for another's answer)`,
+    );
     console.table(rowsOut);
     const failures = new Map<string, number>();
     for (const sample of samples) {

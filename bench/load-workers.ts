@@ -24,7 +24,11 @@ export const localTime = (epoch: number) => epoch - performance.timeOrigin;
 /** This thread's performance.now() moment as wall-clock milliseconds. */
 export const epochOf = (local: number) => local + performance.timeOrigin;
 
-/** Measures this thread's event-loop delay from now on (10 ms resolution). */
+/**
+ * Measures this thread's event-loop delay from now on (10 ms resolution). Node's histogram records a turn's
+ * delay from its second timer tick on: start it a few ticks before what is measured, or a long first turn
+ * is missed (a thread that reported 0 ms had spent its release in that first turn).
+ */
 export function loopDelayMeter() {
   const histogram = monitorEventLoopDelay({ resolution: 10 });
   histogram.enable();

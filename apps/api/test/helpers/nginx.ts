@@ -39,19 +39,48 @@ function swap(
 }
 
 /**
- * The shipped site file with local ports: the upstream servers are the processes given, the TLS server
- * listens on plain HTTP at `listen`, the redirect on port 80 is left out, and (for tests) every answer says
- * which process answered; its cache lives in `cacheDir`. Everything else (proxy headers, body sizes, time-outs,
- * gzip, the paper key's cache) is the shipped text.
+ * An upstream block with the servers given: `primaries` with the parameters of the shipped file's first server
+ * line (max_fails, fail_timeout), then `backups`, marked backup.
+ */
+function withServers(block: string, primaries: string[], backups: string[]) {
+  let placed = false;
+  return swap(block, /^[ \t]*server 127\.0\.0\.1:\d+([^;\n]*);\n/gm, 'one or more', (line) => {
+    if (placed) return '';
+    placed = true;
+    const params = /:\d+([^;\n]*);/.exec(line)?.[1] ?? '';
+    return [
+      ...primaries.map((address) => `    server ${address}${params};\n`),
+      ...backups.map((address) => `    server ${address} backup;\n`),
+    ].join('');
+  });
+}
+
+/**
+ * The shipped site file with local ports: the upstream servers are the processes given (`upstreams`; the
+ * photo lane's, `photoLane`, with the others as its backups, or the same processes when there is no lane of
+ * its own), the TLS server listens on plain HTTP at `listen`, the redirect on port 80 is left out, and (for
+ * tests) every answer says which process answered; its cache lives in `cacheDir`. Everything else (proxy
+ * headers, body sizes, time-outs, gzip, the paper key's cache) is the shipped text.
  */
 export function renderSite(
   template: string,
-  options: { listen: string; upstreams: string[]; cacheDir: string; upstreamHeader?: boolean },
+  options: {
+    listen: string;
+    upstreams: string[];
+    photoLane?: string[];
+    cacheDir: string;
+    upstreamHeader?: boolean;
+  },
 ): string {
-  let text = swap(template, /^[ \t]*server 127\.0\.0\.1:\d+([^;\n]*);\n/gm, 'one or more', (line, index) => {
-    if (index > 0) return '';
-    const params = /:\d+([^;\n]*);/.exec(line)?.[1] ?? '';
-    return options.upstreams.map((address) => `    server ${address}${params};\n`).join('');
+  const lane = options.photoLane ?? [];
+  let text = swap(template, /^upstream (\w+) \{\n[^{}]*\}\n/gm, 2, (block) => {
+    if (block.startsWith('upstream ngso {')) return withServers(block, options.upstreams, []);
+    if (block.startsWith('upstream ngso_photos {')) {
+      return lane.length > 0
+        ? withServers(block, lane, options.upstreams)
+        : withServers(block, options.upstreams, []);
+    }
+    throw new Error(`deploy/nginx/ngso.conf: an upstream this helper does not know: ${block.split('\n')[0]}`);
   });
   text = swap(text, /^server \{\n[^{}]*return 301 https:[^{}]*\}\n\n?/gm, 1, () => '');
   text = swap(text, /^[ \t]*listen (\[::\]:)?443 ssl[^;\n]*;\n/gm, 2, (line, index) => {
@@ -82,6 +111,8 @@ export type Nginx = Awaited<ReturnType<typeof startNginx>>;
 export async function startNginx(options: {
   port: number;
   upstreams: number[];
+  /** The photo lane's processes (deploy/nginx/ngso.conf, upstream ngso_photos); none: the same as `upstreams`. */
+  photoLane?: number[];
   upstreamHeader?: boolean;
   workerProcesses?: number | 'auto';
   accessLog?: boolean;
@@ -92,6 +123,7 @@ export async function startNginx(options: {
   const site = renderSite(readFileSync(NGINX_SITE, 'utf8'), {
     listen: `127.0.0.1:${options.port}`,
     upstreams: options.upstreams.map((port) => `127.0.0.1:${port}`),
+    photoLane: (options.photoLane ?? []).map((port) => `127.0.0.1:${port}`),
     cacheDir: path.join(dir, 'cache'),
     upstreamHeader: options.upstreamHeader ?? true,
   });

@@ -37,10 +37,11 @@ import { verifyThroughOutbox } from '../helpers/verify-through-outbox.ts';
  * (deploy/nginx/ngso.conf), in front of two real server processes that share one PostgreSQL (sessions and
  * everything else), one Redis (rate limits) and one DATA_DIR (uploads). Every call goes over real HTTP
  * through nginx, and nginx's answer says which process answered (the test's X-Ngso-Upstream header), so each
- * check can insist that the other process than the one that wrote is the one that reads.
- * Ports: nginx 4660, servers 4661 and 4662, Redis 4663, PostgreSQL 4664.
+ * check can insist that the other process than the one that wrote is the one that reads. A third process is
+ * the photo lane (upstream ngso_photos, decision 076): the photos' bytes go there, everything else to the two.
+ * Ports: nginx 4660, servers 4661 and 4662, Redis 4663, PostgreSQL 4664, the photo lane 4665.
  */
-const PORTS = { nginx: 4660, one: 4661, two: 4662, redis: 4663, postgres: 4664 };
+const PORTS = { nginx: 4660, one: 4661, two: 4662, redis: 4663, postgres: 4664, photos: 4665 };
 const PROCESSES = [PORTS.one, PORTS.two];
 const DATABASE = 'ngso_scale';
 const ADMIN = { email: 'admin@scale.test', password: 'Admin-scale-pass-1' };
@@ -74,10 +75,11 @@ beforeAll(async () => {
     // Each request is logged with the client's address the server saw (the X-Forwarded-For check reads it).
     LOG_LEVEL: 'info',
   };
-  // Started together, as systemd starts ngso@3001 and ngso@3002 at boot.
-  const started = await Promise.all(PROCESSES.map((port) => startServerProcess({ port, env: serverEnv })));
-  for (const [index, server] of started.entries()) servers.set(PROCESSES[index] as number, server);
-  nginx = await startNginx({ port: PORTS.nginx, upstreams: PROCESSES });
+  // Started together, as systemd starts ngso@3001, ngso@3002 and ngso@3003 (the photo lane) at boot.
+  const ports = [...PROCESSES, PORTS.photos];
+  const started = await Promise.all(ports.map((port) => startServerProcess({ port, env: serverEnv })));
+  for (const [index, server] of started.entries()) servers.set(ports[index] as number, server);
+  nginx = await startNginx({ port: PORTS.nginx, upstreams: PROCESSES, photoLane: [PORTS.photos] });
 });
 
 afterAll(async () => {
@@ -278,7 +280,7 @@ describe('two server processes behind nginx', () => {
     expect(photo.length).toBeGreaterThan(2 * 1024 * 1024);
     const upload = await browser.post('/api/v1/upload', photoForm(photo));
     expectStatus(upload, 200);
-    const storedBy = answeredBy(upload.headers);
+    expect(answeredBy(upload.headers), 'the photo lane takes the bytes').toBe(PORTS.photos);
     const url = upload.body.url as string;
 
     const fetchMedia = () => fetch(`${nginx?.url}${url}`, { headers: { cookie: cookieHeader(browser) } });
@@ -286,12 +288,13 @@ describe('two server processes behind nginx', () => {
     await eventually('the photo processed', async () =>
       (await fetchMedia()).status === 200 ? true : undefined,
     );
-    const served = await untilAnsweredBy(otherThan(storedBy), fetchMedia);
+    // Stored by the lane's process, served by each of the others.
+    const served = await untilAnsweredBy(PORTS.one, fetchMedia);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/jpeg');
     const bytes = Buffer.from(await served.arrayBuffer());
     expect((await sharp(bytes).metadata()).width).toBeGreaterThan(0);
-    const again = await untilAnsweredBy(storedBy, fetchMedia);
+    const again = await untilAnsweredBy(PORTS.two, fetchMedia);
     expect(Buffer.from(await again.arrayBuffer()).equals(bytes)).toBe(true);
     const files = await readdir(path.join(dataDir, 'uploads'), { recursive: true });
     expect(files.some((file) => file.endsWith('.jpg'))).toBe(true);
@@ -416,9 +419,13 @@ describe('two server processes behind nginx', () => {
       expectStatus(me, 200);
       expect(answeredBy(me.headers)).toBe(PORTS.one);
       // A POST too: the stopped process refuses the connection, so nginx sends the request to the other.
+      const ended = await browser.post('/api/v1/sessions/end-others', {});
+      expectStatus(ended, 200);
+      expect(answeredBy(ended.headers)).toBe(PORTS.one);
+      // The photos still go to their lane.
       const upload = await browser.post('/api/v1/upload', photoForm(photo));
       expectStatus(upload, 200);
-      expect(answeredBy(upload.headers)).toBe(PORTS.one);
+      expect(answeredBy(upload.headers)).toBe(PORTS.photos);
     }
     servers.set(PORTS.two, await startServerProcess({ port: PORTS.two, env: serverEnv }));
     // nginx tries the process again once its fail_timeout (10 s) has passed.
@@ -428,6 +435,51 @@ describe('two server processes behind nginx', () => {
         const me = await browser.get('/api/v1/user');
         expectStatus(me, 200);
         return answeredBy(me.headers) === PORTS.two ? true : undefined;
+      },
+      20_000,
+    );
+  });
+  it('send the photos to their lane, to the other processes while the lane is down, and to the lane again once it is back', async () => {
+    const browser = await signedInAdmin();
+    const photo = await answerPhoto(150);
+    // A delivery with no commitment of the caller's behind it: the server's refusal says which process read it.
+    const delivery = async () => {
+      const refused = await browser.put(`/api/v1/ngso-1/answer-photos/${'a'.repeat(64)}`, photo, {
+        'content-type': 'image/jpeg',
+      });
+      expect(refused.status, refused.text).toBeGreaterThanOrEqual(400);
+      expect(refused.body.status, 'the server’s JSON, not an nginx page').toBe('error');
+      return refused;
+    };
+    for (let i = 0; i < 3; i++) {
+      const upload = await browser.post('/api/v1/upload', photoForm(photo));
+      expectStatus(upload, 200);
+      expect(answeredBy(upload.headers)).toBe(PORTS.photos);
+      const delivered = await delivery();
+      expect(answeredBy(delivered.headers)).toBe(PORTS.photos);
+      // The commitments, and every other call, are not the lane's.
+      expect(PROCESSES).toContain(answeredBy((await browser.get('/api/v1/user')).headers));
+    }
+
+    await servers.get(PORTS.photos)?.stop();
+    const tookOver = new Set<number>();
+    for (let i = 0; i < 4; i++) {
+      const upload = await browser.post('/api/v1/upload', photoForm(photo));
+      expectStatus(upload, 200);
+      tookOver.add(answeredBy(upload.headers));
+      const delivered = await delivery();
+      tookOver.add(answeredBy(delivered.headers));
+    }
+    expect([...tookOver].sort(), 'the two others take the photos (backup)').toEqual([...PROCESSES].sort());
+
+    servers.set(PORTS.photos, await startServerProcess({ port: PORTS.photos, env: serverEnv }));
+    // nginx tries the lane again once its fail_timeout (10 s) has passed.
+    await eventually(
+      'the photo lane answering again',
+      async () => {
+        const upload = await browser.post('/api/v1/upload', photoForm(photo));
+        expectStatus(upload, 200);
+        return answeredBy(upload.headers) === PORTS.photos ? true : undefined;
       },
       20_000,
     );
