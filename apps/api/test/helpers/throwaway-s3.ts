@@ -16,6 +16,8 @@ import { type FollowedChild, followChild } from './child-process.ts';
  */
 
 const SERVERS = ['account', 'container', 'object'] as const;
+/** How long the four servers may take to answer after their start (within the suites' 90 s hook time-out). */
+const START_TIMEOUT_MS = 60_000;
 const ACCOUNT = 'ngso';
 const USER = 'tester';
 
@@ -165,7 +167,8 @@ export async function startThrowawayS3() {
       );
       return followChild(child);
     });
-    const deadline = Date.now() + 30_000;
+    // A few seconds on a quiet machine; at a load average near 20 on two cores, more than 30.
+    const deadline = Date.now() + START_TIMEOUT_MS;
     // Every server answers HTTP (any status below 500 will do: none has a health path in its pipeline).
     const allAnswer = async () =>
       (await Promise.all(Object.values(ports).map((port) => answers(`http://127.0.0.1:${port}/`)))).every(
@@ -180,7 +183,7 @@ export async function startThrowawayS3() {
       if (Date.now() > deadline) {
         const seen = output();
         await stop();
-        throw new Error(`Swift did not answer on ${endpoint} within 30 s:\n${seen}`);
+        throw new Error(`Swift did not answer on ${endpoint} within ${START_TIMEOUT_MS / 1000} s:\n${seen}`);
       }
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
