@@ -23,7 +23,7 @@ export const ROUTE_BUDGETS: readonly {
   { path: paths.team, module: 'team', namespaces: ['team'], budgetKiB: 125 },
   { path: paths.comingSoon, module: 'coming-soon', namespaces: ['events'], budgetKiB: 125 },
   { path: paths.login, module: 'login', namespaces: ['auth'], budgetKiB: 140 },
-  { path: paths.register, module: 'register', namespaces: ['auth', 'messages'], budgetKiB: 147 },
+  { path: paths.register, module: 'register', namespaces: ['auth'], budgetKiB: 147 },
   { path: paths.forgotPassword, module: 'forgot-password', namespaces: ['auth'], budgetKiB: 140 },
-  { path: paths.resetPassword, module: 'reset-password', namespaces: ['auth', 'messages'], budgetKiB: 147 },
+  { path: paths.resetPassword, module: 'reset-password', namespaces: ['auth'], budgetKiB: 147 },
 ];
