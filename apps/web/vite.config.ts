@@ -18,6 +18,9 @@ import { paths } from './src/config/paths.ts';
 /** Packages that must stay one copy for the whole page (React's hooks need a single React). */
 const SINGLETONS = /^(react|react-dom|scheduler)(\/|$)/;
 const CHARTS_COPY = '?charts-copy';
+/** The libraries every page runs, put in one chunk (build.rolldownOptions below). */
+const FRAMEWORK =
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-redux|use-sync-external-store|i18next|react-i18next)[\\/]/;
 
 /**
  * The chart library (recharts, the console's dashboard only) uses Redux Toolkit, as the app does. Shared,
@@ -139,6 +142,21 @@ export default defineConfig({
     emptyOutDir: true,
     // Read by the pre-render step (the chunks each page needs), then deleted.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // The libraries every page runs (React, the router, react-redux, i18next) in one chunk rather
+              // than five: compressed together they are 2 to 3 KiB smaller (issue 46). The charts' own
+              // copies stay with the charts.
+              name: 'framework',
+              test: (id: string) => !id.endsWith(CHARTS_COPY) && FRAMEWORK.test(id),
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -4,9 +4,9 @@ import { languageFromCookie } from '@ngso/shared/language';
 import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { setupLiveStore } from './app/live-app-store.ts';
 import { Providers } from './app/providers.tsx';
 import { createAppRouter, loadRoutesFor } from './app/router.tsx';
-import { setupStore } from './app/store.ts';
 import { applyLanguage, pageLanguage } from './i18n/i18n.ts';
 import { keepServerMeta } from './lib/page-meta.ts';
 
@@ -30,8 +30,15 @@ async function start(element: HTMLElement) {
   const prerendered = element.firstElementChild !== null;
   // A pre-rendered page hydrates in the language of its HTML (the server picked it from the `lang`
   // cookie); the empty shell renders in the saved choice.
-  await applyLanguage(prerendered ? pageLanguage : (languageFromCookie(document.cookie) ?? pageLanguage));
-  const store = setupStore();
+  const language = prerendered ? pageLanguage : (languageFromCookie(document.cookie) ?? pageLanguage);
+  const live = setupLiveStore();
+  // A guest's page starts without the real store (docs/decisions/072-guest-page-without-the-store.md);
+  // somebody signed in needs it at once (the session's calls), loaded alongside the texts.
+  await Promise.all([
+    applyLanguage(language),
+    live.getState().auth.isAuthenticated ? live.real() : undefined,
+  ]);
+  const store = { store: live };
   if (prerendered) {
     keepServerMeta(window.location.pathname, pageLanguage);
     await loadRoutesFor(window.location.pathname);

@@ -2,6 +2,7 @@ import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router
 import { paths } from '../config/paths.ts';
 import { loadNamespaces } from '../i18n/i18n.ts';
 import type { Namespace } from '../i18n/namespaces.ts';
+import { storesSettled } from '../lib/live-store.ts';
 import { LoadingScreen } from './layout/loading-screen.tsx';
 import { GuestOnly, RequireAuth } from './layout/require-auth.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
@@ -12,7 +13,8 @@ export type PageHandle = { namespaces: readonly Namespace[] };
 
 /**
  * A page loaded when first needed: its code and its texts in the interface's language, in parallel
- * (docs/decisions/013-first-load.md).
+ * (docs/decisions/013-first-load.md). A page that loaded the API (its calls) waits for the real store too
+ * (docs/decisions/072-guest-page-without-the-store.md).
  */
 function page<Module extends object>(
   namespaces: readonly Namespace[],
@@ -22,6 +24,7 @@ function page<Module extends object>(
     handle: { namespaces },
     lazy: async () => {
       const [module] = await Promise.all([load(), loadNamespaces(namespaces)]);
+      await storesSettled();
       return module;
     },
   };
@@ -48,7 +51,7 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: paths.register,
-            ...page(['auth', 'messages'], () => import('./routes/register.tsx')),
+            ...page(['auth'], () => import('./routes/register.tsx')),
           },
           { path: paths.login, ...page(['auth'], () => import('./routes/login.tsx')) },
         ],
@@ -59,7 +62,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.resetPassword,
-        ...page(['auth', 'messages'], () => import('./routes/reset-password.tsx')),
+        ...page(['auth'], () => import('./routes/reset-password.tsx')),
       },
       {
         path: paths.verifyEmail,

@@ -1,6 +1,6 @@
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useSelector } from 'react-redux';
-import { selectIsAuthenticated } from '../features/auth/slice.ts';
+import { selectIsAuthenticated } from '../features/auth/auth-state.ts';
 import { LoadingScreen } from './layout/loading-screen.tsx';
 
 /** The session's calls, with the API: a guest never downloads them (docs/decisions/013-first-load.md). */

@@ -1,8 +1,9 @@
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import { useCallback, useState } from 'react';
-import { useDispatch } from 'react-redux';
+import { useDispatch, useStore } from 'react-redux';
 import { ApiFailure } from './api-failure.ts';
 import type { ThunkCapableDispatch } from './dispatch.ts';
+import { storeInPlace } from './live-store.ts';
 
 /** A mutation endpoint of the API (`someApi.endpoints.name`), as far as this hook uses it. */
 export type DeferredEndpoint<Arg, Result> = {
@@ -21,12 +22,14 @@ export function useDeferredMutation<Arg, Result>(
   load: () => Promise<DeferredEndpoint<Arg, Result>>,
 ): readonly [(arg: Arg) => Promise<Result>, { isLoading: boolean }] {
   const dispatch = useDispatch<ThunkCapableDispatch>();
+  const store = useStore();
   const [isLoading, setLoading] = useState(false);
   const trigger = useCallback(
     async (arg: Arg) => {
       setLoading(true);
       try {
-        const endpoint = await load();
+        // The real store too, when the page started without it (lib/live-store.ts).
+        const [endpoint] = await Promise.all([load(), storeInPlace(store)]);
         const started = dispatch(endpoint.initiate(arg));
         try {
           return await started.unwrap();
@@ -44,7 +47,7 @@ export function useDeferredMutation<Arg, Result>(
         setLoading(false);
       }
     },
-    [dispatch, load],
+    [dispatch, store, load],
   );
   return [trigger, { isLoading }] as const;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BuiltChunk } from '../../scripts/offline-files.ts';
 import { budgetMisses, routeScriptFiles, weighRoutes } from '../../scripts/route-scripts.ts';
 import { namespacesFor } from '../app/router.tsx';
-import { ROUTE_BUDGETS } from '../config/route-budgets.ts';
+import { ROUTE_BUDGETS, SCRIPT_GOAL_KIB } from '../config/route-budgets.ts';
 import { chunk } from './built-chunk.ts';
 
 /** A small build: the shell's entry, the app, two pages (one with a form library), the API loaded lazily. */
@@ -74,5 +74,9 @@ describe('the script budget per page', () => {
 describe('the budgeted pages', () => {
   it.each(ROUTE_BUDGETS)('$path names the texts its route loads', (route) => {
     expect([...route.namespaces]).toEqual(namespacesFor(route.path));
+  });
+
+  it.each(ROUTE_BUDGETS)('$path may load no more than the goal of 120 KiB', (route) => {
+    expect(route.budgetKiB).toBeLessThanOrEqual(SCRIPT_GOAL_KIB);
   });
 });

@@ -2,7 +2,7 @@ import { type Language, languageFromCookie } from '@ngso/shared/language';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch, useSelector } from 'react-redux';
-import { selectAuth } from '../../features/auth/slice.ts';
+import { selectAuth } from '../../features/auth/auth-state.ts';
 import { applyLanguage, currentLanguage, rememberLanguage } from '../../i18n/i18n.ts';
 import type { AppDispatch } from '../store.ts';
 

@@ -6,7 +6,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { paths, TRANSPARENT_NAV_PATHS } from '../../config/paths.ts';
 import { pickLanguage } from '../../content/localised.ts';
 import { organiser } from '../../content/organiser.ts';
-import { selectAuth } from '../../features/auth/slice.ts';
+import { selectAuth } from '../../features/auth/auth-state.ts';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import { useScrolledPast } from './use-scrolled-past.ts';
 

@@ -1,7 +1,7 @@
 import { useSelector } from 'react-redux';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { paths } from '../../config/paths.ts';
-import { selectAuth, selectIsAuthenticated } from '../../features/auth/slice.ts';
+import { selectAuth, selectIsAuthenticated } from '../../features/auth/auth-state.ts';
 
 /** Where a visitor was going before being asked to log in. */
 export type FromState = { from?: { pathname: string; search?: string; hash?: string } };

@@ -4,7 +4,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import { Outlet, useLocation } from 'react-router';
 import { OFFLINE_NAVIGATION } from '../../config/offline-pages.ts';
 import { paths, TRANSPARENT_NAV_PATHS } from '../../config/paths.ts';
-import { selectAuth, setLoggingOut } from '../../features/auth/slice.ts';
+import { selectAuth, setLoggingOut } from '../../features/auth/auth-state.ts';
 import { registerServiceWorker } from '../../lib/service-worker.ts';
 import { Footer } from './footer.tsx';
 import { LoggingOutScreen } from './logging-out-screen.tsx';

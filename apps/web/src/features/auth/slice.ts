@@ -4,27 +4,16 @@ import { endpointMatchers } from '../../lib/endpoint-matchers.ts';
 import { errorStatus } from '../../lib/error-status.ts';
 import { sessionEnded } from '../../lib/session-events.ts';
 import type { authApi } from './api.ts';
+import { type AuthState, initialAuthState, setLoggingOut } from './auth-state.ts';
 
-/** Spec section 3 and 4: the auth state. Sessions are cookies, so `token` stays null. */
-export type AuthState = {
-  user: User | null;
-  token: string | null;
-  isAuthenticated: boolean;
-  loading: boolean;
-  error: unknown;
-  profileImage: string | null;
-  loggingOut: boolean;
-};
-
-export const initialAuthState: AuthState = {
-  user: null,
-  token: null,
-  isAuthenticated: false,
-  loading: false,
-  error: null,
-  profileImage: null,
-  loggingOut: false,
-};
+export {
+  type AuthState,
+  initialAuthState,
+  selectAuth,
+  selectIsAuthenticated,
+  selectUser,
+  setLoggingOut,
+} from './auth-state.ts';
 
 function signIn(state: AuthState, user: User, token: string | null = null) {
   state.user = user;
@@ -65,12 +54,12 @@ export const authSlice = createSlice({
       state.profileImage = action.payload;
       if (state.user) state.user.profile_image = action.payload;
     },
-    setLoggingOut(state, action: PayloadAction<boolean>) {
-      state.loggingOut = action.payload;
-    },
   },
   extraReducers: (builder) => {
     builder
+      .addCase(setLoggingOut, (state, action) => {
+        state.loggingOut = action.payload;
+      })
       .addCase(sessionEnded, (state) => {
         signOut(state);
       })
@@ -110,9 +99,4 @@ export const authSlice = createSlice({
   },
 });
 
-export const { setCredentials, clearCredentials, setProfileImage, setLoggingOut } = authSlice.actions;
-
-type WithAuth = { auth: AuthState };
-export const selectAuth = (state: WithAuth) => state.auth;
-export const selectIsAuthenticated = (state: WithAuth) => state.auth.isAuthenticated;
-export const selectUser = (state: WithAuth) => state.auth.user;
+export const { setCredentials, clearCredentials, setProfileImage } = authSlice.actions;
