@@ -102,6 +102,34 @@ offlineTest.describe('the exam page with no connection', () => {
     },
   );
 
+  offlineTest(
+    "signing out forgets the questions' diagrams the service worker kept, and keeps the pages' code",
+    async ({ page, own }) => {
+      const [, q2] = await studentInOpenExam(page, own);
+      const admin = await own.adminApi();
+      const diagram = await addCircuitDiagram(admin, 'junior', q2);
+      await admin.dispose();
+
+      await page.goto('/final-exam');
+      await expect(heading(page, 1)).toBeVisible();
+      await controlledByServiceWorker(page);
+      await expect
+        .poll(() => diagramKept(page, diagram), { message: 'the diagram is kept', timeout: 30_000 })
+        .toBe(true);
+
+      // Signed out from the phone's menu (the next person on the phone must not find this student's diagrams).
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.locator('#mobile-menu').getByRole('button', { name: 'Logout' }).click();
+      await expect(page).toHaveURL(/\/$/);
+      const caches = await page.evaluate(() => globalThis.caches.keys());
+      expect(caches, 'the diagrams are forgotten').not.toContain('question-diagrams');
+      expect(
+        caches.some((name) => name.includes('precache')),
+        "the pages' code stays",
+      ).toBe(true);
+    },
+  );
+
   offlineTest('a photo taken offline is committed when the connection returns', async ({ page, own }) => {
     const [q1, q2] = await studentInOpenExam(page, own);
     await page.goto('/final-exam');
