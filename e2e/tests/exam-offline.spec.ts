@@ -181,7 +181,7 @@ offlineTest.describe('the exam page with no connection', () => {
   );
 
   offlineTest(
-    'the success page, once visited, opens with no connection and lists the receipts',
+    'the success page, once visited, opens with no connection and lists the receipts and where each photo is',
     async ({ page, own }) => {
       await studentInOpenExam(page, own);
       await page.goto('/final-exam');
@@ -208,6 +208,9 @@ offlineTest.describe('the exam page with no connection', () => {
       // The receipts as the page last showed them, each with its check (which needs the connection).
       await expect(page.getByTestId('receipt-row')).toHaveCount(1);
       await expect(code).toHaveText(shownOnline ?? '');
+      // Where each question's photos are, as the server last told this device (not an empty list).
+      await expect(page.getByTestId('delivery-row')).toHaveText([/^Question 1\s*1 photo stored$/]);
+      await expect(page.getByTestId('delivery-complete')).toBeVisible();
     },
   );
 });
