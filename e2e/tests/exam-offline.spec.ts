@@ -102,6 +102,34 @@ offlineTest.describe('the exam page with no connection', () => {
     },
   );
 
+  offlineTest(
+    "signing out forgets the questions' diagrams the service worker kept, and keeps the pages' code",
+    async ({ page, own }) => {
+      const [, q2] = await studentInOpenExam(page, own);
+      const admin = await own.adminApi();
+      const diagram = await addCircuitDiagram(admin, 'junior', q2);
+      await admin.dispose();
+
+      await page.goto('/final-exam');
+      await expect(heading(page, 1)).toBeVisible();
+      await controlledByServiceWorker(page);
+      await expect
+        .poll(() => diagramKept(page, diagram), { message: 'the diagram is kept', timeout: 30_000 })
+        .toBe(true);
+
+      // Signed out from the phone's menu (the next person on the phone must not find this student's diagrams).
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.locator('#mobile-menu').getByRole('button', { name: 'Logout' }).click();
+      await expect(page).toHaveURL(/\/$/);
+      const caches = await page.evaluate(() => globalThis.caches.keys());
+      expect(caches, 'the diagrams are forgotten').not.toContain('question-diagrams');
+      expect(
+        caches.some((name) => name.includes('precache')),
+        "the pages' code stays",
+      ).toBe(true);
+    },
+  );
+
   offlineTest('a photo taken offline is committed when the connection returns', async ({ page, own }) => {
     const [q1, q2] = await studentInOpenExam(page, own);
     await page.goto('/final-exam');
@@ -153,7 +181,7 @@ offlineTest.describe('the exam page with no connection', () => {
   );
 
   offlineTest(
-    'the success page, once visited, opens with no connection and lists the receipts',
+    'the success page, once visited, opens with no connection and lists the receipts and where each photo is',
     async ({ page, own }) => {
       await studentInOpenExam(page, own);
       await page.goto('/final-exam');
@@ -180,6 +208,9 @@ offlineTest.describe('the exam page with no connection', () => {
       // The receipts as the page last showed them, each with its check (which needs the connection).
       await expect(page.getByTestId('receipt-row')).toHaveCount(1);
       await expect(code).toHaveText(shownOnline ?? '');
+      // Where each question's photos are, as the server last told this device (not an empty list).
+      await expect(page.getByTestId('delivery-row')).toHaveText([/^Question 1\s*1 photo stored$/]);
+      await expect(page.getByTestId('delivery-complete')).toBeVisible();
     },
   );
 });

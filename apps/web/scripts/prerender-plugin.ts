@@ -2,7 +2,9 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
+import { OFFLINE_PAGES } from '../src/config/offline-pages.ts';
 import { brotliFile, COMPRESS_MIN_BYTES, gzipFile } from './compression.ts';
+import { withModulePreloads } from './module-preloads.ts';
 
 /**
  * Pre-renders the public pages after the browser build (docs/decisions/005-prerendering.md).
@@ -12,7 +14,10 @@ import { brotliFile, COMPRESS_MIN_BYTES, gzipFile } from './compression.ts';
  * server renderer, and writes it into the shell (index.html) with the page's title, description, Open
  * Graph tags and the list of the page's modules (its code and texts, which src/boot.ts fetches after the
  * first paint: docs/decisions/013-first-load.md): dist/home.html for `/`, dist/<path>/index.html for the
- * others. index.html itself stays the empty SPA shell for every other address. It also writes
+ * others. The exam's pages (OFFLINE_PAGES: signed in, so not pre-rendered) get the empty shell with
+ * <link rel="modulepreload"> for every chunk they load before the first question shows
+ * (docs/decisions/073-exam-page-chunks-in-its-html.md), written to dist/<path>/index.html the same way.
+ * index.html itself stays the empty SPA shell for every other address. It also writes
  * sitemap.xml and robots.txt, and a Brotli and a gzip copy of every text file (served as they are). SITE_URL (default http://localhost:3000) is the public address used in
  * absolute URLs (sitemap, og:url).
  */
@@ -105,6 +110,12 @@ function pageHtml(
   return replaced;
 }
 
+/**
+ * What a signed-in page loads besides its route and texts, before it shows anything: the app (fetched by
+ * the shell's script once it runs), the session's calls, the account menu of the navigation bar.
+ */
+const EXAM_SHELL_MODULES = ['src/main.tsx', 'src/app/session-queries.tsx', 'src/app/layout/account-nav.tsx'];
+
 const COMPRESSIBLE = /\.(js|css|svg|xml|txt|json|webmanifest)$/;
 
 /** Writes x.br and x.gz beside every text file worth compressing (the server sends them as they are). */
@@ -182,6 +193,19 @@ export function prerender(): Plugin {
                 ],
               }),
             );
+          }
+          // The exam's pages: the empty shell with their chunks announced (decision 073).
+          for (const page of OFFLINE_PAGES) {
+            const file = path.join(outDir, pageFile(page.path, language));
+            await mkdir(path.dirname(file), { recursive: true });
+            const modules = [
+              ...EXAM_SHELL_MODULES.flatMap((module) => chunkUrls(manifest, module, base)),
+              ...chunkUrls(manifest, `src/app/routes/${page.module}.tsx`, base),
+              ...[...entry.CORE_NAMESPACES, ...entry.namespacesFor(page.path)].flatMap((namespace) =>
+                namespaceChunk(manifest, entry.namespaceSource(language, namespace), base),
+              ),
+            ];
+            await writeFile(file, withModulePreloads(withLanguage(template, language), modules));
           }
           // The empty shell of every other address, in this language (the client renders in it).
           if (language !== 'en') {

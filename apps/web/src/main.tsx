@@ -42,7 +42,7 @@ async function start(element: HTMLElement) {
   if (prerendered) {
     keepServerMeta(window.location.pathname, pageLanguage);
     await loadRoutesFor(window.location.pathname);
-    const router = createAppRouter();
+    const router = createAppRouter(store.store);
     // In a transition, React hydrates in slices and yields to the browser in between, instead of one long
     // task that blocks a tap on a slow phone (the page is on screen already).
     startTransition(() => {
@@ -58,7 +58,7 @@ async function start(element: HTMLElement) {
     });
     return;
   }
-  const router = createAppRouter();
+  const router = createAppRouter(store.store);
   createRoot(element).render(
     <StrictMode>
       <Providers store={store}>

@@ -7,6 +7,8 @@ import { LoadingScreen } from './layout/loading-screen.tsx';
 import { GuestOnly, RequireAuth } from './layout/require-auth.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 import { RouteError } from './layout/route-error.tsx';
+import { giveLoadersStore } from './router-context.ts';
+import type { AppStore } from './store.ts';
 
 /** What a route tells about its page: the namespaces of its texts (the pre-renderer preloads them too). */
 export type PageHandle = { namespaces: readonly Namespace[] };
@@ -166,7 +168,11 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createAppRouter = () => createBrowserRouter(routes);
+/** The browser's router; with the store, which its loaders use (app/router-context.ts). */
+export function createAppRouter(store?: AppStore) {
+  if (store) giveLoadersStore(store);
+  return createBrowserRouter(routes);
+}
 
 /** The namespaces the pages matching `pathname` need (the pre-renderer preloads their chunks). */
 export function namespacesFor(pathname: string): Namespace[] {

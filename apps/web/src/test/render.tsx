@@ -5,6 +5,7 @@ import { createMemoryRouter, MemoryRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from '../app/providers.tsx';
 import { routes } from '../app/router.tsx';
+import { giveLoadersStore } from '../app/router-context.ts';
 import { type RootState, setupStore } from '../app/store.ts';
 import { type AuthState, initialAuthState } from '../features/auth/slice.ts';
 import { testUser } from './fetch-stub.ts';
@@ -29,8 +30,14 @@ export function renderWithStore(ui: ReactElement, preloadedState?: Partial<RootS
 }
 
 /** The whole app (store, start rules, routes and chrome) at `path`. */
-export function renderApp(path: string, preloadedState?: Partial<RootState>) {
+export function renderApp(
+  path: string,
+  preloadedState?: Partial<RootState>,
+  { loadersStore = false }: { loadersStore?: boolean } = {},
+) {
   const appStore = setupStore(preloadedState);
+  // As the app does (main.tsx): the routes' loaders get the store and start a page's calls early.
+  if (loadersStore) giveLoadersStore(appStore.store);
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   return {
     store: appStore.store,

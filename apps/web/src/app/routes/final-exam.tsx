@@ -7,6 +7,7 @@ import { selectAuth } from '../../features/auth/slice.ts';
 import { type SubmitResult, useGetQuestionsQuery, useSubmitExamMutation } from '../../features/exam/api.ts';
 import { ExamScreen } from '../../features/exam/components/exam-screen.tsx';
 import { ExamLoadError, ExamLoading } from '../../features/exam/components/exam-status.tsx';
+import { startExamCalls } from '../../features/exam/early-calls.ts';
 import { submitAtTimeUp, submitNow } from '../../features/exam/finish-exam.ts';
 import { rememberQuestionOrder } from '../../features/exam/question-order.ts';
 import { clearStartHandover, peekStartHandover } from '../../features/exam/start-handover.ts';
@@ -18,6 +19,20 @@ import { useNotices } from '../../features/exam/use-notices.ts';
 import { errorStatus } from '../../lib/error-status.ts';
 import { serverClock } from '../../lib/time-sync.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { loadersStore } from '../router-context.ts';
+
+/**
+ * Starts the page's own calls as soon as its code has loaded (the router loads it at once on a first
+ * visit), alongside the signed-in session's (early-calls.ts). Not for a signed-out visitor (sent to log
+ * in) nor for a page opened from the countdown at the start (it has the exam and questions already).
+ */
+export function loader() {
+  const store = loadersStore();
+  if (!store) return null;
+  const { user, isAuthenticated } = store.getState().auth;
+  if (isAuthenticated && !peekStartHandover(user?.id)) startExamCalls(store.dispatch);
+  return null;
+}
 
 /**
  * /final-exam (spec sections 2 and 4): redirects by category and phase; during the window the exam,

@@ -14,6 +14,7 @@ import { SuccessView } from '../../features/exam/components/success-view.tsx';
 import { questionOrder } from '../../features/exam/question-order.ts';
 import { serverTransport } from '../../features/exam/transport.ts';
 import { useAnswerQueue } from '../../features/exam/use-answer-queue.ts';
+import { useDeliveryState } from '../../features/exam/use-delivery.ts';
 import { useExamStatus } from '../../features/exam/use-exam-status.ts';
 import { useNotices } from '../../features/exam/use-notices.ts';
 import { useReceipts } from '../../features/exam/use-receipts.ts';
@@ -46,6 +47,8 @@ export function Component() {
   const order = user ? questionOrder(user.id) : [];
   // With no connection, the receipts this device kept when it last showed them.
   const receipts = useReceipts(user?.id, exam, state, order);
+  // With no connection, the server's answers this device kept, with the photos still on it.
+  const delivery = useDeliveryState(user?.id, exam, state);
 
   if (error && !exam) {
     const status = errorStatus(error);
@@ -62,7 +65,7 @@ export function Component() {
       total={submitted?.total ?? exam.total_questions}
       category={exam.category}
     >
-      <DeliveryList state={state} order={order} />
+      <DeliveryList state={delivery} order={order} />
       <ReceiptList receipts={receipts} />
       {notices.length > 0 ? (
         <Alert tone="error" className="mt-3">

@@ -1,19 +1,28 @@
-import { type Exam, ExamSchema, type Question, QuestionSchema } from '@ngso/shared/schemas/exam';
+import {
+  AnswerSchema,
+  type Exam,
+  ExamSchema,
+  LatePhotoSchema,
+  type Question,
+  QuestionSchema,
+} from '@ngso/shared/schemas/exam';
 import { z } from 'zod';
 import type { QueueStorage } from './queue-storage.ts';
 import type { ReceiptEntry } from './receipts.ts';
+import type { LoadedAnswers } from './transport-contract.ts';
 
 /**
  * What the exam pages keep on the device so that they open with no connection
  * (docs/decisions/060-offline-exam-pages.md): the student's exam as the server last sent it (its window,
- * ends_at, submission) and, once the window has opened, its questions; after it, the receipts the success
- * page showed. Kept in the exam queue's
+ * ends_at, submission) and, once the window has opened, its questions; after it, the receipts and the
+ * server's answers (where each photo is) the success page showed. Kept in the exam queue's
  * IndexedDB store beside the photos, one student's apart from another's, and read back through the
  * shared schemas (a record an older build wrote, or a damaged one, is simply not there).
  */
 const examKey = (userId: string) => `offline:${userId}:exam`;
 const questionsKey = (userId: string) => `offline:${userId}:questions`;
 const receiptsKey = (userId: string) => `offline:${userId}:receipts`;
+const answersKey = (userId: string) => `offline:${userId}:answers`;
 
 /** The questions belong to one window: a later exam on the same phone must never show them. */
 const StoredQuestionsSchema = z.object({ startsAt: z.string(), questions: z.array(QuestionSchema) });
@@ -85,4 +94,30 @@ export async function loadReceipts(
 ): Promise<ReceiptEntry[] | undefined> {
   const parsed = StoredReceiptsSchema.safeParse(await storage.get(receiptsKey(userId)));
   return parsed.success && parsed.data.startsAt === exam.starts_at ? parsed.data.receipts : undefined;
+}
+
+const StoredAnswersSchema = z.object({
+  startsAt: z.string(),
+  answers: z.array(AnswerSchema),
+  latePhotos: z.array(LatePhotoSchema),
+});
+
+export function saveAnswers(
+  storage: QueueStorage,
+  userId: string,
+  exam: Pick<Exam, 'starts_at'>,
+  loaded: LoadedAnswers,
+): Promise<void> {
+  return storage.set(answersKey(userId), { startsAt: exam.starts_at, ...loaded });
+}
+
+/** The server's answers and late photos as the success page last had them for this window, if it had them. */
+export async function loadAnswers(
+  storage: QueueStorage,
+  userId: string,
+  exam: Pick<Exam, 'starts_at'>,
+): Promise<LoadedAnswers | undefined> {
+  const parsed = StoredAnswersSchema.safeParse(await storage.get(answersKey(userId)));
+  if (!parsed.success || parsed.data.startsAt !== exam.starts_at) return undefined;
+  return { answers: parsed.data.answers, latePhotos: parsed.data.latePhotos };
 }

@@ -4,15 +4,18 @@ import { isUnreachable } from '../../lib/error-status.ts';
 import { keepForOffline } from '../../lib/keep-for-offline.ts';
 import {
   diagramAddressesOf,
+  loadAnswers,
   loadExam,
   loadQuestions,
   loadReceipts,
+  saveAnswers,
   saveExam,
   saveQuestions,
   saveReceipts,
 } from './exam-snapshot.ts';
 import { openQueueStorage, type QueueStorage } from './queue-storage.ts';
 import type { ReceiptEntry } from './receipts.ts';
+import type { LoadedAnswers } from './transport-contract.ts';
 
 export type Kept<T> = { value: T | undefined; ready: boolean };
 
@@ -133,6 +136,26 @@ export function useKeptReceipts(
           key: `${userId} ${exam.starts_at}`,
           load: (storage) => loadReceipts(storage, userId, exam),
           save: (storage, receipts) => saveReceipts(storage, userId, exam, receipts),
+        }
+      : null;
+  return useKept(slot, fresh);
+}
+
+/**
+ * The server's answers and late photos (where each photo is) as the success page last had them for this
+ * window; `fresh` is the queue's latest read of them. With no connection the page lists the kept ones.
+ */
+export function useKeptAnswers(
+  userId: string | undefined,
+  exam: Exam | undefined,
+  fresh: LoadedAnswers | undefined,
+): Kept<LoadedAnswers> {
+  const slot: Slot<LoadedAnswers> | null =
+    userId && exam
+      ? {
+          key: `${userId} ${exam.starts_at}`,
+          load: (storage) => loadAnswers(storage, userId, exam),
+          save: (storage, answers) => saveAnswers(storage, userId, exam, answers),
         }
       : null;
   return useKept(slot, fresh);
