@@ -2,13 +2,14 @@ import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router
 import { paths } from '../config/paths.ts';
 import { loadNamespaces } from '../i18n/i18n.ts';
 import type { Namespace } from '../i18n/namespaces.ts';
+import type { StoreLike } from '../lib/live-store.ts';
 import { storesSettled } from '../lib/live-store.ts';
 import { LoadingScreen } from './layout/loading-screen.tsx';
 import { GuestOnly, RequireAuth } from './layout/require-auth.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 import { RouteError } from './layout/route-error.tsx';
 import { giveLoadersStore } from './router-context.ts';
-import type { AppStore } from './store.ts';
+import type { RootState } from './store.ts';
 
 /** What a route tells about its page: the namespaces of its texts (the pre-renderer preloads them too). */
 export type PageHandle = { namespaces: readonly Namespace[] };
@@ -169,7 +170,7 @@ export const routes: RouteObject[] = [
 ];
 
 /** The browser's router; with the store, which its loaders use (app/router-context.ts). */
-export function createAppRouter(store?: AppStore) {
+export function createAppRouter(store?: StoreLike<RootState>) {
   if (store) giveLoadersStore(store);
   return createBrowserRouter(routes);
 }

@@ -17,6 +17,7 @@ import { useExamStatus } from '../../features/exam/use-exam-status.ts';
 import { orKept, useKeptQuestions } from '../../features/exam/use-kept-exam.ts';
 import { useNotices } from '../../features/exam/use-notices.ts';
 import { errorStatus } from '../../lib/error-status.ts';
+import { storeInPlace } from '../../lib/live-store.ts';
 import { serverClock } from '../../lib/time-sync.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { loadersStore } from '../router-context.ts';
@@ -30,7 +31,10 @@ export function loader() {
   const store = loadersStore();
   if (!store) return null;
   const { user, isAuthenticated } = store.getState().auth;
-  if (isAuthenticated && !peekStartHandover(user?.id)) startExamCalls(store.dispatch);
+  if (isAuthenticated && !peekStartHandover(user?.id)) {
+    // Somebody signed in has the real store already (main.tsx); the API's calls need it in place.
+    void storeInPlace(store).then(() => startExamCalls(store.dispatch));
+  }
   return null;
 }
 
