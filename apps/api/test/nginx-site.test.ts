@@ -7,10 +7,17 @@ import { NGINX_SITE } from './helpers/nginx.ts';
 
 const site = readFileSync(NGINX_SITE, 'utf8');
 const upstream = /^upstream ngso \{([^}]*)\}/m.exec(site)?.[1] ?? '';
+/** The photo lane (decision 076): the answer photos' bytes on a process of their own. */
+const photoLane = /^upstream ngso_photos \{([^}]*)\}/m.exec(site)?.[1] ?? '';
+const serversOf = (block: string) =>
+  [...block.matchAll(/^\s*server (\S+)([^;]*);/gm)].map(([, address, params]) => ({
+    address,
+    backup: /\bbackup\b/.test(params ?? ''),
+  }));
 
-/** An nginx time in the upstream block ("75m", "3h", "60s"), in milliseconds. */
-function upstreamTime(directive: string) {
-  const [, amount, unit] = new RegExp(`^\\s*${directive} (\\d+)(ms|s|m|h|d)?;`, 'm').exec(upstream) ?? [];
+/** An nginx time in an upstream block ("75m", "3h", "60s"), in milliseconds. */
+function upstreamTime(directive: string, block = upstream) {
+  const [, amount, unit] = new RegExp(`^\\s*${directive} (\\d+)(ms|s|m|h|d)?;`, 'm').exec(block) ?? [];
   const unitMs = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[unit ?? 's'] ?? Number.NaN;
   return Number(amount) * unitMs;
 }
@@ -20,15 +27,31 @@ const AN_EXAM_AND_ITS_EDGES_MS = 70 * 60_000;
 
 describe('the shipped nginx site file', () => {
   it('keeps at least as many idle connections to a process as the deliveries a process holds waiting (decision 050)', () => {
-    const keepalive = Number(/^\s*keepalive (\d+);/m.exec(upstream)?.[1]);
-    expect(keepalive).toBeGreaterThanOrEqual(ANSWER_UPLOADS_WAITING);
+    for (const block of [upstream, photoLane]) {
+      const keepalive = Number(/^\s*keepalive (\d+);/m.exec(block)?.[1]);
+      expect(keepalive).toBeGreaterThanOrEqual(ANSWER_UPLOADS_WAITING);
+    }
   });
 
   it('keeps its connections to a process through a whole exam, and closes them before the process does (decision 059)', () => {
-    const idle = upstreamTime('keepalive_timeout');
-    expect(idle).toBeGreaterThanOrEqual(AN_EXAM_AND_ITS_EDGES_MS);
-    expect(upstreamTime('keepalive_time')).toBeGreaterThanOrEqual(AN_EXAM_AND_ITS_EDGES_MS);
-    expect(KEEP_ALIVE_BEHIND_PROXY_MS).toBeGreaterThan(idle);
+    for (const block of [upstream, photoLane]) {
+      const idle = upstreamTime('keepalive_timeout', block);
+      expect(idle).toBeGreaterThanOrEqual(AN_EXAM_AND_ITS_EDGES_MS);
+      expect(upstreamTime('keepalive_time', block)).toBeGreaterThanOrEqual(AN_EXAM_AND_ITS_EDGES_MS);
+      expect(KEEP_ALIVE_BEHIND_PROXY_MS).toBeGreaterThan(idle);
+    }
+  });
+
+  it("sends the answer photos' bytes to a lane of their own, with every other process behind it (decision 076)", () => {
+    const lane = serversOf(photoLane);
+    const others = serversOf(upstream);
+    expect(lane.filter((server) => !server.backup)).toHaveLength(1);
+    const laneProcess = lane.find((server) => !server.backup)?.address;
+    expect(others.map((server) => server.address)).not.toContain(laneProcess);
+    // A photo is never refused for want of its lane: the others take it while the lane is down.
+    expect(lane.filter((server) => server.backup).map((server) => server.address)).toEqual(
+      others.map((server) => server.address),
+    );
   });
 
   it("holds the answer photos' bodies in memory, not in temporary files, up to 512 KB (decision 052)", () => {
@@ -40,7 +63,7 @@ describe('the shipped nginx site file', () => {
     expect(photoLocation).toBeDefined();
     const body = photoLocation?.[2] ?? '';
     expect(/^\s*client_body_buffer_size (\d+)k;/m.exec(body)?.[1]).toBe('512');
-    expect(body).toMatch(/^\s*proxy_pass http:\/\/ngso;/m);
+    expect(body).toMatch(/^\s*proxy_pass http:\/\/ngso_photos;/m);
   });
 
   it('lets only this machine ask for readiness, whose answer names what is broken, and leaves health public', () => {
