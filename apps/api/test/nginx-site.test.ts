@@ -7,7 +7,7 @@ import { NGINX_SITE } from './helpers/nginx.ts';
 
 const site = readFileSync(NGINX_SITE, 'utf8');
 const upstream = /^upstream ngso \{([^}]*)\}/m.exec(site)?.[1] ?? '';
-/** The photo lane (decision 076): the answer photos' bytes on a process of their own. */
+/** The photo lane (decision 074): the answer photos' bytes on a process of their own. */
 const photoLane = /^upstream ngso_photos \{([^}]*)\}/m.exec(site)?.[1] ?? '';
 const serversOf = (block: string) =>
   [...block.matchAll(/^\s*server (\S+)([^;]*);/gm)].map(([, address, params]) => ({
@@ -42,7 +42,7 @@ describe('the shipped nginx site file', () => {
     }
   });
 
-  it("sends the answer photos' bytes to a lane of their own, with every other process behind it (decision 076)", () => {
+  it("sends the answer photos' bytes to a lane of their own, with every other process behind it (decision 074)", () => {
     const lane = serversOf(photoLane);
     const others = serversOf(upstream);
     expect(lane.filter((server) => !server.backup)).toHaveLength(1);

@@ -38,7 +38,7 @@ import { verifyThroughOutbox } from '../helpers/verify-through-outbox.ts';
  * everything else), one Redis (rate limits) and one DATA_DIR (uploads). Every call goes over real HTTP
  * through nginx, and nginx's answer says which process answered (the test's X-Ngso-Upstream header), so each
  * check can insist that the other process than the one that wrote is the one that reads. A third process is
- * the photo lane (upstream ngso_photos, decision 076): the photos' bytes go there, everything else to the two.
+ * the photo lane (upstream ngso_photos, decision 074): the photos' bytes go there, everything else to the two.
  * Ports: nginx 4660, servers 4661 and 4662, Redis 4663, PostgreSQL 4664, the photo lane 4665.
  */
 const PORTS = { nginx: 4660, one: 4661, two: 4662, redis: 4663, postgres: 4664, photos: 4665 };
