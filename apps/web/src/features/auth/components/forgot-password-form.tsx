@@ -1,6 +1,7 @@
 import { RESEND_LOCK_SECONDS } from '@ngso/shared/constants';
 import type { ForgotPasswordSchema } from '@ngso/shared/schemas/auth';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -10,7 +11,6 @@ import { paths } from '../../../config/paths.ts';
 import { translateMessage } from '../../../i18n/message.ts';
 import { failureFieldErrors, failureMessage } from '../../../lib/api-failure.ts';
 import { formatCountdown } from '../../../lib/countdown.ts';
-import { useDeferredForm } from '../../../lib/deferred-form.tsx';
 import { useDeferredMutation } from '../../../lib/deferred-mutation.ts';
 import { showFieldErrors } from '../../../lib/field-errors.ts';
 import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
@@ -88,17 +88,16 @@ export function ForgotPasswordForm() {
   const [sendLink, { isLoading }] = useDeferredMutation(loadForgotPassword);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [formError, setFormError] = useState<string>();
-  const { form, formProps, controller } = useDeferredForm({
-    resolver,
-    mode: 'onTouched',
-    defaultValues: { email: '' },
-  });
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors },
-  } = form;
+  } = useForm({
+    resolver,
+    mode: 'onTouched',
+    defaultValues: { email: '' },
+  });
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(undefined);
@@ -116,15 +115,7 @@ export function ForgotPasswordForm() {
   return (
     // POST: a form sent before the app has started (the page shows before its code arrives) must not put
     // what was typed into the address.
-    <form
-      {...formProps}
-      onSubmit={onSubmit}
-      method="post"
-      noValidate
-      className="space-y-4"
-      aria-label={t('forgot.title')}
-    >
-      {controller}
+    <form onSubmit={onSubmit} method="post" noValidate className="space-y-4" aria-label={t('forgot.title')}>
       {formError ? <Alert tone="error">{formError}</Alert> : null}
       <TextField
         label={t('email')}

@@ -1,9 +1,6 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { setupLiveStore } from '../../../app/live-app-store.ts';
 import { stubApi, testUser } from '../../../test/fetch-stub.ts';
 import { renderWithStore } from '../../../test/render.tsx';
 import { LoginForm } from './login-form.tsx';
@@ -69,30 +66,5 @@ describe('LoginForm', () => {
     await user.click(screen.getByRole('button', { name: 'Login' }));
     await waitFor(() => expect(store.getState().auth.user?.email).toBe('ayesha@example.com'));
     expect(await api.calls[0]?.json()).toEqual({ email: 'ayesha@example.com', password: 'Secret12!' });
-  });
-
-  // Decision 072: the page starts without react-hook-form and without the store.
-  it('sends what was typed before its library and the store arrived, once they have', async () => {
-    const api = stubApi({
-      'POST /api/v1/login': { body: { status: 'success', data: { user: testUser } } },
-    });
-    const store = setupLiveStore();
-    render(
-      <Provider store={store as never}>
-        <MemoryRouter>
-          <LoginForm />
-        </MemoryRouter>
-      </Provider>,
-    );
-    // As a browser's autofill, or typing before the page's script has run: no focus, no key, no React.
-    const email = screen.getByLabelText<HTMLInputElement>('Email');
-    const password = screen.getByLabelText<HTMLInputElement>('Password');
-    email.value = 'ayesha@example.com';
-    password.value = 'Secret12!';
-    fireEvent.submit(email.form as HTMLFormElement);
-    await waitFor(() => expect(store.getState().auth.user?.email).toBe('ayesha@example.com'));
-    expect(api.calls).toHaveLength(1);
-    expect(await api.calls[0]?.json()).toEqual({ email: 'ayesha@example.com', password: 'Secret12!' });
-    expect(email).toHaveValue('ayesha@example.com');
   });
 });

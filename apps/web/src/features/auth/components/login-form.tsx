@@ -1,5 +1,6 @@
 import type { LoginSchema } from '@ngso/shared/schemas/auth';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -9,7 +10,6 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { translateMessage } from '../../../i18n/message.ts';
 import { failureFieldErrors, failureMessage } from '../../../lib/api-failure.ts';
-import { useDeferredForm } from '../../../lib/deferred-form.tsx';
 import { useDeferredMutation } from '../../../lib/deferred-mutation.ts';
 import { showFieldErrors } from '../../../lib/field-errors.ts';
 import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
@@ -25,17 +25,16 @@ export function LoginForm() {
   const { t } = useTranslation('auth');
   const [login, { isLoading }] = useDeferredMutation(loadLogin);
   const [formError, setFormError] = useState<string>();
-  const { form, formProps, controller } = useDeferredForm({
-    resolver,
-    mode: 'onTouched',
-    defaultValues: { email: '', password: '' },
-  });
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors },
-  } = form;
+  } = useForm({
+    resolver,
+    mode: 'onTouched',
+    defaultValues: { email: '', password: '' },
+  });
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(undefined);
@@ -50,15 +49,7 @@ export function LoginForm() {
   return (
     // POST: a form sent before the app has started (the page shows before its code arrives) must not put
     // what was typed into the address.
-    <form
-      {...formProps}
-      onSubmit={onSubmit}
-      method="post"
-      noValidate
-      className="space-y-4"
-      aria-label={t('login.title')}
-    >
-      {controller}
+    <form onSubmit={onSubmit} method="post" noValidate className="space-y-4" aria-label={t('login.title')}>
       {formError ? <Alert tone="error">{formError}</Alert> : null}
       <TextField
         label={t('email')}

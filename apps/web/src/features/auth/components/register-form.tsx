@@ -1,5 +1,6 @@
 import type { RegisterFormSchema } from '@ngso/shared/schemas/auth';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -10,7 +11,6 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { translateMessage } from '../../../i18n/message.ts';
 import { failureFieldErrors, failureMessage } from '../../../lib/api-failure.ts';
-import { useDeferredForm } from '../../../lib/deferred-form.tsx';
 import { useDeferredMutation } from '../../../lib/deferred-mutation.ts';
 import { showFieldErrors } from '../../../lib/field-errors.ts';
 import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
@@ -29,24 +29,20 @@ const FIELDS = ['name', 'email', 'password', 'phone_number'] as const;
  * the page then moves on to /profile (see the route's guard).
  */
 export function RegisterForm() {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation(['auth', 'messages']);
   const [registerAccount, { isLoading }] = useDeferredMutation(loadRegister);
   const [formError, setFormError] = useState<string>();
-  const { form, formProps, controller } = useDeferredForm(
-    {
-      resolver,
-      mode: 'onTouched',
-      defaultValues: { name: '', email: '', password: '', confirm_password: '', phone_number: '' },
-    },
-    ['messages'],
-  );
   const {
     register,
     handleSubmit,
     watch,
     setError,
     formState: { errors },
-  } = form;
+  } = useForm({
+    resolver,
+    mode: 'onTouched',
+    defaultValues: { name: '', email: '', password: '', confirm_password: '', phone_number: '' },
+  });
 
   const password = watch('password');
   const confirmation = passwordConfirmation(
@@ -69,15 +65,7 @@ export function RegisterForm() {
   return (
     // POST: a form sent before the app has started (the page shows before its code arrives) must not put
     // what was typed into the address.
-    <form
-      {...formProps}
-      onSubmit={onSubmit}
-      method="post"
-      noValidate
-      className="space-y-4"
-      aria-label={t('register.title')}
-    >
-      {controller}
+    <form onSubmit={onSubmit} method="post" noValidate className="space-y-4" aria-label={t('register.title')}>
       {formError ? <Alert tone="error">{formError}</Alert> : null}
       <TextField
         label={t('name')}

@@ -1,6 +1,7 @@
 import { RESET_REDIRECT_MS } from '@ngso/shared/constants';
 import type { ResetPasswordFormSchema } from '@ngso/shared/schemas/auth';
 import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -10,7 +11,6 @@ import { PasswordStrengthMeter } from '../../../components/ui/password-strength.
 import { paths } from '../../../config/paths.ts';
 import { translateMessage } from '../../../i18n/message.ts';
 import { failureFieldErrors, failureMessage } from '../../../lib/api-failure.ts';
-import { useDeferredForm } from '../../../lib/deferred-form.tsx';
 import { useDeferredMutation } from '../../../lib/deferred-mutation.ts';
 import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
 import { passwordConfirmation } from '../../../lib/password-confirmation.ts';
@@ -25,26 +25,22 @@ type ResetPasswordFormProps = { token: string; email: string };
 
 /** Set a new password with the token and e-mail from the link; then to /login after 3 seconds. */
 export function ResetPasswordForm({ token, email }: ResetPasswordFormProps) {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation(['auth', 'messages']);
   const navigate = useNavigate();
   const [resetPassword, { isLoading }] = useDeferredMutation(loadResetPassword);
   const [done, setDone] = useState(false);
   const [formError, setFormError] = useState<string>();
-  const { form, formProps, controller } = useDeferredForm(
-    {
-      resolver,
-      mode: 'onTouched',
-      defaultValues: { password: '', confirm_password: '' },
-    },
-    ['messages'],
-  );
   const {
     register,
     handleSubmit,
     watch,
     setError,
     formState: { errors },
-  } = form;
+  } = useForm({
+    resolver,
+    mode: 'onTouched',
+    defaultValues: { password: '', confirm_password: '' },
+  });
 
   const password = watch('password');
   const confirmation = passwordConfirmation(
@@ -83,15 +79,7 @@ export function ResetPasswordForm({ token, email }: ResetPasswordFormProps) {
   return (
     // POST: a form sent before the app has started (the page shows before its code arrives) must not put
     // what was typed into the address.
-    <form
-      {...formProps}
-      onSubmit={onSubmit}
-      method="post"
-      noValidate
-      className="space-y-4"
-      aria-label={t('reset.title')}
-    >
-      {controller}
+    <form onSubmit={onSubmit} method="post" noValidate className="space-y-4" aria-label={t('reset.title')}>
       {formError ? <Alert tone="error">{formError}</Alert> : null}
       <PasswordField
         label={t('newPassword')}
