@@ -44,3 +44,18 @@ export const testProfile = {
   sub_district: null,
   created_at: '2024-11-01T10:00:00.000Z',
 };
+
+/** GET registration/status for an approved junior finalist (the exam pages' tests). */
+export const approvedRegistrationStatus = {
+  status: 'success',
+  category: 'junior',
+  registration_date: null,
+  admit_card_url: null,
+  exam_details: null,
+  data: {
+    registration_status: 'approved',
+    registration_date: null,
+    admit_card_url: null,
+    exam_details: null,
+  },
+};

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearStartHandover, handOverStart } from '../../features/exam/start-handover.ts';
-import { stubApi, testProfile, testUser } from '../../test/fetch-stub.ts';
+import { approvedRegistrationStatus, stubApi, testProfile, testUser } from '../../test/fetch-stub.ts';
 import { openPaperExam, paperQuestions } from '../../test/paper.ts';
 import { renderApp, signedInAuth } from '../../test/render.tsx';
 
@@ -10,19 +10,6 @@ import { renderApp, signedInAuth } from '../../test/render.tsx';
  * out with the signed-in session's, not after them, since the server authorises each by the cookie.
  */
 const exam = openPaperExam(1000, 120);
-const registration = {
-  status: 'success',
-  category: 'junior',
-  registration_date: null,
-  admit_card_url: null,
-  exam_details: null,
-  data: {
-    registration_status: 'approved',
-    registration_date: null,
-    admit_card_url: null,
-    exam_details: null,
-  },
-};
 
 /** The session's calls answer only when `answer()` is called; the exam's at once. */
 function slowSession() {
@@ -41,7 +28,7 @@ function slowSession() {
     },
     'GET /api/v1/ngso-1/registration/status': async () => {
       await held;
-      return { body: registration };
+      return { body: approvedRegistrationStatus };
     },
     'GET /api/v1/time': () => ({ body: { status: 'success', now: new Date().toISOString() } }),
     'GET /api/v1/ngso-1/exam': { body: { status: 'success', data: exam } },

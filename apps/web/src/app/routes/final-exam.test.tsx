@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearStartHandover, handOverStart } from '../../features/exam/start-handover.ts';
-import { stubApi, testProfile, testUser } from '../../test/fetch-stub.ts';
+import { approvedRegistrationStatus, stubApi, testProfile, testUser } from '../../test/fetch-stub.ts';
 import { openPaperExam, paperQuestions } from '../../test/paper.ts';
 import { renderApp, signedInAuth } from '../../test/render.tsx';
 
@@ -12,21 +12,7 @@ const questions = paperQuestions;
 const handlers = {
   'GET /api/v1/user': { body: { status: 'success', user: testUser } },
   'GET /api/v1/user/profile': { body: { status: 'success', user: testProfile } },
-  'GET /api/v1/ngso-1/registration/status': {
-    body: {
-      status: 'success',
-      category: 'junior',
-      registration_date: null,
-      admit_card_url: null,
-      exam_details: null,
-      data: {
-        registration_status: 'approved',
-        registration_date: null,
-        admit_card_url: null,
-        exam_details: null,
-      },
-    },
-  },
+  'GET /api/v1/ngso-1/registration/status': { body: approvedRegistrationStatus },
   'GET /api/v1/time': () => ({ body: { status: 'success', now: new Date().toISOString() } }),
 };
 /** What every page asked for in the start second before the paper. */

@@ -3,9 +3,9 @@ import type { Exam } from '@ngso/shared/schemas/exam';
 import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyLanguage } from '../../../i18n/i18n.ts';
-import { EMPTY_QUEUE_STATE, type PendingPhoto, type QueueState } from '../queue-state.ts';
-import type { SavedAnswer } from '../transport-contract.ts';
+import { EMPTY_QUEUE_STATE, type QueueState } from '../queue-state.ts';
 import { useDeliveryState } from '../use-delivery.ts';
+import { answer, recorded } from './delivery-fixtures.ts';
 import { DeliveryList } from './delivery-list.tsx';
 
 /**
@@ -25,39 +25,21 @@ const exam: Exam = {
   delivery_ends_at: '2025-01-14T13:00:00.000Z',
   paper_from: '2025-01-14T09:45:00.000Z',
 };
-const sha = (c: string) => c.repeat(64);
-const answer = (q: string, images: [string, 'pending' | 'stored'][]): SavedAnswer => ({
-  question_id: q,
-  image_urls: [],
-  images: images.map(([c, status]) => ({
-    sha256: sha(c),
-    size: 10,
-    url: status === 'stored' ? `/api/v1/media/${c}` : null,
-    status,
-  })),
-  version: 1,
-  saved_at: '2025-01-14T10:40:00.000Z',
-});
-const recorded = (id: string, q: string, c: string): PendingPhoto => ({
-  id,
-  questionId: q,
-  name: `${id}.jpg`,
-  sha256: sha(c),
-  status: 'recorded',
-  progress: null,
-  previewUrl: null,
-});
 
 /** Online: the server's answers read; q2's second photo recorded, its bytes still on this device. */
 const online: QueueState = {
   ...EMPTY_QUEUE_STATE,
   loaded: true,
   answers: {
-    q1: answer('q1', [['a', 'stored']]),
-    q2: answer('q2', [
-      ['b', 'stored'],
-      ['c', 'pending'],
-    ]),
+    q1: answer('q1', [['a', 'stored']], '2025-01-14T10:40:00.000Z'),
+    q2: answer(
+      'q2',
+      [
+        ['b', 'stored'],
+        ['c', 'pending'],
+      ],
+      '2025-01-14T10:40:00.000Z',
+    ),
   },
   photos: [recorded('p1', 'q2', 'c')],
   sending: 1,

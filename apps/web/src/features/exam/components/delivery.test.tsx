@@ -2,33 +2,11 @@ import type { LatePhoto } from '@ngso/shared/schemas/exam';
 import { render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyLanguage } from '../../../i18n/i18n.ts';
-import { EMPTY_QUEUE_STATE, type PendingPhoto, type QueueState } from '../queue-state.ts';
-import type { SavedAnswer } from '../transport-contract.ts';
+import { EMPTY_QUEUE_STATE, type QueueState } from '../queue-state.ts';
 import { DeliveryBanner } from './delivery-banner.tsx';
+import { answer, recorded, sha } from './delivery-fixtures.ts';
 import { DeliveryList } from './delivery-list.tsx';
 
-const sha = (c: string) => c.repeat(64);
-const answer = (q: string, images: [string, 'pending' | 'stored'][]): SavedAnswer => ({
-  question_id: q,
-  image_urls: [],
-  images: images.map(([c, status]) => ({
-    sha256: sha(c),
-    size: 10,
-    url: status === 'stored' ? `/api/v1/media/${c}` : null,
-    status,
-  })),
-  version: 1,
-  saved_at: '2025-01-14T18:00:00+06:00',
-});
-const recorded = (id: string, q: string, c: string): PendingPhoto => ({
-  id,
-  questionId: q,
-  name: `${id}.jpg`,
-  sha256: sha(c),
-  status: 'recorded',
-  progress: null,
-  previewUrl: null,
-});
 const late: LatePhoto = {
   question_id: 'q3',
   sha256: sha('f'),
