@@ -20,12 +20,47 @@ import type { LoadedAnswers } from './transport-contract.ts';
  * shared schemas (a record an older build wrote, or a damaged one, is simply not there).
  */
 const examKey = (userId: string) => `offline:${userId}:exam`;
-const questionsKey = (userId: string) => `offline:${userId}:questions`;
-const receiptsKey = (userId: string) => `offline:${userId}:receipts`;
-const answersKey = (userId: string) => `offline:${userId}:answers`;
 
-/** The questions belong to one window: a later exam on the same phone must never show them. */
-const StoredQuestionsSchema = z.object({ startsAt: z.string(), questions: z.array(QuestionSchema) });
+/**
+ * A record that belongs to one exam window (a later exam on the same phone must never show it): kept under
+ * `offline:<user>:<name>` with the window's start beside its fields, read back only for the same window.
+ */
+function windowRecord<Shape extends z.ZodRawShape>(name: string, shape: Shape) {
+  const key = (userId: string) => `offline:${userId}:${name}`;
+  const Stored = z.object({ startsAt: z.string(), ...shape });
+  type Fields = z.infer<z.ZodObject<Shape>>;
+  return {
+    save: (storage: QueueStorage, userId: string, exam: Pick<Exam, 'starts_at'>, fields: Fields) =>
+      storage.set(key(userId), { startsAt: exam.starts_at, ...fields }),
+    async load(
+      storage: QueueStorage,
+      userId: string,
+      exam: Pick<Exam, 'starts_at'>,
+    ): Promise<Fields | undefined> {
+      const parsed = Stored.safeParse(await storage.get(key(userId)));
+      if (!parsed.success) return undefined;
+      const { startsAt, ...fields } = parsed.data as { startsAt: string } & Fields;
+      return startsAt === exam.starts_at ? (fields as Fields) : undefined;
+    },
+  };
+}
+
+const questionsRecord = windowRecord('questions', { questions: z.array(QuestionSchema) });
+const receiptsRecord = windowRecord('receipts', {
+  receipts: z.array(
+    z.object({
+      questionNumber: z.number(),
+      questionId: z.string(),
+      sha256: z.string(),
+      code: z.string(),
+      receipt: z.string(),
+    }),
+  ),
+});
+const answersRecord = windowRecord('answers', {
+  answers: z.array(AnswerSchema),
+  latePhotos: z.array(LatePhotoSchema),
+});
 
 export function saveExam(storage: QueueStorage, userId: string, exam: Exam): Promise<void> {
   return storage.set(examKey(userId), exam);
@@ -42,7 +77,7 @@ export function saveQuestions(
   exam: Pick<Exam, 'starts_at'>,
   questions: Question[],
 ): Promise<void> {
-  return storage.set(questionsKey(userId), { startsAt: exam.starts_at, questions });
+  return questionsRecord.save(storage, userId, exam, { questions });
 }
 
 /** The questions kept for this exam's window, if the page saw them. */
@@ -51,8 +86,7 @@ export async function loadQuestions(
   userId: string,
   exam: Pick<Exam, 'starts_at'>,
 ): Promise<Question[] | undefined> {
-  const parsed = StoredQuestionsSchema.safeParse(await storage.get(questionsKey(userId)));
-  return parsed.success && parsed.data.startsAt === exam.starts_at ? parsed.data.questions : undefined;
+  return (await questionsRecord.load(storage, userId, exam))?.questions;
 }
 
 /**
@@ -64,26 +98,13 @@ export function diagramAddressesOf(questions: readonly Question[]): string[] {
   return [...new Set(addresses.filter((address) => !address.startsWith('data:')))];
 }
 
-const StoredReceiptsSchema = z.object({
-  startsAt: z.string(),
-  receipts: z.array(
-    z.object({
-      questionNumber: z.number(),
-      questionId: z.string(),
-      sha256: z.string(),
-      code: z.string(),
-      receipt: z.string(),
-    }),
-  ),
-});
-
 export function saveReceipts(
   storage: QueueStorage,
   userId: string,
   exam: Pick<Exam, 'starts_at'>,
   receipts: readonly ReceiptEntry[],
 ): Promise<void> {
-  return storage.set(receiptsKey(userId), { startsAt: exam.starts_at, receipts });
+  return receiptsRecord.save(storage, userId, exam, { receipts: [...receipts] });
 }
 
 /** The receipts the success page last showed for this exam's window, if it showed any. */
@@ -92,15 +113,8 @@ export async function loadReceipts(
   userId: string,
   exam: Pick<Exam, 'starts_at'>,
 ): Promise<ReceiptEntry[] | undefined> {
-  const parsed = StoredReceiptsSchema.safeParse(await storage.get(receiptsKey(userId)));
-  return parsed.success && parsed.data.startsAt === exam.starts_at ? parsed.data.receipts : undefined;
+  return (await receiptsRecord.load(storage, userId, exam))?.receipts;
 }
-
-const StoredAnswersSchema = z.object({
-  startsAt: z.string(),
-  answers: z.array(AnswerSchema),
-  latePhotos: z.array(LatePhotoSchema),
-});
 
 export function saveAnswers(
   storage: QueueStorage,
@@ -108,7 +122,7 @@ export function saveAnswers(
   exam: Pick<Exam, 'starts_at'>,
   loaded: LoadedAnswers,
 ): Promise<void> {
-  return storage.set(answersKey(userId), { startsAt: exam.starts_at, ...loaded });
+  return answersRecord.save(storage, userId, exam, loaded);
 }
 
 /** The server's answers and late photos as the success page last had them for this window, if it had them. */
@@ -117,7 +131,5 @@ export async function loadAnswers(
   userId: string,
   exam: Pick<Exam, 'starts_at'>,
 ): Promise<LoadedAnswers | undefined> {
-  const parsed = StoredAnswersSchema.safeParse(await storage.get(answersKey(userId)));
-  if (!parsed.success || parsed.data.startsAt !== exam.starts_at) return undefined;
-  return { answers: parsed.data.answers, latePhotos: parsed.data.latePhotos };
+  return answersRecord.load(storage, userId, exam);
 }
