@@ -1,5 +1,5 @@
-import { createPrivateKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { createPrivateKey, generateKeyPairSync, type KeyObject, randomUUID } from 'node:crypto';
+import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseRetiredKeys, parseSigningKey } from '../checks/receipt-key-format.ts';
 import {
@@ -24,7 +24,9 @@ export const generatedKeyFile = (config: Pick<KeySettings, 'DATA_DIR'>) =>
 
 /**
  * The key of a server without RECEIPT_SIGNING_KEY: made once and kept in DATA_DIR, so that its receipts
- * still verify after a restart. Two processes starting together keep the first one written.
+ * still verify after a restart. Processes starting together keep the first one written: each writes its key
+ * whole to a file of its own, then links it into place, which fails for all but the first. A reader
+ * therefore never sees a key half written.
  */
 async function generatedKey(config: Pick<KeySettings, 'DATA_DIR'>): Promise<KeyObject> {
   const file = generatedKeyFile(config);
@@ -35,12 +37,16 @@ async function generatedKey(config: Pick<KeySettings, 'DATA_DIR'>): Promise<KeyO
   }
   const { privateKey } = generateKeyPairSync('ed25519');
   await mkdir(config.DATA_DIR, { recursive: true });
+  const ownFile = `${file}.${process.pid}.${randomUUID()}`;
+  await writeFile(ownFile, privateKey.export({ type: 'pkcs8', format: 'pem' }), { flag: 'wx', mode: 0o600 });
   try {
-    await writeFile(file, privateKey.export({ type: 'pkcs8', format: 'pem' }), { flag: 'wx', mode: 0o600 });
+    await link(ownFile, file);
     return privateKey;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     return createPrivateKey(await readFile(file, 'utf8'));
+  } finally {
+    await rm(ownFile, { force: true });
   }
 }
 
