@@ -40,6 +40,27 @@ function consoleChunksRequested(page: Page): string[] {
   return found;
 }
 
+/** The scripts the page requests from now on, by path. */
+function scriptsRequested(page: Page): string[] {
+  const found: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') found.push(new URL(request.url()).pathname);
+  });
+  return found;
+}
+
+/** The scripts a page's HTML names: its own, and the chunks it announces (decision 073). */
+async function scriptsAnnounced(page: Page, address: string): Promise<Set<string>> {
+  const html = await (await page.request.get(address)).text();
+  return new Set(
+    [
+      ...html.matchAll(
+        /<(?:script type="module" crossorigin src|link rel="modulepreload" crossorigin href)="([^"]+)"/g,
+      ),
+    ].map((match) => match[1] ?? ''),
+  );
+}
+
 offlineTest.describe('the exam page with no connection', () => {
   offlineTest.use({
     viewport: { width: 360, height: 740 },
@@ -63,8 +84,16 @@ offlineTest.describe('the exam page with no connection', () => {
       // A reload with work not yet on the server asks before leaving: the test stays.
       page.on('dialog', (dialog) => void dialog.accept());
 
+      // A first visit, as a phone that never opened the site: every script the page needs before its first
+      // question is named by its HTML, so a slow link fetches them all at once (decision 073).
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Network.clearBrowserCache');
+      const scripts = scriptsRequested(page);
       await page.goto('/final-exam');
       await expect(heading(page, 1)).toBeVisible();
+      const announced = await scriptsAnnounced(page, '/final-exam');
+      expect(scripts.length).toBeGreaterThan(10);
+      expect(scripts.filter((script) => !announced.has(script))).toEqual([]);
       await controlledByServiceWorker(page);
       // The diagram of a question not opened yet is kept as soon as the page has the questions.
       await expect

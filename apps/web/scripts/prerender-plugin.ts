@@ -112,9 +112,15 @@ function pageHtml(
 
 /**
  * What a signed-in page loads besides its route and texts, before it shows anything: the app (fetched by
- * the shell's script once it runs), the session's calls, the account menu of the navigation bar.
+ * the shell's script once it runs), the store (loaded at the start when somebody is signed in), the
+ * session's calls, the account menu of the navigation bar.
  */
-const EXAM_SHELL_MODULES = ['src/main.tsx', 'src/app/session-queries.tsx', 'src/app/layout/account-nav.tsx'];
+const EXAM_SHELL_MODULES = [
+  'src/main.tsx',
+  'src/app/store.ts',
+  'src/app/session-queries.tsx',
+  'src/app/layout/account-nav.tsx',
+];
 
 const COMPRESSIBLE = /\.(js|css|svg|xml|txt|json|webmanifest)$/;
 
