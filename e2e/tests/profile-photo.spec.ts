@@ -150,7 +150,7 @@ test.describe('profile and photo', () => {
 
     // Compressed off the page's thread, in the worker.
     expect(workers.some((url) => url.includes('compress.worker'))).toBe(true);
-    // What travelled was resized to 2000 px and re-encoded as JPEG in the browser.
+    // What travelled was resized to 1600 px and re-encoded as JPEG in the browser (decision 076).
     const sent = await page.evaluate(async () => {
       const file = (window as unknown as { sentFile?: File }).sentFile;
       if (!file) return null;
@@ -164,7 +164,7 @@ test.describe('profile and photo', () => {
     expect(sent).toMatchObject({ name: 'camera.jpg', type: 'image/jpeg' });
     const bytes = Buffer.from(sent?.base64 ?? '', 'base64');
     expect(bytes.length).toBeLessThan(photo.length * 0.75);
-    expect(await sharp(bytes).metadata()).toMatchObject({ format: 'jpeg', width: 2000, height: 1333 });
+    expect(await sharp(bytes).metadata()).toMatchObject({ format: 'jpeg', width: 1600, height: 1067 });
 
     // The navigation bar and the card show the new photo at once, loaded with the session cookie.
     const navImage = account.locator('img');

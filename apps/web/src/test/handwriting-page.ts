@@ -114,7 +114,7 @@ export async function photographPage(options: PageOptions = {}): Promise<RawPage
   return { data, width: info.width, height: info.height };
 }
 
-/** The page scaled down to `longSide` px, as a messaging app or a screenshot would leave it. */
+/** The page scaled down to `longSide` px, as the page prepares a photo, or as a messaging app leaves it. */
 export async function shrink(page: RawPage, longSide: number): Promise<RawPage> {
   const { data, info } = await sharp(page.data, {
     raw: { width: page.width, height: page.height, channels: 4 },

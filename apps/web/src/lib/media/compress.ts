@@ -1,11 +1,11 @@
-import { CLIENT_JPEG_QUALITY, IMAGE_MAX_SIDE_PX } from '@ngso/shared/constants';
+import { CLIENT_JPEG_QUALITY, CLIENT_MAX_SIDE_PX } from '@ngso/shared/constants';
 import type { CompressReply, CompressRequest } from './compress.worker.ts';
 import { type Compressed, type CompressSettings, compressBlob, pageSurface } from './compress-core.ts';
 import { browserMayNotDecode, jpegName } from './image-file.ts';
 import { MediaError } from './media-error.ts';
 import { type PhotoProblem, photoProblems } from './photo-quality.ts';
 
-const SETTINGS: CompressSettings = { maxSide: IMAGE_MAX_SIDE_PX, quality: CLIENT_JPEG_QUALITY };
+const SETTINGS: CompressSettings = { maxSide: CLIENT_MAX_SIDE_PX, quality: CLIENT_JPEG_QUALITY };
 
 const cancelled = () => new MediaError('cancelled');
 

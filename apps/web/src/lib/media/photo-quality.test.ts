@@ -1,15 +1,16 @@
+import { CLIENT_MAX_SIDE_PX } from '@ngso/shared/constants';
 import { describe, expect, it } from 'vitest';
 import { type PageOptions, photographPage, shrink } from '../../test/handwriting-page.ts';
 import { measurePhoto, PHOTO_LIMITS, type PhotoMeasures, photoProblems } from './photo-quality.ts';
 
-// Phone-like photos of a handwritten page, generated with sharp (decision 061 lists what each measured).
-async function measured(options: PageOptions, longSide?: number): Promise<PhotoMeasures> {
-  const page = await photographPage(options);
-  const shown = longSide ? await shrink(page, longSide) : page;
+// Phone-like photos of a handwritten page, generated with sharp (decisions 061 and 076 list what each measured),
+// measured at the size the page prepares a photo at, as the page measures it.
+async function measured(options: PageOptions, longSide = CLIENT_MAX_SIDE_PX): Promise<PhotoMeasures> {
+  const shown = await shrink(await photographPage(options), longSide);
   return measurePhoto(shown.data, shown.width, shown.height);
 }
 
-// Each page is drawn, lit and measured at its full size: seconds on a busy machine.
+// Each page is drawn, lit, scaled and measured: seconds on a busy machine.
 describe('photo checks on photos of a handwritten page', { timeout: 60_000 }, () => {
   it('passes a well-lit, sharp page, also with little written on it or in dim light', async () => {
     for (const options of [{}, { seed: 2, noise: 6 }, { lines: 1, seed: 4 }, { exposure: 0.35, noise: 5 }]) {

@@ -16,12 +16,15 @@ export type PhotoMeasures = {
 
 export type PhotoProblem = 'dark' | 'blurred' | 'small';
 
-/** The limits, chosen on test pages of handwriting with margins on both sides (decision 061). */
+/**
+ * The limits, chosen on test pages of handwriting with margins on both sides (decision 061), measured at the
+ * size the page prepares a photo at (CLIENT_MAX_SIDE_PX, decision 076).
+ */
 export const PHOTO_LIMITS = {
   /** Below this mean luminance a page is too dark to read. */
   minMeanLuminance: 60,
   /** Below this sharpness the writing is blurred. */
-  minSharpness: 300,
+  minSharpness: 440,
   /** A longest side under this many pixels is too small for small handwriting. */
   minLongSidePx: 1000,
 } as const;
