@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -55,12 +55,16 @@ function withServers(block: string, primaries: string[], backups: string[]) {
   });
 }
 
+/** A certificate and its key, as files (PEM). */
+export type TlsFiles = { certificate: string; key: string };
+
 /**
  * The shipped site file with local ports: the upstream servers are the processes given (`upstreams`; the
  * photo lane's, `photoLane`, with the others as its backups, or the same processes when there is no lane of
- * its own), the TLS server listens on plain HTTP at `listen`, the redirect on port 80 is left out, and (for
- * tests) every answer says which process answered; its cache lives in `cacheDir`. Everything else (proxy
- * headers, body sizes, time-outs, gzip, the paper key's cache) is the shipped text.
+ * its own), the TLS server listens on plain HTTP at `listen` (or, given `tls`, with TLS and HTTP/2 as shipped,
+ * on that certificate), the redirect on port 80 is left out, and (for tests) every answer says which process
+ * answered; its cache lives in `cacheDir`. Everything else (proxy headers, body sizes, time-outs, gzip, the
+ * paper key's cache) is the shipped text.
  */
 export function renderSite(
   template: string,
@@ -70,6 +74,7 @@ export function renderSite(
     photoLane?: string[];
     cacheDir: string;
     upstreamHeader?: boolean;
+    tls?: TlsFiles;
   },
 ): string {
   const lane = options.photoLane ?? [];
@@ -86,9 +91,15 @@ export function renderSite(
   text = swap(text, /^[ \t]*listen (\[::\]:)?443 ssl[^;\n]*;\n/gm, 2, (line, index) => {
     // The listen queue's length (backlog=) is kept: it is part of what is measured.
     const backlog = / backlog=\d+/.exec(line)?.[0] ?? '';
-    return index === 0 ? `    listen ${options.listen}${backlog};\n` : '';
+    const protocols = options.tls ? (/ ssl http2/.exec(line)?.[0] ?? ' ssl') : '';
+    return index === 0 ? `    listen ${options.listen}${protocols}${backlog};\n` : '';
   });
-  text = swap(text, /^[ \t]*ssl_certificate(_key)? [^;\n]*;\n/gm, 2, () => '');
+  text = swap(text, /^[ \t]*ssl_certificate(_key)? [^;\n]*;\n/gm, 2, (line) => {
+    if (!options.tls) return '';
+    return line.includes('ssl_certificate_key')
+      ? `    ssl_certificate_key ${options.tls.key};\n`
+      : `    ssl_certificate ${options.tls.certificate};\n`;
+  });
   text = swap(text, /^proxy_cache_path \S+ /gm, 1, () => `proxy_cache_path ${options.cacheDir} `);
   if (options.upstreamHeader) {
     text = swap(
@@ -99,6 +110,30 @@ export function renderSite(
     );
   }
   return text;
+}
+
+/**
+ * A certificate for localhost made for the occasion with openssl (P-256, two days), in `dir`: for a browser told
+ * to accept it, to reach nginx over TLS and HTTP/2 as a phone reaches the site.
+ */
+export function selfSignedCertificate(dir: string): TlsFiles {
+  const files = { certificate: path.join(dir, 'localhost.crt'), key: path.join(dir, 'localhost.key') };
+  const request =
+    'req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 2 -subj /CN=localhost';
+  execFileSync(
+    'openssl',
+    [
+      ...request.split(' '),
+      '-addext',
+      'subjectAltName=DNS:localhost,IP:127.0.0.1',
+      '-keyout',
+      files.key,
+      '-out',
+      files.certificate,
+    ],
+    { stdio: 'ignore' },
+  );
+  return files;
 }
 
 export type Nginx = Awaited<ReturnType<typeof startNginx>>;
@@ -116,6 +151,8 @@ export async function startNginx(options: {
   upstreamHeader?: boolean;
   workerProcesses?: number | 'auto';
   accessLog?: boolean;
+  /** Serve with TLS and HTTP/2, as the shipped site does, on this certificate (see `selfSignedCertificate`). */
+  tls?: TlsFiles;
 }) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'ngso-nginx-'));
   // As root, nginx's workers run as nobody: they must reach the temporary folders nginx creates in here.
@@ -126,6 +163,7 @@ export async function startNginx(options: {
     photoLane: (options.photoLane ?? []).map((port) => `127.0.0.1:${port}`),
     cacheDir: path.join(dir, 'cache'),
     upstreamHeader: options.upstreamHeader ?? true,
+    tls: options.tls,
   });
   writeFileSync(path.join(dir, 'ngso.conf'), site);
   const conf = path.join(dir, 'nginx.conf');
@@ -167,7 +205,7 @@ http {
 
   const nginx = {
     pid: followed.pid,
-    url: `http://127.0.0.1:${options.port}`,
+    url: `${options.tls ? 'https' : 'http'}://127.0.0.1:${options.port}`,
     dir,
     site,
     /** What nginx printed and wrote to its error log. */
