@@ -6,11 +6,11 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './auth.ts';
+import { belongsToUser, users } from './auth.ts';
+import { generatedId, instant } from './columns.ts';
 import { competitions } from './competitions.ts';
 
 // The announcements module's tables: notices and their recipients.
@@ -22,7 +22,7 @@ import { competitions } from './competitions.ts';
 export const announcements = pgTable(
   'announcements',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: generatedId(),
     competitionId: uuid('competition_id')
       .notNull()
       .references(() => competitions.id),
@@ -35,7 +35,7 @@ export const announcements = pgTable(
     ratePerMinute: integer('rate_per_minute').notNull(),
     recipientCount: integer('recipient_count').notNull(),
     sentBy: uuid('sent_by').references(() => users.id),
-    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: instant('sent_at').notNull().defaultNow(),
   },
   (t) => [index('announcements_sent_idx').on(t.sentAt)],
 );
@@ -47,12 +47,10 @@ export const announcementRecipients = pgTable(
     announcementId: uuid('announcement_id')
       .notNull()
       .references(() => announcements.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsToUser(),
     /** The outbox row of this recipient's mail (its status is the delivery's). */
     mailId: bigint('mail_id', { mode: 'number' }).notNull(),
-    readAt: timestamp('read_at', { withTimezone: true }),
+    readAt: instant('read_at'),
   },
   (t) => [
     primaryKey({ columns: [t.announcementId, t.userId] }),

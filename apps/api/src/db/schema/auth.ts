@@ -1,23 +1,13 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.ts';
+import { bigint, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, generatedId, instant } from './columns.ts';
 
 // The auth module's tables: users, their sessions and second factor, address proofs, invitations, resets.
 
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: generatedId(),
     name: text('name').notNull(),
     /** Always stored lower-case; unique case-insensitively. */
     email: text('email').notNull(),
@@ -36,11 +26,11 @@ export const users = pgTable(
       .notNull()
       .default('en'),
     /** When the owner opened the link mailed to this address (null: not proven yet). */
-    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    emailVerifiedAt: instant('email_verified_at'),
     /** Staff's second factor (RFC 6238, base32): the secret being set up, then the one in use. */
     totpPendingSecret: text('totp_pending_secret'),
     totpSecret: text('totp_secret'),
-    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    totpEnabledAt: instant('totp_enabled_at'),
     /** The last time step whose code was accepted: a code works once (ASVS V6.5.1). */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     /**
@@ -50,26 +40,30 @@ export const users = pgTable(
     mediaFiles: integer('media_files').notNull().default(0),
     mediaBytes: bigint('media_bytes', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
 );
+
+/** A row of one user's (or naming one, as a grader's hold): removed with the user. */
+export const belongsToUser = (column = 'user_id') =>
+  uuid(column)
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
 
 /** Sessions are looked up by the SHA-256 of the cookie's token; the token itself is never stored. */
 export const sessions = pgTable(
   'sessions',
   {
     tokenHash: text('token_hash').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsToUser(),
     createdAt: createdAt(),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: instant('last_seen_at').notNull().defaultNow(),
     /** Absolute expiry; idle expiry is computed from lastSeenAt. */
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: instant('expires_at').notNull(),
     userAgent: text('user_agent'),
     /** When this session passed the second factor (staff need it for the console). */
-    secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
+    secondFactorAt: instant('second_factor_at'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
@@ -79,10 +73,8 @@ export const recoveryCodes = pgTable(
   'recovery_codes',
   {
     codeHash: text('code_hash').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    userId: belongsToUser(),
+    usedAt: instant('used_at'),
     createdAt: createdAt(),
   },
   (t) => [index('recovery_codes_user_idx').on(t.userId)],
@@ -96,12 +88,10 @@ export const loginDevices = pgTable(
   'login_devices',
   {
     tokenHash: text('token_hash').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsToUser(),
     createdAt: createdAt(),
     /** When this device last passed the account's second factor: its code step then backs off on its own. */
-    secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
+    secondFactorAt: instant('second_factor_at'),
   },
   (t) => [index('login_devices_user_idx').on(t.userId)],
 );
@@ -115,13 +105,11 @@ export const loginDevices = pgTable(
 export const secondFactorRuns = pgTable(
   'second_factor_runs',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsToUser(),
     device: text('device').notNull().default(''),
     failures: integer('failures').notNull().default(0),
-    waitUntil: timestamp('wait_until', { withTimezone: true }).notNull(),
-    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    waitUntil: instant('wait_until').notNull(),
+    lockedAt: instant('locked_at'),
   },
   (t) => [primaryKey({ columns: [t.userId, t.device] })],
 );
@@ -131,13 +119,11 @@ export const emailVerifications = pgTable(
   'email_verifications',
   {
     tokenHash: text('token_hash').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsToUser(),
     /** The address the link was mailed to: it proves only that one. */
     email: text('email').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    expiresAt: instant('expires_at').notNull(),
+    usedAt: instant('used_at'),
     createdAt: createdAt(),
   },
   (t) => [index('email_verifications_user_idx').on(t.userId)],
@@ -147,14 +133,14 @@ export const emailVerifications = pgTable(
 export const staffInvitations = pgTable(
   'staff_invitations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: generatedId(),
     tokenHash: text('token_hash').notNull().unique(),
     email: text('email').notNull(),
     role: text('role', { enum: ['grader', 'admin'] }).notNull(),
     invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    expiresAt: instant('expires_at').notNull(),
+    acceptedAt: instant('accepted_at'),
+    revokedAt: instant('revoked_at'),
     createdAt: createdAt(),
   },
   (t) => [index('staff_invitations_email_idx').on(sql`lower(${t.email})`)],
@@ -163,13 +149,11 @@ export const staffInvitations = pgTable(
 export const passwordResets = pgTable(
   'password_resets',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    userId: belongsToUser(),
     tokenHash: text('token_hash').notNull().unique(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    expiresAt: instant('expires_at').notNull(),
+    usedAt: instant('used_at'),
     createdAt: createdAt(),
   },
   (t) => [index('password_resets_user_idx').on(t.userId)],

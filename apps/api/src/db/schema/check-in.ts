@@ -1,5 +1,6 @@
-import { pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { pgTable, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
+import { instant } from './columns.ts';
 import { registrations } from './registration.ts';
 
 // The check-in module's table: arrivals at the final round.
@@ -10,5 +11,5 @@ export const checkIns = pgTable('check_ins', {
     .primaryKey()
     .references(() => registrations.id, { onDelete: 'cascade' }),
   checkedInBy: uuid('checked_in_by').references(() => users.id, { onDelete: 'set null' }),
-  checkedInAt: timestamp('checked_in_at', { withTimezone: true }).notNull().defaultNow(),
+  checkedInAt: instant('checked_in_at').notNull().defaultNow(),
 });

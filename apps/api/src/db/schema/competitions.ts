@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { categoryEnum, createdAt } from './columns.ts';
+import { categoryEnum, createdAt, generatedId } from './columns.ts';
 
 // The competitions module's tables: competitions and the final round's details.
 
 /** A competition is data: next year's is a new row, not new code (decisions.md). */
 export const competitions = pgTable('competitions', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: generatedId(),
   /** The path segment of the spec's calls, e.g. ngso-1. */
   code: text('code').notNull().unique(),
   name: text('name').notNull(),
@@ -36,13 +36,17 @@ export const competitions = pgTable('competitions', {
   createdAt: createdAt(),
 });
 
+/** A row of one competition's: removed with the competition. */
+export const belongsToCompetition = () =>
+  uuid('competition_id')
+    .notNull()
+    .references(() => competitions.id, { onDelete: 'cascade' });
+
 /** The in-person final round's details per category: what `exam_details` and the admit card show. */
 export const finalRoundDetails = pgTable(
   'final_round_details',
   {
-    competitionId: uuid('competition_id')
-      .notNull()
-      .references(() => competitions.id, { onDelete: 'cascade' }),
+    competitionId: belongsToCompetition(),
     category: text('category', categoryEnum).notNull(),
     date: text('date'),
     reportingTime: text('reporting_time'),

@@ -1,14 +1,12 @@
 import { integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.ts';
-import { competitions } from './competitions.ts';
+import { createdAt, generatedId } from './columns.ts';
+import { belongsToCompetition } from './competitions.ts';
 
 // The e-books module's tables.
 
 export const ebooks = pgTable('ebooks', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  competitionId: uuid('competition_id')
-    .notNull()
-    .references(() => competitions.id, { onDelete: 'cascade' }),
+  id: generatedId(),
+  competitionId: belongsToCompetition(),
   title: text('title').notNull(),
   description: text('description').notNull(),
   position: integer('position').notNull().default(0),

@@ -1,18 +1,8 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { users } from './auth.ts';
-import { categoryEnum, createdAt } from './columns.ts';
-import { competitions } from './competitions.ts';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { belongsToUser, users } from './auth.ts';
+import { categoryEnum, createdAt, generatedId, instant } from './columns.ts';
+import { belongsToCompetition } from './competitions.ts';
 import { media } from './media.ts';
 
 // The exam module's tables: exams, questions and their diagrams, attempts, answers and their photos.
@@ -21,12 +11,10 @@ import { media } from './media.ts';
 export const exams = pgTable(
   'exams',
   {
-    competitionId: uuid('competition_id')
-      .notNull()
-      .references(() => competitions.id, { onDelete: 'cascade' }),
+    competitionId: belongsToCompetition(),
     category: text('category', categoryEnum).notNull(),
-    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
-    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    startsAt: instant('starts_at').notNull(),
+    endsAt: instant('ends_at').notNull(),
     /**
      * The AES-256-GCM key of this exam's question paper (base64), made when the paper first goes out.
      * Pages download the paper encrypted before the start and receive this key at the start.
@@ -39,10 +27,8 @@ export const exams = pgTable(
 export const questions = pgTable(
   'questions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    competitionId: uuid('competition_id')
-      .notNull()
-      .references(() => competitions.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    competitionId: belongsToCompetition(),
     category: text('category', categoryEnum).notNull(),
     position: integer('position').notNull(),
     marks: integer('marks').notNull(),
@@ -58,6 +44,18 @@ export const questions = pgTable(
   (t) => [index('questions_exam_idx').on(t.competitionId, t.category, t.position)],
 );
 
+/** A row of one question's: removed with the question. */
+export const belongsToQuestion = () =>
+  uuid('question_id')
+    .notNull()
+    .references(() => questions.id, { onDelete: 'cascade' });
+
+/**
+ * One student's answer to one question, as every row about an answer names it (the answer, its marks, a
+ * grader's hold, a re-check): removed with the student or the question.
+ */
+export const answerKey = () => ({ userId: belongsToUser(), questionId: belongsToQuestion() });
+
 /**
  * A question's diagram (docs/decisions/040-question-diagrams.md): processed on upload into two JPEGs, one
  * for a phone's column and one for zooming, metadata stripped. Uploaded before the question is saved, so
@@ -66,7 +64,7 @@ export const questions = pgTable(
 export const questionImages = pgTable(
   'question_images',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: generatedId(),
     questionId: uuid('question_id').references(() => questions.id, { onDelete: 'cascade' }),
     uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     /** 1-based: the number authors write in a marker, `[[diagram 1]]`. */
@@ -95,14 +93,10 @@ export const questionImages = pgTable(
 export const examAttempts = pgTable(
   'exam_attempts',
   {
-    competitionId: uuid('competition_id')
-      .notNull()
-      .references(() => competitions.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    competitionId: belongsToCompetition(),
+    userId: belongsToUser(),
     extraMinutes: integer('extra_minutes').notNull().default(0),
-    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    submittedAt: instant('submitted_at'),
   },
   (t) => [primaryKey({ columns: [t.competitionId, t.userId] })],
 );
@@ -117,15 +111,10 @@ export type CommittedImage = { sha256: string; size: number };
 export const answers = pgTable(
   'answers',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    questionId: uuid('question_id')
-      .notNull()
-      .references(() => questions.id, { onDelete: 'cascade' }),
+    ...answerKey(),
     images: jsonb('images').$type<CommittedImage[]>().notNull(),
     version: integer('version').notNull().default(1),
-    savedAt: timestamp('saved_at', { withTimezone: true }).notNull(),
+    savedAt: instant('saved_at').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.questionId] }),
@@ -142,23 +131,19 @@ export const answers = pgTable(
 export const answerPhotos = pgTable(
   'answer_photos',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsToUser(),
     sha256: text('sha256').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
-    questionId: uuid('question_id')
-      .notNull()
-      .references(() => questions.id, { onDelete: 'cascade' }),
-    committedAt: timestamp('committed_at', { withTimezone: true }).notNull(),
+    questionId: belongsToQuestion(),
+    committedAt: instant('committed_at').notNull(),
     mediaId: uuid('media_id').references(() => media.id, { onDelete: 'set null' }),
-    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    deliveredAt: instant('delivered_at'),
     late: boolean('late').notNull().default(false),
     /** The phone's clock when the photo was taken (late photos: what the student's device says). */
-    takenAt: timestamp('taken_at', { withTimezone: true }),
+    takenAt: instant('taken_at'),
     lateDecision: text('late_decision', { enum: ['accepted', 'rejected'] }),
     decidedBy: uuid('decided_by').references(() => users.id),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedAt: instant('decided_at'),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.sha256] }),

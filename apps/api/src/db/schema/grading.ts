@@ -1,6 +1,7 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './auth.ts';
-import { questions } from './exam.ts';
+import { index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { belongsToUser, users } from './auth.ts';
+import { generatedId, instant } from './columns.ts';
+import { answerKey, belongsToQuestion, questions } from './exam.ts';
 
 // The grading module's tables: marks, rubrics, claims, second marking.
 
@@ -11,20 +12,15 @@ import { questions } from './exam.ts';
 export const marks = pgTable(
   'marks',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    questionId: uuid('question_id')
-      .notNull()
-      .references(() => questions.id, { onDelete: 'cascade' }),
+    ...answerKey(),
     graderMarks: integer('grader_marks'),
     graderComment: text('grader_comment'),
     graderId: uuid('grader_id').references(() => users.id),
-    gradedAt: timestamp('graded_at', { withTimezone: true }),
+    gradedAt: instant('graded_at'),
     overrideMarks: integer('override_marks'),
     overrideComment: text('override_comment'),
     overrideBy: uuid('override_by').references(() => users.id),
-    overriddenAt: timestamp('overridden_at', { withTimezone: true }),
+    overriddenAt: instant('overridden_at'),
     /**
      * The rubric behind the grader's marks, or the override's, when one was used (decision 037): the items
      * ticked and a free adjustment. Changing an item's points recomputes every mark that ticked it.
@@ -45,10 +41,8 @@ export type RubricChoice = { items: string[]; adjustment: number };
 export const rubricItems = pgTable(
   'rubric_items',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    questionId: uuid('question_id')
-      .notNull()
-      .references(() => questions.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    questionId: belongsToQuestion(),
     position: integer('position').notNull(),
     text: text('text').notNull(),
     points: integer('points').notNull(),
@@ -64,17 +58,10 @@ export const rubricItems = pgTable(
 export const gradingClaims = pgTable(
   'grading_claims',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    questionId: uuid('question_id')
-      .notNull()
-      .references(() => questions.id, { onDelete: 'cascade' }),
-    graderId: uuid('grader_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ...answerKey(),
+    graderId: belongsToUser('grader_id'),
+    claimedAt: instant('claimed_at').notNull(),
+    expiresAt: instant('expires_at').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.questionId] }),
@@ -95,7 +82,7 @@ export const secondMarking = pgTable('second_marking', {
   tolerance: integer('tolerance').notNull().default(1),
   nearCutoff: integer('near_cutoff').notNull().default(0),
   updatedBy: uuid('updated_by').references(() => users.id),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  updatedAt: instant('updated_at').notNull(),
 });
 
 /**
@@ -106,22 +93,15 @@ export const secondMarking = pgTable('second_marking', {
 export const secondMarks = pgTable(
   'second_marks',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    questionId: uuid('question_id')
-      .notNull()
-      .references(() => questions.id, { onDelete: 'cascade' }),
-    graderId: uuid('grader_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...answerKey(),
+    graderId: belongsToUser('grader_id'),
     marks: integer('marks'),
     rubric: jsonb('rubric').$type<RubricChoice>(),
     comment: text('comment'),
-    claimedUntil: timestamp('claimed_until', { withTimezone: true }).notNull(),
-    gradedAt: timestamp('graded_at', { withTimezone: true }),
+    claimedUntil: instant('claimed_until').notNull(),
+    gradedAt: instant('graded_at'),
     settledBy: uuid('settled_by').references(() => users.id),
-    settledAt: timestamp('settled_at', { withTimezone: true }),
+    settledAt: instant('settled_at'),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.questionId] }),

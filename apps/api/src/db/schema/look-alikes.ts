@@ -1,17 +1,7 @@
-import {
-  boolean,
-  foreignKey,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, foreignKey, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
-import { categoryEnum } from './columns.ts';
-import { competitions } from './competitions.ts';
+import { categoryEnum, generatedId, instant } from './columns.ts';
+import { belongsToCompetition } from './competitions.ts';
 import { answerPhotos } from './exam.ts';
 
 // The look-alikes module's table: answer photos of two finalists that look alike.
@@ -24,10 +14,8 @@ import { answerPhotos } from './exam.ts';
 export const lookAlikes = pgTable(
   'look_alikes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    competitionId: uuid('competition_id')
-      .notNull()
-      .references(() => competitions.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    competitionId: belongsToCompetition(),
     category: text('category', categoryEnum).notNull(),
     firstUserId: uuid('first_user_id').notNull(),
     firstSha256: text('first_sha256').notNull(),
@@ -40,8 +28,8 @@ export const lookAlikes = pgTable(
       .default('open'),
     note: text('note'),
     decidedBy: uuid('decided_by').references(() => users.id),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
-    foundAt: timestamp('found_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: instant('decided_at'),
+    foundAt: instant('found_at').notNull().defaultNow(),
   },
   (t) => [
     foreignKey({

@@ -1,5 +1,5 @@
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.ts';
+import { bigserial, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, instant } from './columns.ts';
 
 // The mail outbox's table.
 
@@ -16,12 +16,12 @@ export const outboxMails = pgTable(
       .notNull()
       .default('pending'),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    nextAttemptAt: instant('next_attempt_at').notNull().defaultNow(),
     /** A worker that claims a mail holds it until this time; another worker may then take it over. */
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lockedUntil: instant('locked_until'),
     lastError: text('last_error'),
     createdAt: createdAt(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    sentAt: instant('sent_at'),
     /**
      * Mails of one throttle (an announcement's id) are handed to the mail server at most
      * `throttlePerMinute` in any 60 s (decision 032); null for every other mail.
@@ -29,7 +29,7 @@ export const outboxMails = pgTable(
     throttleKey: text('throttle_key'),
     throttlePerMinute: integer('throttle_per_minute'),
     /** When a worker last claimed the mail for an attempt: what the throttle counts. */
-    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    claimedAt: instant('claimed_at'),
     /**
      * A mail written before its text is (decision 068): the template the mail worker renders it with when it
      * sends it, from `about`; its subject and text are written then (empty until). Null: written whole.

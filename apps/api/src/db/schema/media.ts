@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { users } from './auth.ts';
-import { createdAt } from './columns.ts';
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { belongsToUser } from './auth.ts';
+import { createdAt, generatedId } from './columns.ts';
 
 // The media module's table: every stored file.
 
@@ -9,10 +9,8 @@ import { createdAt } from './columns.ts';
 export const media = pgTable(
   'media',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    ownerId: belongsToUser('owner_id'),
     kind: text('kind', { enum: ['profile', 'upload', 'ebook'] }).notNull(),
     /**
      * `pending`: the bytes as received are stored and acknowledged, re-encoding waits in the job queue

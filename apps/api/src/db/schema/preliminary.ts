@@ -1,6 +1,6 @@
-import { boolean, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { categoryEnum } from './columns.ts';
-import { competitions } from './competitions.ts';
+import { boolean, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { categoryEnum, instant } from './columns.ts';
+import { belongsToCompetition } from './competitions.ts';
 
 // The preliminary module's table: the online round's imported results.
 
@@ -8,9 +8,7 @@ import { competitions } from './competitions.ts';
 export const preliminaryResults = pgTable(
   'preliminary_results',
   {
-    competitionId: uuid('competition_id')
-      .notNull()
-      .references(() => competitions.id, { onDelete: 'cascade' }),
+    competitionId: belongsToCompetition(),
     /** Stored lower-case. */
     email: text('email').notNull(),
     name: text('name').notNull(),
@@ -18,7 +16,7 @@ export const preliminaryResults = pgTable(
     score: integer('score').notNull(),
     total: integer('total').notNull(),
     qualified: boolean('qualified').notNull(),
-    importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+    importedAt: instant('imported_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.competitionId, t.email] })],
 );

@@ -1,7 +1,8 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
-import { competitions } from './competitions.ts';
-import { questions } from './exam.ts';
+import { generatedId, instant } from './columns.ts';
+import { belongsToCompetition, competitions } from './competitions.ts';
+import { answerKey } from './exam.ts';
 
 // The rechecks module's tables.
 
@@ -22,30 +23,23 @@ export const recheckSettings = pgTable('recheck_settings', {
 export const rechecks = pgTable(
   'rechecks',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    competitionId: uuid('competition_id')
-      .notNull()
-      .references(() => competitions.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    questionId: uuid('question_id')
-      .notNull()
-      .references(() => questions.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    competitionId: belongsToCompetition(),
+    ...answerKey(),
     reason: text('reason').notNull(),
     /** The fee's payment, when the competition asks one. */
     feeTransactionId: text('fee_transaction_id'),
     status: text('status', { enum: ['requested', 'assigned', 'decided'] })
       .notNull()
       .default('requested'),
-    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+    requestedAt: instant('requested_at').notNull(),
     marksBefore: integer('marks_before').notNull(),
     graderId: uuid('grader_id').references(() => users.id, { onDelete: 'set null' }),
-    assignedAt: timestamp('assigned_at', { withTimezone: true }),
+    assignedAt: instant('assigned_at'),
     marksAfter: integer('marks_after'),
     outcome: text('outcome', { enum: ['kept', 'changed'] }),
     outcomeNote: text('outcome_note'),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedAt: instant('decided_at'),
   },
   (t) => [
     uniqueIndex('rechecks_one_per_answer_idx').on(t.userId, t.questionId),

@@ -1,15 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
-import { categoryEnum } from './columns.ts';
-import { competitions } from './competitions.ts';
+import { categoryEnum, generatedId, instant } from './columns.ts';
+import { belongsToCompetition, competitions } from './competitions.ts';
 
 // The registration module's tables: registrations, payments' matches, roll numbers.
 
 export const registrations = pgTable(
   'registrations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: generatedId(),
     competitionId: uuid('competition_id')
       .notNull()
       .references(() => competitions.id),
@@ -47,10 +47,10 @@ export const registrations = pgTable(
       .default(sql`replace(gen_random_uuid()::text, '-', '')`),
     rejectionReason: text('rejection_reason'),
     /** Set when a payment provider's statement showed this transaction with the right amount. */
-    paymentMatchedAt: timestamp('payment_matched_at', { withTimezone: true }),
+    paymentMatchedAt: instant('payment_matched_at'),
     paymentMatchedAmount: integer('payment_matched_amount'),
-    registeredAt: timestamp('registered_at', { withTimezone: true }).notNull().defaultNow(),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    registeredAt: instant('registered_at').notNull().defaultNow(),
+    decidedAt: instant('decided_at'),
     decidedBy: uuid('decided_by').references(() => users.id),
   },
   (t) => [
@@ -69,16 +69,14 @@ export const paymentMatches = pgTable('payment_matches', {
     .notNull()
     .references(() => registrations.id, { onDelete: 'cascade' }),
   amount: integer('amount').notNull(),
-  matchedAt: timestamp('matched_at', { withTimezone: true }).notNull(),
+  matchedAt: instant('matched_at').notNull(),
 });
 
 /** The last roll number given per competition and category; incremented atomically at approval. */
 export const rollCounters = pgTable(
   'roll_counters',
   {
-    competitionId: uuid('competition_id')
-      .notNull()
-      .references(() => competitions.id, { onDelete: 'cascade' }),
+    competitionId: belongsToCompetition(),
     category: text('category', categoryEnum).notNull(),
     last: integer('last').notNull(),
   },

@@ -1,7 +1,7 @@
-import { pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
-import { categoryEnum } from './columns.ts';
-import { competitions } from './competitions.ts';
+import { categoryEnum, instant } from './columns.ts';
+import { belongsToCompetition } from './competitions.ts';
 
 // The results module's table: when a category's results were published.
 
@@ -9,11 +9,9 @@ import { competitions } from './competitions.ts';
 export const resultPublications = pgTable(
   'result_publications',
   {
-    competitionId: uuid('competition_id')
-      .notNull()
-      .references(() => competitions.id, { onDelete: 'cascade' }),
+    competitionId: belongsToCompetition(),
     category: text('category', categoryEnum).notNull(),
-    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+    publishedAt: instant('published_at').notNull(),
     publishedBy: uuid('published_by').references(() => users.id),
   },
   (t) => [primaryKey({ columns: [t.competitionId, t.category] })],

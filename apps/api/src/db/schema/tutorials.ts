@@ -1,5 +1,5 @@
-import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.ts';
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, generatedId } from './columns.ts';
 
 // The tutorials module's table.
 
@@ -11,7 +11,7 @@ import { createdAt } from './columns.ts';
 export const tutorials = pgTable(
   'tutorials',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: generatedId(),
     position: integer('position').notNull(),
     titleEn: text('title_en').notNull(),
     titleBn: text('title_bn').notNull(),

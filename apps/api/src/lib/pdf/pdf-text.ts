@@ -1,17 +1,15 @@
-import type PDFDocument from 'pdfkit';
+import type { PdfDoc } from './pdf-document.ts';
 import type { TextStyle, Typesetter } from './shape-text.ts';
-
-type Doc = InstanceType<typeof PDFDocument>;
 
 /**
  * Text on a PDF page as the admit card and the certificate print it: every string shaped by HarfBuzz and
  * drawn as glyph outlines, and the same string written as invisible text at the same place, so the PDF
  * can be searched, copied and parsed (docs/decisions/007-admit-card-pdf.md). The document must have
- * registered the font 'hidden-bangla' (FONT_FILES.regular).
+ * registered the font 'hidden-bangla' (FONT_FILES.regular), as one from openPdf has.
  */
 export class PdfText {
   constructor(
-    protected readonly doc: Doc,
+    protected readonly doc: PdfDoc,
     protected readonly type: Typesetter,
     /** The page's width in points, for centred lines. */
     protected readonly pageWidth: number,

@@ -1,42 +1,35 @@
-import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
+import { openPdf, type PdfDoc } from '../../lib/pdf/pdf-document.ts';
 import { PdfText } from '../../lib/pdf/pdf-text.ts';
 import { drawQrCode } from '../../lib/pdf/qr.ts';
-import { createTypesetter, FONT_FILES, type TextStyle, type Typesetter } from '../../lib/pdf/shape-text.ts';
+import { createTypesetter, type TextStyle, type Typesetter } from '../../lib/pdf/shape-text.ts';
 
-/** Every printed label, so a Bangla card passes Bangla labels. */
-export type AdmitCardLabels = {
+/** The details printed under a label, as text formatted for display (Asia/Dhaka, the card's language). */
+type PrintedDetails = {
   name: string;
   rollNumber: string;
   category: string;
-  classLevel: string;
   institution: string;
+  /** The online exam's date and time; empty: no row. */
   onlineExam: string;
   examDate: string;
   reportingTime: string;
   venue: string;
   departure: string;
+};
+
+/** Every printed label, so a Bangla card passes Bangla labels. */
+export type AdmitCardLabels = Record<keyof PrintedDetails | 'classLevel', string> & {
   instructionsTitle: string;
   instructions: string[];
   /** Caption under the QR code. */
   verify: string;
 };
 
-export type AdmitCardData = {
+export type AdmitCardData = PrintedDetails & {
   organiser: string;
   title: string;
-  name: string;
-  rollNumber: string;
-  category: string;
   classLevel: number;
-  institution: string;
-  /** The online exam's date and time, formatted (Asia/Dhaka, the card's language); empty: no row. */
-  onlineExam: string;
-  /** Already formatted for display (Asia/Dhaka, the card's language). */
-  examDate: string;
-  reportingTime: string;
-  venue: string;
-  departure: string;
   verifyUrl: string;
   /** JPEG bytes (other formats sharp reads are accepted too), or null for an initials avatar. */
   photo: Buffer | null;
@@ -85,8 +78,6 @@ const value: TextStyle = { size: 14, weight: 'bold' };
 const big: TextStyle = { size: NAME_SIZE, weight: 'bold' };
 const body: TextStyle = { size: 11.5, weight: 'regular' };
 
-type Doc = InstanceType<typeof PDFDocument>;
-
 /**
  * Renders a one-page A4 admit card. All visible text is shaped by HarfBuzz and drawn as glyph outlines;
  * the same strings are also written as invisible text (render mode 3) so the PDF can be searched, copied
@@ -94,23 +85,11 @@ type Doc = InstanceType<typeof PDFDocument>;
  */
 export async function renderAdmitCard(card: AdmitCardData, options: RenderOptions = {}): Promise<Buffer> {
   const photo = await preparePhoto(card.photo);
-  const doc = new PDFDocument({
-    size: [PAGE.width, PAGE.height],
-    margin: 0,
-    autoFirstPage: true,
-    info: {
-      Title: `${card.title}: ${card.name} (${card.rollNumber})`,
-      Author: card.organiser,
-      Subject: `${card.labels.rollNumber}: ${card.rollNumber}`,
-      Keywords: `${card.name}, ${card.rollNumber}`,
-    },
-  });
-  doc.registerFont('hidden-bangla', FONT_FILES.regular);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+  const { doc, end } = openPdf(PAGE, {
+    Title: `${card.title}: ${card.name} (${card.rollNumber})`,
+    Author: card.organiser,
+    Subject: `${card.labels.rollNumber}: ${card.rollNumber}`,
+    Keywords: `${card.name}, ${card.rollNumber}`,
   });
 
   const page = new Page(doc, createTypesetter({ shaping: options.shaping }));
@@ -118,8 +97,7 @@ export async function renderAdmitCard(card: AdmitCardData, options: RenderOption
   page.identity(card, photo);
   const tableBottom = page.details(card);
   page.instructionsAndQr(card, tableBottom + 24);
-  doc.end();
-  return done;
+  return end();
 }
 
 /** Re-encodes the photo small (about 300 dpi at print size) so the PDF stays light; unreadable → avatar. */
@@ -147,7 +125,7 @@ export function initials(name: string): string {
 }
 
 class Page extends PdfText {
-  constructor(doc: Doc, type: Typesetter) {
+  constructor(doc: PdfDoc, type: Typesetter) {
     super(doc, type, PAGE.width, MARGIN);
   }
 

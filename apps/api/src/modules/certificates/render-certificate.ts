@@ -1,8 +1,8 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import PDFDocument from 'pdfkit';
+import { openPdf } from '../../lib/pdf/pdf-document.ts';
 import { PdfText } from '../../lib/pdf/pdf-text.ts';
 import { drawQrCode } from '../../lib/pdf/qr.ts';
-import { createTypesetter, FONT_FILES, type TextStyle } from '../../lib/pdf/shape-text.ts';
+import { createTypesetter, type TextStyle } from '../../lib/pdf/shape-text.ts';
 import type { CertificateWords } from './certificate-text.ts';
 
 export type CertificateData = {
@@ -40,23 +40,11 @@ export const CERTIFICATE_NAME_BOX = {
  */
 export async function renderCertificate(card: CertificateData, options: RenderOptions = {}): Promise<Buffer> {
   const { words } = card;
-  const doc = new PDFDocument({
-    size: [PAGE.width, PAGE.height],
-    margin: 0,
-    autoFirstPage: true,
-    info: {
-      Title: `${words.title}: ${card.name}`,
-      Author: words.organiser,
-      Subject: `${words.labels.award}: ${words.award}`,
-      Keywords: `${card.name}, ${card.code}`,
-    },
-  });
-  doc.registerFont('hidden-bangla', FONT_FILES.regular);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+  const { doc, end } = openPdf(PAGE, {
+    Title: `${words.title}: ${card.name}`,
+    Author: words.organiser,
+    Subject: `${words.labels.award}: ${words.award}`,
+    Keywords: `${card.name}, ${card.code}`,
   });
 
   const page = new PdfText(doc, createTypesetter({ shaping: options.shaping }), PAGE.width, MARGIN);
@@ -113,6 +101,5 @@ export async function renderCertificate(card: CertificateData, options: RenderOp
   drawQrCode(doc, card.verifyUrl, qrX, qrY, qrSize);
   page.centredIn(words.labels.verify, qrX - 10, qrSize + 20, qrY + qrSize + 6, style(9.5, 'bold'));
   page.centredIn(card.verifyUrl, qrX - 50, qrSize + 60, qrY + qrSize + 18, style(6.5));
-  doc.end();
-  return done;
+  return end();
 }

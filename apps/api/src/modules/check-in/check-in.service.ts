@@ -17,13 +17,18 @@ import { arrivalCounts, findEntrantByCode, insertCheckIn, listNotArrived } from 
 
 type EntrantRow = NonNullable<Awaited<ReturnType<typeof findEntrantByCode>>>;
 
-const toEntrant = ({ registration, checkedInAt, checkedInBy }: EntrantRow): CheckInEntrant => ({
+/** Who an entrant is, as every list of entrants at the door shows them (roll number '' before one). */
+const identify = (registration: EntrantRow['registration']) => ({
   registration_id: registration.id,
   name: registration.name,
   roll_number: registration.rollNumber ?? '',
   category: registration.category as Category,
   institution: registration.institution,
   pickup_spot: registration.pickupSpot,
+});
+
+const toEntrant = ({ registration, checkedInAt, checkedInBy }: EntrantRow): CheckInEntrant => ({
+  ...identify(registration),
   registration_status: registration.status,
   checked_in_at: checkedInAt?.toISOString() ?? null,
   checked_in_by: checkedInBy,
@@ -106,12 +111,7 @@ export async function notArrived(ctx: ServiceContext, query: NotArrivedQuery) {
     { number: query.page, size: query.per_page },
   );
   const data: NotArrivedEntrant[] = rows.map(({ registration, phoneNumber }) => ({
-    registration_id: registration.id,
-    name: registration.name,
-    roll_number: registration.rollNumber ?? '',
-    category: registration.category as Category,
-    institution: registration.institution,
-    pickup_spot: registration.pickupSpot,
+    ...identify(registration),
     phone_number: phoneNumber,
     guardian_phone: registration.guardianPhone,
   }));

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { toBanglaDigits } from '@ngso/shared/language';
-import PDFDocument from 'pdfkit';
+import { openPdf, type PdfDoc } from '../../lib/pdf/pdf-document.ts';
 import { PdfText } from '../../lib/pdf/pdf-text.ts';
 import {
   createTypesetter,
@@ -123,7 +123,7 @@ class PaperWriter {
   y = MARGIN;
 
   constructor(
-    private readonly doc: InstanceType<typeof PDFDocument>,
+    private readonly doc: PdfDoc,
     private readonly type: Typesetter,
   ) {
     this.page = new PdfText(doc, type, PAGE.width, MARGIN);
@@ -310,20 +310,11 @@ export async function renderQuestionPaper(
   options: { shaping?: boolean } = {},
 ): Promise<Buffer> {
   const title = `${paper.competitionName} ${paper.year}: question paper, ${paper.categoryLabel}`;
-  const doc = new PDFDocument({
-    size: [PAGE.width, PAGE.height],
-    margin: 0,
-    autoFirstPage: true,
-    bufferPages: true,
-    info: { Title: title, Author: 'National General Science Olympiad', Subject: 'Question paper' },
-  });
-  doc.registerFont('hidden-bangla', FONT_FILES.regular);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const { doc, end } = openPdf(
+    PAGE,
+    { Title: title, Author: 'National General Science Olympiad', Subject: 'Question paper' },
+    { bufferPages: true },
+  );
 
   const writer = new PaperWriter(doc, createTypesetter({ shaping: options.shaping, fonts: PAPER_FONTS }));
   const totalMarks = paper.questions.reduce((sum, question) => sum + question.marks, 0);
@@ -386,6 +377,5 @@ export async function renderQuestionPaper(
     const footer = `${paper.competitionName} ${paper.year} · ${paper.categoryLabel} · page ${i + 1} of ${range.count} · confidential until the exam`;
     writer.centred(footer, PAGE.height - MARGIN + 6, style(8));
   }
-  doc.end();
-  return done;
+  return end();
 }

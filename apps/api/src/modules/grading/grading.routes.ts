@@ -1,4 +1,5 @@
 import { CATEGORIES } from '@ngso/shared/constants';
+import { OkResponseSchema } from '@ngso/shared/schemas/common';
 import {
   ClaimInputSchema,
   ClaimKeySchema,
@@ -23,6 +24,7 @@ import {
 } from '@ngso/shared/schemas/results';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { consoleRoute, success } from '../../lib/console-route.ts';
 import { CompetitionQuerySchema, errorResponses } from '../../lib/route-schemas.ts';
 import { signedIn } from '../auth/session-plugin.ts';
 import { claimAnswer, gradingProgress, heartbeat, release } from './grading.service.ts';
@@ -50,132 +52,99 @@ export const gradingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/admin/submissions',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: "A category's answers per student, with marks (graders and admins)",
-        description:
-          'Graders: 403 until the exam has ended for every student of the category (its end, the most extra ' +
-          'time given, and the grace); names are null for graders (the roll number identifies the answer).',
-        querystring: SubmissionsQuerySchema,
-        response: { 200: SubmissionsResponseSchema, ...errors },
-      },
-      preValidation: staff,
-    },
-    async (request) => ({
-      status: 'success' as const,
-      data: await submissionsOf(
-        app.services,
-        signedIn(request).user,
-        request.query.competition,
-        request.query.category,
-      ),
+    consoleRoute(staff, {
+      summary: "A category's answers per student, with marks (graders and admins)",
+      description:
+        'Graders: 403 until the exam has ended for every student of the category (its end, the most extra ' +
+        'time given, and the grace); names are null for graders (the roll number identifies the answer).',
+      querystring: SubmissionsQuerySchema,
+      response: { 200: SubmissionsResponseSchema, ...errors },
     }),
+    async (request) =>
+      success(
+        await submissionsOf(
+          app.services,
+          signedIn(request).user,
+          request.query.competition,
+          request.query.category,
+        ),
+      ),
   );
 
   app.put(
     '/v1/admin/submissions/:userId/marks',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: "Mark one answer (0 to the question's marks) with an optional comment",
-        description:
-          'Graders: 403 before grading opens and once the category is published. Admins may change marks ' +
-          'after publication; each such change is in the audit log as marks.after_publication.',
-        params: z.object({ userId: z.string().max(64) }),
-        body: MarkInputSchema,
-        response: {
-          200: z.object({
-            status: z.literal('success'),
-            data: z.object({ grader_marks: z.number().nullable(), override_marks: z.number().nullable() }),
-          }),
-          ...errors,
-        },
+    consoleRoute(staff, {
+      summary: "Mark one answer (0 to the question's marks) with an optional comment",
+      description:
+        'Graders: 403 before grading opens and once the category is published. Admins may change marks ' +
+        'after publication; each such change is in the audit log as marks.after_publication.',
+      params: z.object({ userId: z.string().max(64) }),
+      body: MarkInputSchema,
+      response: {
+        200: z.object({
+          status: z.literal('success'),
+          data: z.object({ grader_marks: z.number().nullable(), override_marks: z.number().nullable() }),
+        }),
+        ...errors,
       },
-      preValidation: staff,
-    },
+    }),
     async (request) => {
       const row = await giveMarks(app.services, signedIn(request).user, request.params.userId, request.body);
-      return {
-        status: 'success' as const,
-        data: { grader_marks: row.graderMarks, override_marks: row.overrideMarks },
-      };
+      return success({ grader_marks: row.graderMarks, override_marks: row.overrideMarks });
     },
   );
 
   app.get(
     '/v1/admin/results/:category',
-    {
-      schema: {
-        tags: ['admin'],
-        summary:
-          "A category's standings: totals, ranks (ties share), awards; and how many answers are ungraded",
-        params: z.object({ category: z.enum(CATEGORIES) }),
-        querystring: CompetitionQuerySchema,
-        response: { 200: StandingsResponseSchema, ...errors },
-      },
-      preValidation: staff,
-    },
-    async (request) => ({
-      status: 'success' as const,
-      data: await standingsForStaff(
-        app.services,
-        signedIn(request).user,
-        request.query.competition,
-        request.params.category,
-      ),
+    consoleRoute(staff, {
+      summary:
+        "A category's standings: totals, ranks (ties share), awards; and how many answers are ungraded",
+      params: z.object({ category: z.enum(CATEGORIES) }),
+      querystring: CompetitionQuerySchema,
+      response: { 200: StandingsResponseSchema, ...errors },
     }),
+    async (request) =>
+      success(
+        await standingsForStaff(
+          app.services,
+          signedIn(request).user,
+          request.query.competition,
+          request.params.category,
+        ),
+      ),
   );
 
   app.post(
     '/v1/admin/grading/claim',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Take the next ungraded answer of a question (or the one named), held for this grader',
-        description:
-          'The answer is held for 5 minutes, renewed by the heartbeat; nobody else can take it or save marks on ' +
-          'it meanwhile. `answer` is null when no answer is free. Graders: 403 before grading opens and once ' +
-          'the category is published; 409 when the named answer is held by another grader.',
-        body: ClaimInputSchema,
-        response: { 200: ClaimResponseSchema, ...errors },
-      },
-      preValidation: staff,
-    },
-    async (request) => ({
-      status: 'success' as const,
-      data: await claimAnswer(app.services, signedIn(request).user, request.body),
+    consoleRoute(staff, {
+      summary: 'Take the next ungraded answer of a question (or the one named), held for this grader',
+      description:
+        'The answer is held for 5 minutes, renewed by the heartbeat; nobody else can take it or save marks on ' +
+        'it meanwhile. `answer` is null when no answer is free. Graders: 403 before grading opens and once ' +
+        'the category is published; 409 when the named answer is held by another grader.',
+      body: ClaimInputSchema,
+      response: { 200: ClaimResponseSchema, ...errors },
     }),
+    async (request) => success(await claimAnswer(app.services, signedIn(request).user, request.body)),
   );
 
   app.post(
     '/v1/admin/grading/heartbeat',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Renew the hold on the answer being graded (409 when it went to another grader)',
-        body: ClaimKeySchema,
-        response: { 200: HeartbeatResponseSchema, ...errors },
-      },
-      preValidation: staff,
-    },
-    async (request) => ({
-      status: 'success' as const,
-      data: await heartbeat(app.services, signedIn(request).user, request.body),
+    consoleRoute(staff, {
+      summary: 'Renew the hold on the answer being graded (409 when it went to another grader)',
+      body: ClaimKeySchema,
+      response: { 200: HeartbeatResponseSchema, ...errors },
     }),
+    async (request) => success(await heartbeat(app.services, signedIn(request).user, request.body)),
   );
 
   app.post(
     '/v1/admin/grading/release',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Give back the hold on an answer (the grader left it)',
-        body: ClaimKeySchema,
-        response: { 200: z.object({ status: z.literal('success') }), ...errors },
-      },
-      preValidation: staff,
-    },
+    consoleRoute(staff, {
+      summary: 'Give back the hold on an answer (the grader left it)',
+      body: ClaimKeySchema,
+      response: { 200: OkResponseSchema, ...errors },
+    }),
     async (request) => {
       await release(app.services, signedIn(request).user, request.body);
       return { status: 'success' as const };
@@ -184,69 +153,47 @@ export const gradingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/admin/questions/:id/rubric',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: "A question's rubric items, in order (graders: once grading is open)",
-        params: IdParams,
-        response: { 200: RubricResponseSchema, ...errors },
-      },
-      preValidation: staff,
-    },
-    async (request) => ({
-      status: 'success' as const,
-      data: await rubricOfQuestion(app.services, signedIn(request).user, request.params.id),
+    consoleRoute(staff, {
+      summary: "A question's rubric items, in order (graders: once grading is open)",
+      params: IdParams,
+      response: { 200: RubricResponseSchema, ...errors },
     }),
+    async (request) =>
+      success(await rubricOfQuestion(app.services, signedIn(request).user, request.params.id)),
   );
 
   app.post(
     '/v1/admin/questions/:id/rubric',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Add a rubric item to a question (admins; audited rubric.add)',
-        params: IdParams,
-        body: RubricItemInputSchema,
-        response: { 200: RubricItemResponseSchema, ...errors },
-      },
-      preValidation: admin,
-    },
-    async (request) => ({
-      status: 'success' as const,
-      data: await addRubricItem(app.services, signedIn(request).user, request.params.id, request.body),
+    consoleRoute(admin, {
+      summary: 'Add a rubric item to a question (admins; audited rubric.add)',
+      params: IdParams,
+      body: RubricItemInputSchema,
+      response: { 200: RubricItemResponseSchema, ...errors },
     }),
+    async (request) =>
+      success(await addRubricItem(app.services, signedIn(request).user, request.params.id, request.body)),
   );
 
   app.put(
     '/v1/admin/rubric/:id',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Change a rubric item; new points regrade every answer that ticked it (one audit entry)',
-        description: 'Admins. `regraded` counts the marks recomputed. 409 for new points once published.',
-        params: IdParams,
-        body: RubricItemInputSchema,
-        response: { 200: RubricItemResponseSchema, ...errors },
-      },
-      preValidation: admin,
-    },
-    async (request) => ({
-      status: 'success' as const,
-      data: await changeRubricItem(app.services, signedIn(request).user, request.params.id, request.body),
+    consoleRoute(admin, {
+      summary: 'Change a rubric item; new points regrade every answer that ticked it (one audit entry)',
+      description: 'Admins. `regraded` counts the marks recomputed. 409 for new points once published.',
+      params: IdParams,
+      body: RubricItemInputSchema,
+      response: { 200: RubricItemResponseSchema, ...errors },
     }),
+    async (request) =>
+      success(await changeRubricItem(app.services, signedIn(request).user, request.params.id, request.body)),
   );
 
   app.delete(
     '/v1/admin/rubric/:id',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Remove a rubric item no mark used (409 once marks were given with it)',
-        params: IdParams,
-        response: { 200: z.object({ status: z.literal('success') }), ...errors },
-      },
-      preValidation: admin,
-    },
+    consoleRoute(admin, {
+      summary: 'Remove a rubric item no mark used (409 once marks were given with it)',
+      params: IdParams,
+      response: { 200: OkResponseSchema, ...errors },
+    }),
     async (request) => {
       await removeRubricItem(app.services, signedIn(request).user, request.params.id);
       return { status: 'success' as const };
@@ -255,113 +202,81 @@ export const gradingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/admin/grading/progress/:category',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: "A category's grading progress per question and (admins) per grader, with the pace",
-        description:
-          'Per question: graded, held now, waiting for photos, left, answers graded in the last hour and the ' +
-          'minutes left at that pace (null with no pace). Per grader (empty for graders): graded, held, pace.',
-        params: z.object({ category: z.enum(CATEGORIES) }),
-        querystring: CompetitionQuerySchema,
-        response: { 200: GradingProgressResponseSchema, ...errors },
-      },
-      preValidation: staff,
-    },
-    async (request) => ({
-      status: 'success' as const,
-      data: await gradingProgress(
-        app.services,
-        signedIn(request).user,
-        request.query.competition,
-        request.params.category,
-      ),
+    consoleRoute(staff, {
+      summary: "A category's grading progress per question and (admins) per grader, with the pace",
+      description:
+        'Per question: graded, held now, waiting for photos, left, answers graded in the last hour and the ' +
+        'minutes left at that pace (null with no pace). Per grader (empty for graders): graded, held, pace.',
+      params: z.object({ category: z.enum(CATEGORIES) }),
+      querystring: CompetitionQuerySchema,
+      response: { 200: GradingProgressResponseSchema, ...errors },
     }),
+    async (request) =>
+      success(
+        await gradingProgress(
+          app.services,
+          signedIn(request).user,
+          request.query.competition,
+          request.params.category,
+        ),
+      ),
   );
 
   app.get(
     '/v1/admin/questions/:id/second-marking',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: "A question's second marking: sample share, tolerance, margin near cut-offs (admins)",
-        description: '`due`: first-marked answers drawn and not second-marked yet; `second_marked`: done.',
-        params: IdParams,
-        response: { 200: SecondMarkingSettingsResponseSchema, ...errors },
-      },
-      preValidation: admin,
-    },
-    async (request) => ({
-      status: 'success' as const,
-      data: await secondMarkingOf(app.services, request.params.id),
+    consoleRoute(admin, {
+      summary: "A question's second marking: sample share, tolerance, margin near cut-offs (admins)",
+      description: '`due`: first-marked answers drawn and not second-marked yet; `second_marked`: done.',
+      params: IdParams,
+      response: { 200: SecondMarkingSettingsResponseSchema, ...errors },
     }),
+    async (request) => success(await secondMarkingOf(app.services, request.params.id)),
   );
 
   app.put(
     '/v1/admin/questions/:id/second-marking',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: "Set a question's second marking (admins; audited second_marking.change)",
-        params: IdParams,
-        body: SecondMarkingSettingsSchema,
-        response: { 200: SecondMarkingSettingsResponseSchema, ...errors },
-      },
-      preValidation: admin,
-    },
-    async (request) => ({
-      status: 'success' as const,
-      data: await changeSecondMarking(app.services, signedIn(request).user, request.params.id, request.body),
+    consoleRoute(admin, {
+      summary: "Set a question's second marking (admins; audited second_marking.change)",
+      params: IdParams,
+      body: SecondMarkingSettingsSchema,
+      response: { 200: SecondMarkingSettingsResponseSchema, ...errors },
     }),
+    async (request) =>
+      success(
+        await changeSecondMarking(app.services, signedIn(request).user, request.params.id, request.body),
+      ),
   );
 
   app.post(
     '/v1/admin/grading/second/claim',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Take the next answer due for a blind second mark (never one this grader marked first)',
-        description:
-          'Held for 5 minutes. Blind: no first mark, no first grader, no name. `answer` is null when none is free.',
-        body: z.object({ question_id: z.string().max(64) }),
-        response: { 200: SecondClaimResponseSchema, ...errors },
-      },
-      preValidation: staff,
-    },
-    async (request) => ({
-      status: 'success' as const,
-      data: await claimSecond(app.services, signedIn(request).user, request.body.question_id),
+    consoleRoute(staff, {
+      summary: 'Take the next answer due for a blind second mark (never one this grader marked first)',
+      description:
+        'Held for 5 minutes. Blind: no first mark, no first grader, no name. `answer` is null when none is free.',
+      body: z.object({ question_id: z.string().max(64) }),
+      response: { 200: SecondClaimResponseSchema, ...errors },
     }),
+    async (request) =>
+      success(await claimSecond(app.services, signedIn(request).user, request.body.question_id)),
   );
 
   app.post(
     '/v1/admin/grading/second/heartbeat',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Renew the hold on the answer being second-marked (409 when it went to another grader)',
-        body: ClaimKeySchema,
-        response: { 200: HeartbeatResponseSchema, ...errors },
-      },
-      preValidation: staff,
-    },
-    async (request) => ({
-      status: 'success' as const,
-      data: await secondHeartbeat(app.services, signedIn(request).user, request.body),
+    consoleRoute(staff, {
+      summary: 'Renew the hold on the answer being second-marked (409 when it went to another grader)',
+      body: ClaimKeySchema,
+      response: { 200: HeartbeatResponseSchema, ...errors },
     }),
+    async (request) => success(await secondHeartbeat(app.services, signedIn(request).user, request.body)),
   );
 
   app.post(
     '/v1/admin/grading/second/release',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Give back the hold on an answer being second-marked (the grader left it)',
-        body: ClaimKeySchema,
-        response: { 200: z.object({ status: z.literal('success') }), ...errors },
-      },
-      preValidation: staff,
-    },
+    consoleRoute(staff, {
+      summary: 'Give back the hold on an answer being second-marked (the grader left it)',
+      body: ClaimKeySchema,
+      response: { 200: OkResponseSchema, ...errors },
+    }),
     async (request) => {
       await releaseSecond(app.services, signedIn(request).user, request.body);
       return { status: 'success' as const };
@@ -370,61 +285,41 @@ export const gradingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/v1/admin/grading/second/marks',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Save a second mark on the answer held (409 when the hold went to another grader)',
-        description: 'Kept apart from the first mark, which it never replaces. Audited marks.second.',
-        body: SecondMarkInputSchema,
-        response: {
-          200: z.object({ status: z.literal('success'), data: z.object({ marks: z.number() }) }),
-          ...errors,
-        },
+    consoleRoute(staff, {
+      summary: 'Save a second mark on the answer held (409 when the hold went to another grader)',
+      description: 'Kept apart from the first mark, which it never replaces. Audited marks.second.',
+      body: SecondMarkInputSchema,
+      response: {
+        200: z.object({ status: z.literal('success'), data: z.object({ marks: z.number() }) }),
+        ...errors,
       },
-      preValidation: staff,
-    },
-    async (request) => ({
-      status: 'success' as const,
-      data: await saveSecondMark(app.services, signedIn(request).user, request.body),
     }),
+    async (request) => success(await saveSecondMark(app.services, signedIn(request).user, request.body)),
   );
 
   app.get(
     '/v1/admin/grading/disagreements/:category',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: "A category's first and second marks further apart than the tolerance, not settled (admins)",
-        params: z.object({ category: z.enum(CATEGORIES) }),
-        querystring: CompetitionQuerySchema,
-        response: { 200: DisagreementsResponseSchema, ...errors },
-      },
-      preValidation: admin,
-    },
-    async (request) => ({
-      status: 'success' as const,
-      data: await disagreementsOf(app.services, request.query.competition, request.params.category),
+    consoleRoute(admin, {
+      summary: "A category's first and second marks further apart than the tolerance, not settled (admins)",
+      params: z.object({ category: z.enum(CATEGORIES) }),
+      querystring: CompetitionQuerySchema,
+      response: { 200: DisagreementsResponseSchema, ...errors },
     }),
+    async (request) =>
+      success(await disagreementsOf(app.services, request.query.competition, request.params.category)),
   );
 
   app.post(
     '/v1/admin/grading/disagreements/settle',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Settle a disagreement: the final mark is written as an override (audited marks.settle)',
-        description: '409 when the answer has no unsettled disagreement.',
-        body: SettleInputSchema,
-        response: {
-          200: z.object({ status: z.literal('success'), data: z.object({ marks: z.number() }) }),
-          ...errors,
-        },
+    consoleRoute(admin, {
+      summary: 'Settle a disagreement: the final mark is written as an override (audited marks.settle)',
+      description: '409 when the answer has no unsettled disagreement.',
+      body: SettleInputSchema,
+      response: {
+        200: z.object({ status: z.literal('success'), data: z.object({ marks: z.number() }) }),
+        ...errors,
       },
-      preValidation: admin,
-    },
-    async (request) => ({
-      status: 'success' as const,
-      data: await settleDisagreement(app.services, signedIn(request).user, request.body),
     }),
+    async (request) => success(await settleDisagreement(app.services, signedIn(request).user, request.body)),
   );
 };
