@@ -373,8 +373,7 @@ export function EbookPages({ id, onClose }: { id: string; onClose: () => void })
         open={pageToRemove !== null}
         title={t('ebooks.removePageTitle', { page: String(pageToRemove ?? '') })}
         confirmLabel={t('ebooks.remove')}
-        pending={removingPage.isLoading}
-        error={removingPage.isError ? actionError(removingPage.error) : null}
+        action={removingPage}
         onConfirm={runRemovePage}
         onClose={() => setPageToRemove(null)}
       >
@@ -384,8 +383,7 @@ export function EbookPages({ id, onClose }: { id: string; onClose: () => void })
         open={confirmThumbnail}
         title={t('ebooks.thumbnailRemoveTitle')}
         confirmLabel={t('ebooks.thumbnailRemove')}
-        pending={removingThumbnail.isLoading}
-        error={removingThumbnail.isError ? actionError(removingThumbnail.error) : null}
+        action={removingThumbnail}
         onConfirm={runRemoveThumbnail}
         onClose={() => setConfirmThumbnail(false)}
       >

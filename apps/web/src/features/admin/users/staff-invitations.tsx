@@ -131,8 +131,7 @@ export function StaffInvitations() {
         open={toWithdraw !== null}
         title={t('invitations.withdrawTitle')}
         confirmLabel={t('invitations.withdraw')}
-        pending={withdrawing.isLoading}
-        error={withdrawing.isError ? actionError(withdrawing.error) : null}
+        action={withdrawing}
         onConfirm={onWithdraw}
         onClose={() => {
           setToWithdraw(null);
