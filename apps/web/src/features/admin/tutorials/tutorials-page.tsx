@@ -1,8 +1,9 @@
 import { type AdminTutorial, TutorialInputSchema } from '@ngso/shared/schemas/tutorials';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch } from 'react-redux';
 import { Button } from '../../../components/ui/button.tsx';
+import { FileField } from '../../../components/ui/file-field.tsx';
 import { inputClasses, TextField } from '../../../components/ui/text-field.tsx';
 import { fieldMessages } from '../../../i18n/message.ts';
 import { serverFieldErrors } from '../../../lib/api-error.ts';
@@ -33,24 +34,14 @@ const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/heic,image/heif';
 /** The thumbnail's file input: the server makes the 16:9 thumbnail from whatever image is chosen. */
 function ThumbnailField({ onChange, hasOne }: { onChange: (file: File | null) => void; hasOne: boolean }) {
   const { t } = useTranslation('admin');
-  const id = useId();
   return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
-        {hasOne ? t('tutorials.fieldThumbnailReplace') : t('tutorials.fieldThumbnail')}
-      </label>
-      <input
-        id={id}
-        type="file"
-        accept={IMAGE_ACCEPT}
-        className={inputClasses(false)}
-        aria-describedby={`${id}-hint`}
-        onChange={(event) => onChange(event.target.files?.[0] ?? null)}
-      />
-      <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
-        {t('tutorials.thumbnailHint')}
-      </p>
-    </div>
+    <FileField
+      label={hasOne ? t('tutorials.fieldThumbnailReplace') : t('tutorials.fieldThumbnail')}
+      hint={t('tutorials.thumbnailHint')}
+      accept={IMAGE_ACCEPT}
+      className={inputClasses(false)}
+      onFiles={(files) => onChange(files[0] ?? null)}
+    />
   );
 }
 
