@@ -47,9 +47,6 @@ function EditProfileForm({ profile, onDone }: { profile: ProfileUser; onDone: ()
     defaultValues: formValuesOf(profile),
   });
 
-  const division = watch('division') ?? '';
-  const district = watch('district') ?? '';
-
   const onSubmit = handleSubmit(async (values) => {
     setFormError(undefined);
     const changes = changedFields(profile, values);
@@ -90,15 +87,8 @@ function EditProfileForm({ profile, onDone }: { profile: ProfileUser; onDone: ()
         {...register('institution')}
       />
       <PlaceSelects
-        division={division}
-        district={district}
-        register={(name, onChange) => register(name, { onChange })}
-        clear={(name) => setValue(name, '')}
-        errors={{
-          division: field('division'),
-          district: field('district'),
-          sub_district: field('sub_district'),
-        }}
+        form={{ register, setValue, watch }}
+        errorOf={field}
         labels={{
           division: t('edit.division'),
           chooseDivision: t('edit.chooseDivision'),

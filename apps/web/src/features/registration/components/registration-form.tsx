@@ -82,8 +82,6 @@ export function RegistrationForm({
     eligibilityRef.current?.focus();
   }, [notEligible]);
 
-  const division = watch('division') ?? '';
-  const district = watch('district') ?? '';
   const category = categoryOfClass(watch('class'));
   const paymentMethod = watch('payment_method');
 
@@ -157,15 +155,8 @@ export function RegistrationForm({
 
       <Section title={t('section.place')}>
         <PlaceSelects
-          division={division}
-          district={district}
-          register={(name, onChange) => register(name, { onChange })}
-          clear={(name) => setValue(name, '')}
-          errors={{
-            division: field('division'),
-            district: field('district'),
-            sub_district: field('sub_district'),
-          }}
+          form={{ register, setValue, watch }}
+          errorOf={field}
           labels={{
             division: t('field.division'),
             chooseDivision: t('field.chooseDivision'),
