@@ -34,18 +34,17 @@ function EditProfileForm({ profile, onDone }: { profile: ProfileUser; onDone: ()
   const { t } = useTranslation('profile');
   const [updateProfile, { isLoading }] = useUpdateProfileMutation();
   const [formError, setFormError] = useState<string>();
-  const {
-    register,
-    handleSubmit,
-    watch,
-    setValue,
-    setError,
-    formState: { errors },
-  } = useForm({
+  const form = useForm({
     resolver: zodResolver(ProfileUpdateSchema),
     mode: 'onTouched',
     defaultValues: formValuesOf(profile),
   });
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = form;
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(undefined);
@@ -87,7 +86,7 @@ function EditProfileForm({ profile, onDone }: { profile: ProfileUser; onDone: ()
         {...register('institution')}
       />
       <PlaceSelects
-        form={{ register, setValue, watch }}
+        form={form}
         errorOf={field}
         labels={{
           division: t('edit.division'),

@@ -62,18 +62,18 @@ export function RegistrationForm({
   const eligibilityRef = useRef<HTMLDivElement>(null);
   const categoryId = useId();
   const paymentErrorId = useId();
-  const {
-    register,
-    handleSubmit,
-    watch,
-    setValue,
-    setError,
-    formState: { errors },
-  } = useForm({
+  const form = useForm({
     resolver: zodResolver(RegistrationFormSchema),
     mode: 'onTouched',
     defaultValues,
   });
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setError,
+    formState: { errors },
+  } = form;
 
   // The eligibility sentence is the first thing the student must read: scroll to it and focus it.
   useEffect(() => {
@@ -155,7 +155,7 @@ export function RegistrationForm({
 
       <Section title={t('section.place')}>
         <PlaceSelects
-          form={{ register, setValue, watch }}
+          form={form}
           errorOf={field}
           labels={{
             division: t('field.division'),
