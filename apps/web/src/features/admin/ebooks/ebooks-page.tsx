@@ -5,8 +5,6 @@ import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { serverFieldErrors } from '../../../lib/api-error.ts';
-import { useActionError } from '../console/action-error.ts';
 import { AdminSection } from '../console/admin-section.tsx';
 import { cardClasses } from '../console/card.ts';
 import { RemoveConfirm } from '../console/confirm-dialog.tsx';
@@ -30,7 +28,6 @@ type Draft = { id?: string; title: string; description: string; position: string
 /** The console's e-books: the list (title, pages, order), create and edit, remove, and each book's pages. */
 export function EbooksPage() {
   const { t } = useTranslation('admin');
-  const actionError = useActionError();
   const competition = useCurrentCompetition();
   const list = useAdminEbooksQuery(competition, { skip: !useCanUse('ebooks') });
   const [create, creating] = useCreateEbookMutation();
@@ -38,9 +35,7 @@ export function EbooksPage() {
   const [remove, removing] = useRemoveEbookMutation();
   const [search, setSearch] = useSearchParams();
   const openId = search.get('book');
-  const { draft, setDraft, set } = useDraft<Draft>();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const { draft, setDraft, open, set, errors, setErrors, formError, refused } = useDraft<Draft>();
   const [toRemove, setToRemove] = useState<AdminEbook | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -57,9 +52,7 @@ export function EbooksPage() {
     );
 
   const startForm = (book?: AdminEbook) => {
-    setErrors({});
-    setFormError(null);
-    setDraft(
+    open(
       book
         ? { id: book.id, title: book.title, description: book.description, position: String(book.position) }
         : {
@@ -92,8 +85,7 @@ export function EbooksPage() {
       }
       setDraft(null);
     } catch (failure) {
-      setErrors(serverFieldErrors(failure));
-      setFormError(actionError(failure));
+      refused(failure);
     }
   };
 

@@ -7,7 +7,6 @@ import { Button } from '../../../components/ui/button.tsx';
 import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { serverFieldErrors } from '../../../lib/api-error.ts';
-import { useActionError } from '../console/action-error.ts';
 import { cardClasses } from '../console/card.ts';
 import { RemoveConfirm } from '../console/confirm-dialog.tsx';
 import { DraftForm, useDraft } from '../console/draft-form.tsx';
@@ -128,17 +127,14 @@ function QuestionPreview({
 /** The question editor: English and Bangla text, marks, position, a preview; the total against 60. */
 export function QuestionEditor({ category }: { category: Category }) {
   const { t } = useTranslation('admin');
-  const actionError = useActionError();
   const questions = useAdminQuestionsQuery(category);
   const [add, adding] = useAddQuestionMutation();
   const [edit, editing] = useEditQuestionMutation();
   const [remove, removing] = useRemoveQuestionMutation();
-  const { draft, setDraft, set } = useDraft<Draft>();
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { draft, setDraft, open: openDraft, set, errors, setErrors, formError, refused } = useDraft<Draft>();
   const [diagramErrors, setDiagramErrors] = useState<Record<string, { alt_en?: string; alt_bn?: string }>>(
     {},
   );
-  const [formError, setFormError] = useState<string | null>(null);
   const [toRemove, setToRemove] = useState<AdminQuestion | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const preview = useServerPreview(draft);
@@ -147,10 +143,8 @@ export function QuestionEditor({ category }: { category: Category }) {
   const list = questions.data ?? [];
   const total = list.reduce((sum, question) => sum + question.marks, 0);
   const open = (question?: AdminQuestion) => {
-    setErrors({});
     setDiagramErrors({});
-    setFormError(null);
-    setDraft(
+    openDraft(
       question
         ? {
             id: question.id,
@@ -206,8 +200,7 @@ export function QuestionEditor({ category }: { category: Category }) {
       setNotice(draft.id ? t('questions.saved') : t('questions.added'));
       setDraft(null);
     } catch (failure) {
-      setErrors(serverFieldErrors(failure));
-      setFormError(actionError(failure));
+      refused(failure);
     }
   };
 

@@ -6,7 +6,6 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FileField } from '../../../components/ui/file-field.tsx';
 import { inputClasses, TextField } from '../../../components/ui/text-field.tsx';
 import { fieldMessages } from '../../../i18n/message.ts';
-import { serverFieldErrors } from '../../../lib/api-error.ts';
 import type { ThunkCapableDispatch } from '../../../lib/dispatch.ts';
 import { useActionError } from '../console/action-error.ts';
 import { AdminSection } from '../console/admin-section.tsx';
@@ -58,11 +57,10 @@ export function TutorialsPage() {
   const [create, creating] = useCreateTutorialMutation();
   const [edit, editing] = useEditTutorialMutation();
   const [remove, removing] = useRemoveTutorialMutation();
-  const { draft, setDraft, set } = useDraft<Draft>();
+  const { draft, setDraft, open, set, errors, setErrors, formError, setFormError, refused } =
+    useDraft<Draft>();
   const [thumbnail, setThumbnail] = useState<File | null>(null);
   const [uploading, setUploading] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
   const [toRemove, setToRemove] = useState<AdminTutorial | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -70,10 +68,8 @@ export function TutorialsPage() {
   const editingOne = tutorials.find((tutorial) => tutorial.id === draft?.id);
 
   const startForm = (tutorial?: AdminTutorial) => {
-    setErrors({});
-    setFormError(null);
     setThumbnail(null);
-    setDraft(
+    open(
       tutorial
         ? { ...tutorial, position: String(tutorial.position) }
         : { title_en: '', title_bn: '', video_url: '', position: String(tutorials.length + 1) },
@@ -99,8 +95,7 @@ export function TutorialsPage() {
     try {
       saved = draft.id ? await edit({ id: draft.id, ...fields }).unwrap() : await create(fields).unwrap();
     } catch (failure) {
-      setErrors(serverFieldErrors(failure));
-      setFormError(actionError(failure));
+      refused(failure);
       return;
     }
     if (thumbnail) {
