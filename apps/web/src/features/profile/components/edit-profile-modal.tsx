@@ -39,12 +39,8 @@ function EditProfileForm({ profile, onDone }: { profile: ProfileUser; onDone: ()
     mode: 'onTouched',
     defaultValues: formValuesOf(profile),
   });
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = form;
+  const { register, handleSubmit, setError } = form;
+  const { errors } = form.formState;
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(undefined);

@@ -67,13 +67,8 @@ export function RegistrationForm({
     mode: 'onTouched',
     defaultValues,
   });
-  const {
-    register,
-    handleSubmit,
-    watch,
-    setError,
-    formState: { errors },
-  } = form;
+  const { register, handleSubmit, watch, setError } = form;
+  const { errors } = form.formState;
 
   // The eligibility sentence is the first thing the student must read: scroll to it and focus it.
   useEffect(() => {
