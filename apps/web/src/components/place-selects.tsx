@@ -1,19 +1,29 @@
 import { DIVISIONS, districtsOf, subDistrictsOf } from '@ngso/shared/geography';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import type {
+  FieldValues,
+  Path,
+  PathValue,
+  UseFormRegister,
+  UseFormSetValue,
+  UseFormWatch,
+} from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { placeOptions } from '../i18n/places.ts';
 import { SelectField } from './ui/select-field.tsx';
 
 type PlaceField = 'division' | 'district' | 'sub_district';
 
-export type PlaceSelectsProps = {
-  division: string;
-  district: string;
-  /** The form's register for a place field, with what to do when it changes. */
-  register: (name: PlaceField, onChange?: () => void) => UseFormRegisterReturn;
-  /** Empties a field below the one that changed. */
-  clear: (name: Exclude<PlaceField, 'division'>) => void;
-  errors: Partial<Record<PlaceField, string | undefined>>;
+/** A form with the three place fields (its register, setValue and watch). */
+export type PlaceForm<T extends FieldValues> = {
+  register: UseFormRegister<T>;
+  setValue: UseFormSetValue<T>;
+  watch: UseFormWatch<T>;
+};
+
+export type PlaceSelectsProps<T extends FieldValues> = {
+  form: PlaceForm<T>;
+  /** A place field's error, already translated. */
+  errorOf: (name: PlaceField) => string | undefined;
   labels: Record<
     | 'division'
     | 'chooseDivision'
@@ -31,15 +41,25 @@ export type PlaceSelectsProps = {
  * Division → district → sub-district, as the spec's Edit Profile has it: choosing a division clears the two
  * below, choosing a district clears the sub-district, and each is disabled until the one above is chosen.
  */
-export function PlaceSelects({ division, district, register, clear, errors, labels }: PlaceSelectsProps) {
+export function PlaceSelects<T extends FieldValues & Partial<Record<PlaceField, string | null>>>({
+  form,
+  errorOf,
+  labels,
+}: PlaceSelectsProps<T>) {
   const { i18n } = useTranslation();
+  const path = (name: PlaceField) => name as Path<T>;
+  const register = (name: PlaceField, onChange?: () => void) => form.register(path(name), { onChange });
+  const clear = (name: Exclude<PlaceField, 'division'>) =>
+    form.setValue(path(name), '' as PathValue<T, Path<T>>);
+  const division: string = form.watch(path('division')) ?? '';
+  const district: string = form.watch(path('district')) ?? '';
   return (
     <>
       <SelectField
         label={labels.division}
         placeholder={labels.chooseDivision}
         options={placeOptions(DIVISIONS, i18n.language)}
-        error={errors.division}
+        error={errorOf('division')}
         {...register('division', () => {
           clear('district');
           clear('sub_district');
@@ -50,7 +70,7 @@ export function PlaceSelects({ division, district, register, clear, errors, labe
         placeholder={labels.chooseDistrict}
         options={placeOptions(division ? districtsOf(division) : [], i18n.language)}
         hint={division ? undefined : labels.districtHint}
-        error={errors.district}
+        error={errorOf('district')}
         {...register('district', () => clear('sub_district'))}
         disabled={!division}
       />
@@ -59,7 +79,7 @@ export function PlaceSelects({ division, district, register, clear, errors, labe
         placeholder={labels.chooseSubDistrict}
         options={placeOptions(district ? subDistrictsOf(district) : [], i18n.language)}
         hint={district ? undefined : labels.subDistrictHint}
-        error={errors.sub_district}
+        error={errorOf('sub_district')}
         {...register('sub_district')}
         disabled={!district}
       />

@@ -12,10 +12,9 @@ import { submitAtTimeUp, submitNow } from '../../features/exam/finish-exam.ts';
 import { rememberQuestionOrder } from '../../features/exam/question-order.ts';
 import { clearStartHandover, peekStartHandover } from '../../features/exam/start-handover.ts';
 import { serverTransport } from '../../features/exam/transport.ts';
-import { useAnswerQueue } from '../../features/exam/use-answer-queue.ts';
+import { useExamAnswers } from '../../features/exam/use-exam-answers.ts';
 import { useExamStatus } from '../../features/exam/use-exam-status.ts';
 import { orKept, useKeptQuestions } from '../../features/exam/use-kept-exam.ts';
-import { useNotices } from '../../features/exam/use-notices.ts';
 import { errorStatus } from '../../lib/error-status.ts';
 import { storeInPlace } from '../../lib/live-store.ts';
 import { serverClock } from '../../lib/time-sync.ts';
@@ -69,11 +68,9 @@ export function Component() {
   const { value: questions, error: questionsError } = orKept(got, fetched.error, kept, fetched.isLoading);
   const [submitExam] = useSubmitExamMutation();
   const done = useRef(false);
-  const { notices, add, onNotice, clear } = useNotices();
-  const { queue, state } = useAnswerQueue({
+  const { queue, recording } = useExamAnswers({
     scope: active && user ? `exam:${user.id}` : null,
     transport: () => serverTransport,
-    onNotice,
     noAnswersYet: handover !== null,
     // Each page's own moment in the exam's first seconds for its first save (lib/time-sync.ts).
     firstSaveAt: exam ? serverClock.firstSaveAt(Date.parse(exam.starts_at)) : undefined,
@@ -133,10 +130,7 @@ export function Component() {
       endsAt={Date.parse(exam.ends_at)}
       now={now}
       queue={queue}
-      state={state}
-      notices={notices}
-      onDismissNotices={clear}
-      onRejectedFiles={add}
+      {...recording}
       onSubmit={onSubmit}
       onTimeUp={onTimeUp}
       finishing={finishing}

@@ -12,8 +12,7 @@ import { ExamLoading } from '../../features/exam/components/exam-status.tsx';
 import { PRACTICE_MINUTES, PRACTICE_QUESTIONS } from '../../features/exam/practice-content.ts';
 import { clearOtherPracticeRuns } from '../../features/exam/queue-storage.ts';
 import { practiceTransport } from '../../features/exam/transport.ts';
-import { useAnswerQueue } from '../../features/exam/use-answer-queue.ts';
-import { useNotices } from '../../features/exam/use-notices.ts';
+import { useExamAnswers } from '../../features/exam/use-exam-answers.ts';
 import { useServerNow } from '../../lib/time-sync.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
@@ -39,13 +38,11 @@ export function Component() {
   const now = useServerNow();
   const [startedAt, setStartedAt] = useState<number | null>(null);
   const [done, setDone] = useState(false);
-  const { notices, add, onNotice, clear } = useNotices();
   // Each run (its start instant) has its own answers.
   const scope = user && !done && startedAt !== null ? `practice:${user.id}:${startedAt}` : null;
-  const { queue, state } = useAnswerQueue({
+  const { queue, recording } = useExamAnswers({
     scope,
     transport: (storage) => practiceTransport(storage, `${scope}:answers`),
-    onNotice,
   });
 
   if (user && now !== null && startedAt === null) setStartedAt(practiceStart(user.id, now));
@@ -53,7 +50,7 @@ export function Component() {
     if (user && scope) void clearOtherPracticeRuns(user.id, scope);
   }, [user, scope]);
 
-  const answered = PRACTICE_QUESTIONS.filter((q) => isAnswered(state, q.id)).length;
+  const answered = PRACTICE_QUESTIONS.filter((q) => isAnswered(recording.state, q.id)).length;
   const finish = useCallback(async () => {
     await queue?.flush(10_000, { deliveries: true });
     setDone(true);
@@ -99,10 +96,7 @@ export function Component() {
         endsAt={startedAt + PRACTICE_MINUTES * 60_000}
         now={now}
         queue={queue}
-        state={state}
-        notices={notices}
-        onDismissNotices={clear}
-        onRejectedFiles={add}
+        {...recording}
         onSubmit={finish}
         onTimeUp={() => void finish()}
       />

@@ -25,3 +25,11 @@ export function Alert({ tone, children, className = '', silent = false }: AlertP
     </div>
   );
 }
+
+/** What an action came to: done, or refused (in the reader's language). */
+export type Outcome = { tone: 'success' | 'error'; text: string };
+
+/** An action's outcome in an alert; nothing before there is one. */
+export function OutcomeAlert({ outcome }: { outcome: Outcome | null | undefined }) {
+  return outcome ? <Alert tone={outcome.tone}>{outcome.text}</Alert> : null;
+}

@@ -8,7 +8,8 @@ type LoadFailedProps = {
   retryLabel: string;
   /** True while the read is asked again: the button shows it is busy. */
   pending?: boolean;
-  onRetry: () => void;
+  /** Asks again (what it returns is not waited for). */
+  onRetry: () => unknown;
   /** The gap between the message and the button. */
   compact?: boolean;
 };
@@ -18,7 +19,7 @@ export function LoadFailed({ message, retryLabel, pending, onRetry, compact = fa
   return (
     <div className={compact ? 'space-y-3' : 'space-y-4'}>
       <Alert tone="error">{message}</Alert>
-      <Button variant="secondary" pending={pending} onClick={onRetry}>
+      <Button variant="secondary" pending={pending} onClick={() => void onRetry()}>
         {retryLabel}
       </Button>
     </div>

@@ -1,5 +1,5 @@
 import { forwardRef, type ReactNode, type TextareaHTMLAttributes } from 'react';
-import { FieldNotes, fieldLabelClasses, inputClasses, useFieldIds } from './text-field.tsx';
+import { inputClasses, LabelledField, useFieldIds } from './text-field.tsx';
 
 type TextAreaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
   label: string;
@@ -16,10 +16,7 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>
 ) {
   const { inputId, describedBy } = useFieldIds(id, hint, error);
   return (
-    <div className={className}>
-      <label htmlFor={inputId} className={fieldLabelClasses}>
-        {label}
-      </label>
+    <LabelledField inputId={inputId} label={label} hint={hint} error={error} className={className}>
       <textarea
         ref={ref}
         id={inputId}
@@ -29,7 +26,6 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>
         className={inputClasses(Boolean(error))}
         {...rest}
       />
-      <FieldNotes inputId={inputId} hint={hint} error={error} />
-    </div>
+    </LabelledField>
   );
 });

@@ -46,6 +46,35 @@ export function FieldNotes({
 
 export const fieldLabelClasses = 'mb-1 block text-sm font-medium text-slate-800';
 
+/** A field's frame: its label, the control (the child, with the id `inputId`), then its notes. */
+export function LabelledField({
+  inputId,
+  label,
+  hint,
+  below,
+  error,
+  className,
+  children,
+}: {
+  inputId: string;
+  label: string;
+  hint?: ReactNode;
+  below?: ReactNode;
+  error?: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <label htmlFor={inputId} className={fieldLabelClasses}>
+        {label}
+      </label>
+      {children}
+      <FieldNotes inputId={inputId} hint={hint} below={below} error={error} />
+    </div>
+  );
+}
+
 type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
   label: string;
   /** The error to show under the field, already translated. */
@@ -65,10 +94,14 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
 ) {
   const { inputId, describedBy } = useFieldIds(id, hint, error);
   return (
-    <div className={className}>
-      <label htmlFor={inputId} className={fieldLabelClasses}>
-        {label}
-      </label>
+    <LabelledField
+      inputId={inputId}
+      label={label}
+      hint={hint}
+      below={below}
+      error={error}
+      className={className}
+    >
       <div className="relative">
         <input
           ref={ref}
@@ -82,7 +115,6 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
           <div className="absolute inset-y-0 right-0 flex items-center pr-1">{trailing}</div>
         ) : null}
       </div>
-      <FieldNotes inputId={inputId} hint={hint} below={below} error={error} />
-    </div>
+    </LabelledField>
   );
 });

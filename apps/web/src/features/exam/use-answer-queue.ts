@@ -6,7 +6,7 @@ import { EMPTY_QUEUE_STATE, type QueueNotice, type QueueState } from './queue-st
 import { openQueueStorage, type QueueStorage } from './queue-storage.ts';
 import type { QueueTransport } from './transport-contract.ts';
 
-type Options = {
+export type AnswerQueueOptions = {
   /** Whose queue: one student's photos never go into another's answers. */
   scope: string | null;
   transport: (storage: QueueStorage) => QueueTransport;
@@ -70,7 +70,7 @@ export function useAnswerQueue({
   warnOnLeave = true,
   noAnswersYet,
   firstSaveAt,
-}: Options): {
+}: AnswerQueueOptions): {
   queue: AnswerQueue | null;
   state: QueueState;
 } {

@@ -19,8 +19,9 @@ import { AdminSection } from '../console/admin-section.tsx';
 import { cardClasses } from '../console/card.ts';
 import { ConfirmDialog } from '../console/confirm-dialog.tsx';
 import { useCurrentCompetition } from '../console/current-competition.ts';
-import { LoadError, Loading } from '../console/load-states.tsx';
-import { ColumnHeaders, tableClasses, tdClasses } from '../console/table.tsx';
+import { ListReadStates } from '../console/load-states.tsx';
+import { SuccessNotice } from '../console/notice.tsx';
+import { HeadedTable, tdClasses } from '../console/table.tsx';
 import { useCanUse } from '../console/use-can-use.ts';
 import {
   useAdminAnnouncementsQuery,
@@ -172,11 +173,7 @@ export function AnnouncementsPage() {
   return (
     <AdminSection section="announcements" title={t('announcements.title')}>
       <p className="mb-4 max-w-3xl text-sm text-slate-700">{t('announcements.intro')}</p>
-      {notice ? (
-        <Alert tone="success" className="mb-4">
-          {notice}
-        </Alert>
-      ) : null}
+      <SuccessNotice text={notice} className="mb-4" />
 
       <form onSubmit={onSubmit} noValidate className={`${cardClasses} mb-6 space-y-3 p-4 sm:p-5`}>
         <h2 className="text-lg font-semibold text-slate-900">{t('announcements.formTitle')}</h2>
@@ -264,55 +261,47 @@ export function AnnouncementsPage() {
       </form>
 
       <h2 className="mb-3 text-lg font-semibold text-slate-900">{t('announcements.listTitle')}</h2>
-      {list.isLoading ? <Loading /> : null}
-      {list.isError ? <LoadError error={list.error} onRetry={list.refetch} /> : null}
-      {list.data && announcements.length === 0 ? (
-        <p className="text-sm text-slate-600">{t('announcements.none')}</p>
-      ) : null}
+      <ListReadStates read={list} empty={announcements.length === 0} none={t('announcements.none')} />
       {announcements.length > 0 ? (
         <div className={`${cardClasses} overflow-x-auto`}>
-          <table className={tableClasses} data-testid="announcements-table">
-            <ColumnHeaders
-              columns={[
-                { label: t('announcements.colSent') },
-                { label: t('announcements.colNotice') },
-                { label: t('announcements.colSegment') },
-                { label: t('announcements.colRecipients') },
-                { label: t('announcements.colDelivered') },
-                { label: t('announcements.colFailed') },
-                { label: t('announcements.colPending') },
-                { label: t('announcements.colRead') },
-              ]}
-            />
-            <tbody className="divide-y divide-slate-100">
-              {announcements.map((announcement) => (
-                <tr key={announcement.id}>
-                  <td className={`${tdClasses} whitespace-nowrap`}>
-                    {formatInDhaka(announcement.sent_at, 'd MMM yyyy, HH:mm')}
-                  </td>
-                  <th scope="row" className={`${tdClasses} font-semibold`}>
-                    {announcement.title_en}
-                    <span className="block font-normal text-slate-700" lang="bn">
-                      {announcement.title_bn}
-                    </span>
-                    <span className="block text-xs font-normal text-slate-600">
-                      {t('announcements.rate', { rate: String(announcement.rate_per_minute) })}
-                    </span>
-                  </th>
-                  <td className={tdClasses}>{describe(announcement)}</td>
-                  <td className={tdClasses}>{announcement.recipients}</td>
-                  <td className={tdClasses}>{announcement.delivered}</td>
-                  <td
-                    className={`${tdClasses} ${announcement.failed > 0 ? 'font-semibold text-red-700' : ''}`}
-                  >
-                    {announcement.failed}
-                  </td>
-                  <td className={tdClasses}>{announcement.pending}</td>
-                  <td className={tdClasses}>{announcement.read}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <HeadedTable
+            testId="announcements-table"
+            columns={[
+              { label: t('announcements.colSent') },
+              { label: t('announcements.colNotice') },
+              { label: t('announcements.colSegment') },
+              { label: t('announcements.colRecipients') },
+              { label: t('announcements.colDelivered') },
+              { label: t('announcements.colFailed') },
+              { label: t('announcements.colPending') },
+              { label: t('announcements.colRead') },
+            ]}
+          >
+            {announcements.map((announcement) => (
+              <tr key={announcement.id}>
+                <td className={`${tdClasses} whitespace-nowrap`}>
+                  {formatInDhaka(announcement.sent_at, 'd MMM yyyy, HH:mm')}
+                </td>
+                <th scope="row" className={`${tdClasses} font-semibold`}>
+                  {announcement.title_en}
+                  <span className="block font-normal text-slate-700" lang="bn">
+                    {announcement.title_bn}
+                  </span>
+                  <span className="block text-xs font-normal text-slate-600">
+                    {t('announcements.rate', { rate: String(announcement.rate_per_minute) })}
+                  </span>
+                </th>
+                <td className={tdClasses}>{describe(announcement)}</td>
+                <td className={tdClasses}>{announcement.recipients}</td>
+                <td className={tdClasses}>{announcement.delivered}</td>
+                <td className={`${tdClasses} ${announcement.failed > 0 ? 'font-semibold text-red-700' : ''}`}>
+                  {announcement.failed}
+                </td>
+                <td className={tdClasses}>{announcement.pending}</td>
+                <td className={tdClasses}>{announcement.read}</td>
+              </tr>
+            ))}
+          </HeadedTable>
         </div>
       ) : null}
 
@@ -320,8 +309,7 @@ export function AnnouncementsPage() {
         open={confirming !== null}
         title={t('announcements.confirmTitle')}
         confirmLabel={t('announcements.confirmSend')}
-        pending={sending.isLoading}
-        error={sending.isError ? actionError(sending.error) : null}
+        action={sending}
         onConfirm={() => void runSend()}
         onClose={() => setConfirming(null)}
       >

@@ -1,6 +1,6 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { FileField } from '../../../components/ui/file-field.tsx';
 import { useActionError } from './action-error.ts';
 
 /** The server's row errors ({'row N': [message]}), in row order. */
@@ -19,21 +19,7 @@ export function rowErrors(error: unknown): [string, string[]][] {
 
 /** A labelled picker for one CSV file (the console's imports). */
 export function CsvFileField({ label, onFile }: { label: string; onFile: (file: File | null) => void }) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <input
-        id={id}
-        type="file"
-        accept=".csv,text/csv"
-        className="block w-full text-sm file:mr-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-slate-100 file:px-4 file:font-semibold"
-        onChange={(event) => onFile(event.target.files?.[0] ?? null)}
-      />
-    </div>
-  );
+  return <FileField label={label} accept=".csv,text/csv" onFiles={(files) => onFile(files[0] ?? null)} />;
 }
 
 /** A refused CSV: the server's sentence, then each rejected row by its number. */

@@ -27,3 +27,22 @@ export function LoadError({ error, onRetry }: { error: unknown; onRetry?: () => 
     </Alert>
   );
 }
+
+/** A console list's read: loading, its failure, or its `none` sentence once it has read an empty list. */
+export function ListReadStates({
+  read,
+  empty,
+  none,
+}: {
+  read: { isLoading: boolean; isError: boolean; error?: unknown; data?: unknown; refetch: () => void };
+  empty: boolean;
+  none: string;
+}) {
+  return (
+    <>
+      {read.isLoading ? <Loading /> : null}
+      {read.isError ? <LoadError error={read.error} onRetry={read.refetch} /> : null}
+      {read.data && empty ? <p className="text-sm text-slate-600">{none}</p> : null}
+    </>
+  );
+}

@@ -48,6 +48,27 @@ export function TableEmptyRow({ span, children }: { span: number; children: Reac
   );
 }
 
+/** A console table: a caption for screen readers (if it has one), the heading row, the rows. */
+export function HeadedTable({
+  caption,
+  columns,
+  testId,
+  children,
+}: {
+  caption?: ReactNode;
+  columns: Column[];
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <table className={tableClasses} data-testid={testId}>
+      {caption ? <caption className="sr-only">{caption}</caption> : null}
+      <ColumnHeaders columns={columns} />
+      <tbody className="divide-y divide-slate-100">{children}</tbody>
+    </table>
+  );
+}
+
 /** A console table in its scrolling frame: a caption for screen readers, the heading row, the rows. */
 export function ConsoleTable({
   caption,
@@ -67,11 +88,9 @@ export function ConsoleTable({
     <div
       className={`relative overflow-x-auto rounded-xl border border-slate-200 bg-white ${frameClassName}`.trim()}
     >
-      <table className={tableClasses} data-testid={testId}>
-        <caption className="sr-only">{caption}</caption>
-        <ColumnHeaders columns={columns} />
-        <tbody className="divide-y divide-slate-100">{children}</tbody>
-      </table>
+      <HeadedTable caption={caption} columns={columns} testId={testId}>
+        {children}
+      </HeadedTable>
     </div>
   );
 }

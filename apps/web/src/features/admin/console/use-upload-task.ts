@@ -1,7 +1,8 @@
 import { useCallback, useRef, useState } from 'react';
+import type { Outcome } from '../../../components/ui/alert.tsx';
 import { isCancelled } from '../../../lib/media/media-error.ts';
 
-export type UploadNotice = { tone: 'success' | 'error'; text: string };
+export type UploadNotice = Outcome;
 export type UploadProgress = { label: string; percent: number };
 
 /** What an upload flow is given: the signal that cancels it, and where to report its progress. */

@@ -5,11 +5,12 @@ import {
   EBOOK_PDF_MAX_PAGES,
   PDF_ACCEPT,
 } from '@ngso/shared/schemas/ebooks';
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch } from 'react-redux';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { FileField } from '../../../components/ui/file-field.tsx';
 import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { IMAGE_ACCEPT } from '../../../lib/media/image-file.ts';
 import { isCancelled } from '../../../lib/media/media-error.ts';
@@ -32,44 +33,6 @@ import {
 /** Files in the order their names sort, numbers as numbers (page-2 before page-10). */
 export const byName = (a: File, b: File) =>
   a.name.localeCompare(b.name, undefined, { numeric: true, sensitivity: 'base' });
-
-const fileClasses =
-  'block w-full text-sm file:mr-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-slate-100 file:px-4 file:font-semibold';
-
-function FileInput({
-  label,
-  accept,
-  multiple,
-  disabled,
-  inputKey,
-  onChange,
-}: {
-  label: string;
-  accept: string;
-  multiple?: boolean;
-  disabled?: boolean;
-  inputKey: number;
-  onChange: (files: File[]) => void;
-}) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <input
-        key={inputKey}
-        id={id}
-        type="file"
-        accept={accept}
-        multiple={multiple}
-        disabled={disabled}
-        className={fileClasses}
-        onChange={(event) => onChange([...(event.target.files ?? [])])}
-      />
-    </div>
-  );
-}
 
 /** One e-book's pages: add images or a PDF (with progress), the thumbnail, and the pages in order. */
 export function EbookPages({ id, onClose }: { id: string; onClose: () => void }) {
@@ -237,13 +200,13 @@ export function EbookPages({ id, onClose }: { id: string; onClose: () => void })
           <p className="text-sm text-slate-600">
             {t('ebooks.uploadImagesHint', { megabytes: String(UPLOAD_MAX_MEGABYTES) })}
           </p>
-          <FileInput
+          <FileField
             label={t('ebooks.chooseImages')}
             accept={IMAGE_ACCEPT}
             multiple
             disabled={busy}
-            inputKey={inputKey}
-            onChange={setImages}
+            key={inputKey}
+            onFiles={setImages}
           />
           <Button onClick={uploadImages} disabled={busy || images.length === 0}>
             {t('ebooks.uploadButton')}
@@ -258,12 +221,12 @@ export function EbookPages({ id, onClose }: { id: string; onClose: () => void })
               pages: String(EBOOK_PDF_MAX_PAGES),
             })}
           </p>
-          <FileInput
+          <FileField
             label={t('ebooks.choosePdf')}
             accept={PDF_ACCEPT}
             disabled={busy}
-            inputKey={inputKey}
-            onChange={(files) => setPdf(files[0] ?? null)}
+            key={inputKey}
+            onFiles={(files) => setPdf(files[0] ?? null)}
           />
           <Button onClick={uploadPdf} disabled={busy || !pdf}>
             {t('ebooks.pdfButton')}
@@ -286,12 +249,12 @@ export function EbookPages({ id, onClose }: { id: string; onClose: () => void })
                 ? t('ebooks.thumbnailDefault')
                 : t('ebooks.thumbnailNone')}
           </p>
-          <FileInput
+          <FileField
             label={t('ebooks.chooseThumbnail')}
             accept={IMAGE_ACCEPT}
             disabled={busy}
-            inputKey={inputKey}
-            onChange={(files) => setThumbnail(files[0] ?? null)}
+            key={inputKey}
+            onFiles={(files) => setThumbnail(files[0] ?? null)}
           />
           <div className="flex flex-wrap gap-2">
             <Button onClick={uploadThumbnail} disabled={busy || !thumbnail}>
@@ -373,8 +336,7 @@ export function EbookPages({ id, onClose }: { id: string; onClose: () => void })
         open={pageToRemove !== null}
         title={t('ebooks.removePageTitle', { page: String(pageToRemove ?? '') })}
         confirmLabel={t('ebooks.remove')}
-        pending={removingPage.isLoading}
-        error={removingPage.isError ? actionError(removingPage.error) : null}
+        action={removingPage}
         onConfirm={runRemovePage}
         onClose={() => setPageToRemove(null)}
       >
@@ -384,8 +346,7 @@ export function EbookPages({ id, onClose }: { id: string; onClose: () => void })
         open={confirmThumbnail}
         title={t('ebooks.thumbnailRemoveTitle')}
         confirmLabel={t('ebooks.thumbnailRemove')}
-        pending={removingThumbnail.isLoading}
-        error={removingThumbnail.isError ? actionError(removingThumbnail.error) : null}
+        action={removingThumbnail}
         onConfirm={runRemoveThumbnail}
         onClose={() => setConfirmThumbnail(false)}
       >

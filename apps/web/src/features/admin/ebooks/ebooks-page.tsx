@@ -2,21 +2,18 @@ import type { AdminEbook } from '@ngso/shared/schemas/ebooks';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { serverFieldErrors } from '../../../lib/api-error.ts';
-import { useActionError } from '../console/action-error.ts';
 import { AdminSection } from '../console/admin-section.tsx';
 import { cardClasses } from '../console/card.ts';
-import { ConfirmDialog } from '../console/confirm-dialog.tsx';
+import { RemoveConfirm } from '../console/confirm-dialog.tsx';
 import { useCurrentCompetition } from '../console/current-competition.ts';
-import { DraftModal } from '../console/draft-modal.tsx';
-import { FormActions } from '../console/form-actions.tsx';
-import { LoadError, Loading } from '../console/load-states.tsx';
+import { DraftForm, useDraft } from '../console/draft-form.tsx';
+import { ListReadStates } from '../console/load-states.tsx';
+import { SuccessNotice } from '../console/notice.tsx';
 import { EditRemoveActions, RowAction } from '../console/row-actions.tsx';
-import { ColumnHeaders, tableClasses, tdClasses } from '../console/table.tsx';
+import { HeadedTable, tdClasses } from '../console/table.tsx';
 import { useCanUse } from '../console/use-can-use.ts';
 import { EbookPages } from './ebook-pages.tsx';
 import {
@@ -31,7 +28,6 @@ type Draft = { id?: string; title: string; description: string; position: string
 /** The console's e-books: the list (title, pages, order), create and edit, remove, and each book's pages. */
 export function EbooksPage() {
   const { t } = useTranslation('admin');
-  const actionError = useActionError();
   const competition = useCurrentCompetition();
   const list = useAdminEbooksQuery(competition, { skip: !useCanUse('ebooks') });
   const [create, creating] = useCreateEbookMutation();
@@ -39,9 +35,7 @@ export function EbooksPage() {
   const [remove, removing] = useRemoveEbookMutation();
   const [search, setSearch] = useSearchParams();
   const openId = search.get('book');
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const { draft, setDraft, open, set, errors, setErrors, formError, refused } = useDraft<Draft>();
   const [toRemove, setToRemove] = useState<AdminEbook | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -58,9 +52,7 @@ export function EbooksPage() {
     );
 
   const startForm = (book?: AdminEbook) => {
-    setErrors({});
-    setFormError(null);
-    setDraft(
+    open(
       book
         ? { id: book.id, title: book.title, description: book.description, position: String(book.position) }
         : {
@@ -93,8 +85,7 @@ export function EbooksPage() {
       }
       setDraft(null);
     } catch (failure) {
-      setErrors(serverFieldErrors(failure));
-      setFormError(actionError(failure));
+      refused(failure);
     }
   };
 
@@ -109,9 +100,6 @@ export function EbooksPage() {
     setToRemove(null);
   };
 
-  const set = (field: keyof Draft) => (value: string) =>
-    setDraft((current) => (current ? { ...current, [field]: value } : current));
-
   return (
     <AdminSection
       section="ebooks"
@@ -119,73 +107,69 @@ export function EbooksPage() {
       actions={<Button onClick={() => startForm()}>{t('ebooks.new')}</Button>}
     >
       <p className="mb-4 max-w-3xl text-sm text-slate-700">{t('ebooks.intro')}</p>
-      {notice ? (
-        <Alert tone="success" className="mb-4">
-          {notice}
-        </Alert>
-      ) : null}
-      {list.isLoading ? <Loading /> : null}
-      {list.isError ? <LoadError error={list.error} onRetry={list.refetch} /> : null}
-      {list.data && books.length === 0 ? <p className="text-sm text-slate-600">{t('ebooks.none')}</p> : null}
+      <SuccessNotice text={notice} className="mb-4" />
+      <ListReadStates read={list} empty={books.length === 0} none={t('ebooks.none')} />
       {books.length > 0 ? (
         <div className={`${cardClasses} overflow-x-auto`}>
-          <table className={tableClasses} data-testid="ebooks-table">
-            <ColumnHeaders
-              columns={[
-                { label: t('ebooks.colOrder') },
-                { label: t('ebooks.colTitle') },
-                { label: t('ebooks.colPages') },
-                { label: t('ebooks.colActions') },
-              ]}
-            />
-            <tbody className="divide-y divide-slate-100">
-              {books.map((book) => (
-                <tr key={book.id} className={book.id === openId ? 'bg-sky-50' : undefined}>
-                  <td className={tdClasses}>{book.position}</td>
-                  <th scope="row" className={`${tdClasses} font-semibold`}>
-                    {book.title}
-                    {book.description ? (
-                      <span className="block max-w-md truncate font-normal text-slate-600">
-                        {book.description}
-                      </span>
-                    ) : null}
-                  </th>
-                  <td className={tdClasses}>{book.page_count}</td>
-                  <td className={tdClasses}>
-                    <EditRemoveActions
+          <HeadedTable
+            testId="ebooks-table"
+            columns={[
+              { label: t('ebooks.colOrder') },
+              { label: t('ebooks.colTitle') },
+              { label: t('ebooks.colPages') },
+              { label: t('ebooks.colActions') },
+            ]}
+          >
+            {books.map((book) => (
+              <tr key={book.id} className={book.id === openId ? 'bg-sky-50' : undefined}>
+                <td className={tdClasses}>{book.position}</td>
+                <th scope="row" className={`${tdClasses} font-semibold`}>
+                  {book.title}
+                  {book.description ? (
+                    <span className="block max-w-md truncate font-normal text-slate-600">
+                      {book.description}
+                    </span>
+                  ) : null}
+                </th>
+                <td className={tdClasses}>{book.page_count}</td>
+                <td className={tdClasses}>
+                  <EditRemoveActions
+                    name={book.title}
+                    editLabel={t('ebooks.edit')}
+                    removeLabel={t('ebooks.remove')}
+                    onEdit={() => startForm(book)}
+                    onRemove={() => {
+                      removing.reset();
+                      setToRemove(book);
+                    }}
+                  >
+                    <RowAction
+                      label={t('ebooks.manage')}
                       name={book.title}
-                      editLabel={t('ebooks.edit')}
-                      removeLabel={t('ebooks.remove')}
-                      onEdit={() => startForm(book)}
-                      onRemove={() => {
-                        removing.reset();
-                        setToRemove(book);
-                      }}
-                    >
-                      <RowAction
-                        label={t('ebooks.manage')}
-                        name={book.title}
-                        aria-pressed={book.id === openId}
-                        onClick={() => openBook(book.id === openId ? null : book.id)}
-                      />
-                    </EditRemoveActions>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                      aria-pressed={book.id === openId}
+                      onClick={() => openBook(book.id === openId ? null : book.id)}
+                    />
+                  </EditRemoveActions>
+                </td>
+              </tr>
+            ))}
+          </HeadedTable>
         </div>
       ) : null}
 
       {openId ? <EbookPages id={openId} onClose={() => openBook(null)} /> : null}
 
-      <DraftModal
-        open={draft !== null}
+      <DraftForm
+        draft={draft}
         onClose={() => setDraft(null)}
         title={draft?.id ? t('ebooks.formEdit') : t('ebooks.formNew')}
+        onSubmit={onSubmit}
+        formError={formError}
+        submitLabel={t('ebooks.save')}
+        pending={creating.isLoading || editing.isLoading}
       >
-        {draft ? (
-          <form onSubmit={onSubmit} className="space-y-3" noValidate>
+        {(draft) => (
+          <>
             <TextField
               label={t('ebooks.fieldTitle')}
               value={draft.title}
@@ -210,27 +194,20 @@ export function EbooksPage() {
               error={errors.position}
               onChange={(event) => set('position')(event.target.value)}
             />
-            {formError ? <Alert tone="error">{formError}</Alert> : null}
-            <FormActions
-              submitLabel={t('ebooks.save')}
-              pending={creating.isLoading || editing.isLoading}
-              onCancel={() => setDraft(null)}
-            />
-          </form>
-        ) : null}
-      </DraftModal>
+          </>
+        )}
+      </DraftForm>
 
-      <ConfirmDialog
-        open={toRemove !== null}
+      <RemoveConfirm
+        item={toRemove}
         title={t('ebooks.removeTitle')}
         confirmLabel={t('ebooks.remove')}
-        pending={removing.isLoading}
-        error={removing.isError ? actionError(removing.error) : null}
+        action={removing}
         onConfirm={runRemove}
         onClose={() => setToRemove(null)}
       >
-        {toRemove ? t('ebooks.removeText', { title: toRemove.title, count: toRemove.page_count }) : null}
-      </ConfirmDialog>
+        {(book) => t('ebooks.removeText', { title: book.title, count: book.page_count })}
+      </RemoveConfirm>
     </AdminSection>
   );
 }

@@ -6,7 +6,7 @@ import {
 import type { QuestionImage } from '@ngso/shared/schemas/exam';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/ui/alert.tsx';
+import { Alert, OutcomeAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -175,7 +175,7 @@ export function DiagramsEditor({
           />
         </label>
       )}
-      {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
+      <OutcomeAlert outcome={notice} />
     </fieldset>
   );
 }

@@ -6,7 +6,7 @@ import { formatInDhaka } from '../../../lib/dates.ts';
 import { cardClasses } from '../console/card.ts';
 import { LoadError, Loading } from '../console/load-states.tsx';
 import { Pager } from '../console/pager.tsx';
-import { ColumnHeaders, tableClasses, tdClasses } from '../console/table.tsx';
+import { HeadedTable, tdClasses } from '../console/table.tsx';
 import { examsAdminApi, useLiveExamQuery } from './exams-api.ts';
 
 /** How often the live view asks again while the exam runs; before and after it, once a minute is plenty. */
@@ -67,46 +67,43 @@ export function ExamLiveView({ category }: { category: Category }) {
       ) : (
         <>
           <div className="mt-3 overflow-x-auto rounded-xl border border-slate-200">
-            <table className={tableClasses}>
-              <caption className="sr-only">{t('live.title')}</caption>
-              <ColumnHeaders
-                columns={[
-                  { label: t('field.rollNumber') },
-                  { label: t('field.name') },
-                  { label: t('live.answered') },
-                  { label: t('live.lastSave'), from: 'sm' },
-                  { label: t('live.ends'), from: 'md' },
-                  { label: t('field.status') },
-                ]}
-              />
-              <tbody className="divide-y divide-slate-100">
-                {shown.map((student) => (
-                  <tr key={student.user_id} data-testid="live-row">
-                    <td className={`${tdClasses} font-mono`}>{student.roll_number ?? '—'}</td>
-                    <td className={tdClasses}>{student.name}</td>
-                    <td className={`${tdClasses} tabular-nums`}>
-                      {student.answered} / {data.total_questions}
-                    </td>
-                    <td className={`${tdClasses} hidden tabular-nums sm:table-cell`}>
-                      {time(student.last_saved_at)}
-                    </td>
-                    <td className={`${tdClasses} hidden tabular-nums md:table-cell`}>
-                      {time(student.ends_at)}
-                      {student.extra_minutes > 0 ? ` (+${student.extra_minutes})` : ''}
-                    </td>
-                    <td className={tdClasses}>
-                      {student.submitted_at
-                        ? t('live.status.submitted', { time: time(student.submitted_at) })
-                        : student.active
-                          ? t('live.status.active')
-                          : student.answered > 0
-                            ? t('live.status.idle')
-                            : t('live.status.notStarted')}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <HeadedTable
+              caption={t('live.title')}
+              columns={[
+                { label: t('field.rollNumber') },
+                { label: t('field.name') },
+                { label: t('live.answered') },
+                { label: t('live.lastSave'), from: 'sm' },
+                { label: t('live.ends'), from: 'md' },
+                { label: t('field.status') },
+              ]}
+            >
+              {shown.map((student) => (
+                <tr key={student.user_id} data-testid="live-row">
+                  <td className={`${tdClasses} font-mono`}>{student.roll_number ?? '—'}</td>
+                  <td className={tdClasses}>{student.name}</td>
+                  <td className={`${tdClasses} tabular-nums`}>
+                    {student.answered} / {data.total_questions}
+                  </td>
+                  <td className={`${tdClasses} hidden tabular-nums sm:table-cell`}>
+                    {time(student.last_saved_at)}
+                  </td>
+                  <td className={`${tdClasses} hidden tabular-nums md:table-cell`}>
+                    {time(student.ends_at)}
+                    {student.extra_minutes > 0 ? ` (+${student.extra_minutes})` : ''}
+                  </td>
+                  <td className={tdClasses}>
+                    {student.submitted_at
+                      ? t('live.status.submitted', { time: time(student.submitted_at) })
+                      : student.active
+                        ? t('live.status.active')
+                        : student.answered > 0
+                          ? t('live.status.idle')
+                          : t('live.status.notStarted')}
+                  </td>
+                </tr>
+              ))}
+            </HeadedTable>
           </div>
           {pages > 1 ? (
             <Pager page={page} pages={pages} total={data.students.length} onPage={setPage} />

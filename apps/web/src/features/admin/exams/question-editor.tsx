@@ -7,12 +7,11 @@ import { Button } from '../../../components/ui/button.tsx';
 import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { serverFieldErrors } from '../../../lib/api-error.ts';
-import { useActionError } from '../console/action-error.ts';
 import { cardClasses } from '../console/card.ts';
-import { ConfirmDialog } from '../console/confirm-dialog.tsx';
-import { DraftModal } from '../console/draft-modal.tsx';
-import { FormActions } from '../console/form-actions.tsx';
-import { LoadError, Loading } from '../console/load-states.tsx';
+import { RemoveConfirm } from '../console/confirm-dialog.tsx';
+import { DraftForm, useDraft } from '../console/draft-form.tsx';
+import { ListReadStates } from '../console/load-states.tsx';
+import { SuccessNotice } from '../console/notice.tsx';
 import { EditRemoveActions } from '../console/row-actions.tsx';
 import { DiagramsEditor, type DraftDiagram } from './diagrams-editor.tsx';
 import {
@@ -128,17 +127,14 @@ function QuestionPreview({
 /** The question editor: English and Bangla text, marks, position, a preview; the total against 60. */
 export function QuestionEditor({ category }: { category: Category }) {
   const { t } = useTranslation('admin');
-  const actionError = useActionError();
   const questions = useAdminQuestionsQuery(category);
   const [add, adding] = useAddQuestionMutation();
   const [edit, editing] = useEditQuestionMutation();
   const [remove, removing] = useRemoveQuestionMutation();
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { draft, setDraft, open: openDraft, set, errors, setErrors, formError, refused } = useDraft<Draft>();
   const [diagramErrors, setDiagramErrors] = useState<Record<string, { alt_en?: string; alt_bn?: string }>>(
     {},
   );
-  const [formError, setFormError] = useState<string | null>(null);
   const [toRemove, setToRemove] = useState<AdminQuestion | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const preview = useServerPreview(draft);
@@ -147,10 +143,8 @@ export function QuestionEditor({ category }: { category: Category }) {
   const list = questions.data ?? [];
   const total = list.reduce((sum, question) => sum + question.marks, 0);
   const open = (question?: AdminQuestion) => {
-    setErrors({});
     setDiagramErrors({});
-    setFormError(null);
-    setDraft(
+    openDraft(
       question
         ? {
             id: question.id,
@@ -206,8 +200,7 @@ export function QuestionEditor({ category }: { category: Category }) {
       setNotice(draft.id ? t('questions.saved') : t('questions.added'));
       setDraft(null);
     } catch (failure) {
-      setErrors(serverFieldErrors(failure));
-      setFormError(actionError(failure));
+      refused(failure);
     }
   };
 
@@ -224,9 +217,6 @@ export function QuestionEditor({ category }: { category: Category }) {
     setToRemove(null);
   };
 
-  const set = (field: 'marks' | 'position' | 'questionEnglish' | 'questionBangla') => (value: string) =>
-    setDraft((current) => (current ? { ...current, [field]: value } : current));
-
   return (
     <div className={cardClasses}>
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
@@ -238,16 +228,8 @@ export function QuestionEditor({ category }: { category: Category }) {
         </p>
         <Button onClick={() => open()}>{t('questions.add')}</Button>
       </div>
-      {notice ? (
-        <Alert tone="success" className="mb-3">
-          {notice}
-        </Alert>
-      ) : null}
-      {questions.isLoading ? <Loading /> : null}
-      {questions.isError ? <LoadError error={questions.error} onRetry={questions.refetch} /> : null}
-      {questions.data && list.length === 0 ? (
-        <p className="text-sm text-slate-600">{t('questions.none')}</p>
-      ) : null}
+      <SuccessNotice text={notice} className="mb-3" />
+      <ListReadStates read={questions} empty={list.length === 0} none={t('questions.none')} />
       <ol className="space-y-3">
         {list.map((question) => (
           <li key={question.id} className="rounded-lg border border-slate-200 p-3">
@@ -275,14 +257,18 @@ export function QuestionEditor({ category }: { category: Category }) {
         ))}
       </ol>
 
-      <DraftModal
-        open={draft !== null}
+      <DraftForm
+        draft={draft}
         onClose={() => setDraft(null)}
         title={draft?.id ? t('questions.editTitle') : t('questions.addTitle')}
         className="max-w-5xl"
+        onSubmit={onSubmit}
+        formError={formError}
+        submitLabel={t('questions.save')}
+        pending={adding.isLoading || editing.isLoading}
       >
-        {draft ? (
-          <form onSubmit={onSubmit} className="space-y-3" noValidate>
+        {(draft) => (
+          <>
             <div className="grid gap-3 sm:grid-cols-2">
               <TextField
                 type="number"
@@ -337,29 +323,22 @@ export function QuestionEditor({ category }: { category: Category }) {
               </div>
               <QuestionPreview draft={draft} number={Number(draft.position) || 1} html={preview.html} />
             </div>
-            {formError ? <Alert tone="error">{formError}</Alert> : null}
-            <FormActions
-              submitLabel={t('questions.save')}
-              pending={adding.isLoading || editing.isLoading}
-              onCancel={() => setDraft(null)}
-            />
-          </form>
-        ) : null}
-      </DraftModal>
-      <ConfirmDialog
-        open={toRemove !== null}
+          </>
+        )}
+      </DraftForm>
+      <RemoveConfirm
+        item={toRemove}
         title={t('questions.removeTitle')}
         confirmLabel={t('questions.remove')}
-        pending={removing.isLoading}
-        error={removing.isError ? actionError(removing.error) : null}
+        action={removing}
         onConfirm={runRemove}
         onClose={() => {
           setToRemove(null);
           removing.reset();
         }}
       >
-        {t('questions.removeText', { number: String(toRemove?.position ?? '') })}
-      </ConfirmDialog>
+        {(question) => t('questions.removeText', { number: String(question.position) })}
+      </RemoveConfirm>
     </div>
   );
 }

@@ -2,7 +2,7 @@ import type { Category } from '@ngso/shared/constants';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ColumnHeaders, tableClasses, tdClasses } from '../console/table.tsx';
+import { HeadedTable, tdClasses } from '../console/table.tsx';
 import { useGradingProgressQuery } from './grading-api.ts';
 
 /** Minutes left as the console says them: "40 min", "2 h 5 min", "done", or "—" with no pace yet. */
@@ -47,67 +47,61 @@ export function GradingProgressPanel({ category }: { category: Category }) {
         {t('progress.title')}
       </summary>
       <div className="mt-2 overflow-x-auto">
-        <table className={tableClasses}>
-          <caption className="sr-only">{t('progress.questions')}</caption>
-          <ColumnHeaders
-            columns={[
-              { label: t('progress.question') },
-              { label: t('progress.graded') },
-              { label: t('progress.claimed') },
-              { label: t('progress.left') },
-              { label: t('progress.pace') },
-              { label: t('progress.timeLeft') },
-            ]}
-          />
-          <tbody className="divide-y divide-slate-100">
-            {questions.map((q) => (
-              <tr key={q.question_id} data-testid="progress-question">
-                <td className={tdClasses}>{t('progress.questionNumber', { number: String(q.position) })}</td>
-                <td className={tdClasses}>
-                  {t('progress.gradedOf', { graded: String(q.graded), total: String(q.total) })}
-                </td>
-                <td className={tdClasses}>{q.claimed}</td>
-                <td className={tdClasses}>{q.left}</td>
-                <td className={tdClasses}>{t('progress.perHour', { count: q.per_hour })}</td>
-                <td className={tdClasses}>{timeLeft(q.minutes_left, t)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <HeadedTable
+          caption={t('progress.questions')}
+          columns={[
+            { label: t('progress.question') },
+            { label: t('progress.graded') },
+            { label: t('progress.claimed') },
+            { label: t('progress.left') },
+            { label: t('progress.pace') },
+            { label: t('progress.timeLeft') },
+          ]}
+        >
+          {questions.map((q) => (
+            <tr key={q.question_id} data-testid="progress-question">
+              <td className={tdClasses}>{t('progress.questionNumber', { number: String(q.position) })}</td>
+              <td className={tdClasses}>
+                {t('progress.gradedOf', { graded: String(q.graded), total: String(q.total) })}
+              </td>
+              <td className={tdClasses}>{q.claimed}</td>
+              <td className={tdClasses}>{q.left}</td>
+              <td className={tdClasses}>{t('progress.perHour', { count: q.per_hour })}</td>
+              <td className={tdClasses}>{timeLeft(q.minutes_left, t)}</td>
+            </tr>
+          ))}
+        </HeadedTable>
       </div>
       {graders.length > 0 ? (
         <div className="mt-3 overflow-x-auto">
-          <table className={tableClasses}>
-            <caption className="sr-only">{t('progress.graders')}</caption>
-            <ColumnHeaders
-              columns={[
-                { label: t('progress.grader') },
-                { label: t('progress.graded') },
-                { label: t('progress.claimed') },
-                { label: t('progress.pace') },
-                { label: t('progress.agreement') },
-              ]}
-            />
-            <tbody className="divide-y divide-slate-100">
-              {graders.map((g) => (
-                <tr key={g.grader_id} data-testid="progress-grader">
-                  <td className={tdClasses}>{g.name}</td>
-                  <td className={tdClasses}>{g.graded}</td>
-                  <td className={tdClasses}>{g.claimed}</td>
-                  <td className={tdClasses}>{t('progress.perHour', { count: g.per_hour })}</td>
-                  <td className={tdClasses} data-testid="grader-agreement">
-                    {g.compared > 0
-                      ? t('progress.agreed', {
-                          percent: String(Math.round((g.agreed * 100) / g.compared)),
-                          agreed: String(g.agreed),
-                          compared: String(g.compared),
-                        })
-                      : t('progress.noComparison')}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <HeadedTable
+            caption={t('progress.graders')}
+            columns={[
+              { label: t('progress.grader') },
+              { label: t('progress.graded') },
+              { label: t('progress.claimed') },
+              { label: t('progress.pace') },
+              { label: t('progress.agreement') },
+            ]}
+          >
+            {graders.map((g) => (
+              <tr key={g.grader_id} data-testid="progress-grader">
+                <td className={tdClasses}>{g.name}</td>
+                <td className={tdClasses}>{g.graded}</td>
+                <td className={tdClasses}>{g.claimed}</td>
+                <td className={tdClasses}>{t('progress.perHour', { count: g.per_hour })}</td>
+                <td className={tdClasses} data-testid="grader-agreement">
+                  {g.compared > 0
+                    ? t('progress.agreed', {
+                        percent: String(Math.round((g.agreed * 100) / g.compared)),
+                        agreed: String(g.agreed),
+                        compared: String(g.compared),
+                      })
+                    : t('progress.noComparison')}
+                </td>
+              </tr>
+            ))}
+          </HeadedTable>
         </div>
       ) : null}
     </details>

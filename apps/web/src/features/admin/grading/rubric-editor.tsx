@@ -1,16 +1,14 @@
 import type { RubricItem } from '@ngso/shared/schemas/grading';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { serverFieldErrors } from '../../../lib/api-error.ts';
-import { useActionError } from '../console/action-error.ts';
 import {
   useAddRubricItemMutation,
   useChangeRubricItemMutation,
   useRemoveRubricItemMutation,
 } from './grading-api.ts';
+import { DoneNote, PanelError, RowError, useOutcome } from './outcome.tsx';
 
 /** Reads points typed by an organiser: a whole number from -100 to 100 ("−" typed as a minus too). */
 const readPoints = (raw: string) => {
@@ -61,11 +59,9 @@ function ItemFields({
 /** One item: its text and points, saved (new points regrade every answer that ticked it) or removed. */
 function ItemRow({ item, questionId, number }: { item: RubricItem; questionId: string; number: number }) {
   const { t } = useTranslation('admin');
-  const actionError = useActionError();
   const [text, setText] = useState(item.text);
   const [points, setPoints] = useState(String(item.points));
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const { error, setError, notice, setNotice, fail } = useOutcome();
   const [change, changing] = useChangeRubricItemMutation();
   const [remove, removing] = useRemoveRubricItemMutation();
 
@@ -78,15 +74,14 @@ function ItemRow({ item, questionId, number }: { item: RubricItem; questionId: s
       const saved = await change({ id: item.id, questionId, text: text.trim(), points: value }).unwrap();
       setNotice(t('rubric.savedItem', { count: saved.regraded }));
     } catch (failure) {
-      const fields = serverFieldErrors(failure);
-      setError(fields.text ?? fields.points ?? actionError(failure));
+      fail(failure, ['text', 'points']);
     }
   };
   const onRemove = async () => {
     try {
       await remove({ id: item.id, questionId }).unwrap();
     } catch (failure) {
-      setError(actionError(failure));
+      fail(failure);
     }
   };
   return (
@@ -108,12 +103,8 @@ function ItemRow({ item, questionId, number }: { item: RubricItem; questionId: s
           {t('rubric.remove', { number: String(number) })}
         </Button>
       </form>
-      {error ? (
-        <p className="mt-1 text-sm text-red-700" role="alert">
-          {error}
-        </p>
-      ) : null}
-      {notice ? <p className="mt-1 text-sm text-green-800">{notice}</p> : null}
+      <RowError error={error} />
+      <DoneNote notice={notice} />
     </li>
   );
 }
@@ -124,10 +115,9 @@ function ItemRow({ item, questionId, number }: { item: RubricItem; questionId: s
  */
 export function RubricEditor({ questionId, items }: { questionId: string; items: readonly RubricItem[] }) {
   const { t } = useTranslation('admin');
-  const actionError = useActionError();
   const [text, setText] = useState('');
   const [points, setPoints] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { error, setError, fail } = useOutcome();
   const [add, adding] = useAddRubricItemMutation();
 
   const onAdd = async (event: FormEvent) => {
@@ -141,8 +131,7 @@ export function RubricEditor({ questionId, items }: { questionId: string; items:
       setText('');
       setPoints('');
     } catch (failure) {
-      const fields = serverFieldErrors(failure);
-      setError(fields.text ?? fields.points ?? actionError(failure));
+      fail(failure, ['text', 'points']);
     }
   };
 
@@ -168,11 +157,7 @@ export function RubricEditor({ questionId, items }: { questionId: string; items:
           {t('rubric.add')}
         </Button>
       </form>
-      {error ? (
-        <div className="mt-2">
-          <Alert tone="error">{error}</Alert>
-        </div>
-      ) : null}
+      <PanelError error={error} />
     </details>
   );
 }

@@ -2,12 +2,10 @@ import type { Category } from '@ngso/shared/constants';
 import type { RubricItem } from '@ngso/shared/schemas/grading';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { inputClasses, TextField } from '../../../components/ui/text-field.tsx';
-import { useActionError } from '../console/action-error.ts';
 import { ImageViewer, type ViewState, zoomIn, zoomOut } from '../console/image-viewer.tsx';
-import { ColumnHeaders, tableClasses, tdClasses } from '../console/table.tsx';
+import { HeadedTable, tdClasses } from '../console/table.tsx';
 import { useAnswerHold } from './answer-hold.ts';
 import {
   type Disagreement,
@@ -20,6 +18,7 @@ import {
   useSettleDisagreementMutation,
 } from './grading-api.ts';
 import { checkMarks } from './marks.ts';
+import { DoneNote, PanelError, RowError, useOutcome } from './outcome.tsx';
 import { RubricFields, useRubricChoice } from './rubric-marking.tsx';
 import { useGradingKeys } from './use-grading-keys.ts';
 
@@ -57,13 +56,11 @@ function SettingsForm({
   };
 }) {
   const { t } = useTranslation('admin');
-  const actionError = useActionError();
   const state = useSecondMarkingQuery(questionId);
   const [sample, setSample] = useState(String(initial.sample_percent));
   const [tolerance, setTolerance] = useState(String(initial.tolerance));
   const [margin, setMargin] = useState(String(initial.near_cutoff));
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const { error, setError, notice, setNotice, fail } = useOutcome();
   const [change, changing] = useChangeSecondMarkingMutation();
   const current = state.data ?? initial;
 
@@ -84,7 +81,7 @@ function SettingsForm({
       }).unwrap();
       setNotice(t('second.saved'));
     } catch (failure) {
-      setError(actionError(failure));
+      fail(failure);
     }
   };
 
@@ -124,12 +121,8 @@ function SettingsForm({
       <p className="mt-2 text-slate-700" data-testid="second-marking-counts">
         {t('second.counts', { due: String(current.due), done: String(current.second_marked) })}
       </p>
-      {error ? (
-        <div className="mt-2">
-          <Alert tone="error">{error}</Alert>
-        </div>
-      ) : null}
-      {notice ? <p className="mt-1 text-sm text-green-800">{notice}</p> : null}
+      <PanelError error={error} />
+      <DoneNote notice={notice} />
     </details>
   );
 }
@@ -142,7 +135,6 @@ type Held = NonNullable<SecondClaim['answer']>;
  */
 export function SecondMarkPanel({ questionId, maxMarks }: { questionId: string; maxMarks: number | null }) {
   const { t } = useTranslation('admin');
-  const actionError = useActionError();
   const [claim, claiming] = useClaimSecondMutation();
   const [save] = useSaveSecondMarkMutation();
   const [held, setHeld] = useState<Held | null>(null);
@@ -155,8 +147,7 @@ export function SecondMarkPanel({ questionId, maxMarks }: { questionId: string; 
   const ticked = useRef(choice.state);
   ticked.current = choice.state;
   const byRubric = rubricItems.length > 0;
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const { error, setError, notice, setNotice, fail } = useOutcome();
   const [view, setView] = useState<ViewState>({ zoom: 1, rotation: 0 });
   const [isMoving, setMoving] = useState(false);
   const commentId = useId();
@@ -164,7 +155,7 @@ export function SecondMarkPanel({ questionId, maxMarks }: { questionId: string; 
   useAnswerHold(
     held && !isMoving ? { question_id: questionId, user_id: held.user_id } : null,
     'second',
-    (failure) => setError(actionError(failure)),
+    (failure) => fail(failure),
   );
 
   /** True from a save until the next answer is shown: the answer on screen is marked already. */
@@ -183,7 +174,7 @@ export function SecondMarkPanel({ questionId, maxMarks }: { questionId: string; 
       setRubricItems(result.rubric);
       setView({ zoom: 1, rotation: 0 });
     } catch (failure) {
-      setError(actionError(failure));
+      fail(failure);
     }
   };
   const take = async () => {
@@ -233,7 +224,7 @@ export function SecondMarkPanel({ questionId, maxMarks }: { questionId: string; 
     } catch (failure) {
       moving.current = false;
       setMoving(false);
-      return setError(actionError(failure));
+      return fail(failure);
     }
     // Cleared once saved; what was typed or ticked since (for the next answer) stays.
     setMarksText((now) => (now === typed.marks ? '' : now));
@@ -346,22 +337,17 @@ export function SecondMarkPanel({ questionId, maxMarks }: { questionId: string; 
           </Button>
         </div>
       )}
-      {notice ? <p className="mt-1 text-sm text-green-800">{notice}</p> : null}
-      {error ? (
-        <div className="mt-2">
-          <Alert tone="error">{error}</Alert>
-        </div>
-      ) : null}
+      <DoneNote notice={notice} />
+      <PanelError error={error} />
     </details>
   );
 }
 
 function SettleRow({ item }: { item: Disagreement }) {
   const { t } = useTranslation('admin');
-  const actionError = useActionError();
   const [marksText, setMarksText] = useState('');
   const [comment, setComment] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { error, setError, fail } = useOutcome();
   const [settle, settling] = useSettleDisagreementMutation();
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -372,7 +358,7 @@ function SettleRow({ item }: { item: Disagreement }) {
     try {
       await settle({ question_id: item.question_id, user_id: item.user_id, marks: given, comment }).unwrap();
     } catch (failure) {
-      setError(actionError(failure));
+      fail(failure);
     }
   };
   return (
@@ -406,11 +392,7 @@ function SettleRow({ item }: { item: Disagreement }) {
             {t('second.settle')}
           </Button>
         </form>
-        {error ? (
-          <p className="mt-1 text-sm text-red-700" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <RowError error={error} />
       </td>
     </tr>
   );
@@ -441,23 +423,20 @@ export function DisagreementsPanel({ category }: { category: Category }) {
       ) : null}
       {items.length > 0 ? (
         <div className="mt-2 overflow-x-auto">
-          <table className={tableClasses}>
-            <caption className="sr-only">{t('second.disagreementsTitle')}</caption>
-            <ColumnHeaders
-              columns={[
-                { label: t('progress.question') },
-                { label: t('second.roll') },
-                { label: t('second.first') },
-                { label: t('second.second') },
-                { label: t('second.final') },
-              ]}
-            />
-            <tbody className="divide-y divide-slate-100">
-              {items.map((item) => (
-                <SettleRow key={`${item.question_id}/${item.user_id}`} item={item} />
-              ))}
-            </tbody>
-          </table>
+          <HeadedTable
+            caption={t('second.disagreementsTitle')}
+            columns={[
+              { label: t('progress.question') },
+              { label: t('second.roll') },
+              { label: t('second.first') },
+              { label: t('second.second') },
+              { label: t('second.final') },
+            ]}
+          >
+            {items.map((item) => (
+              <SettleRow key={`${item.question_id}/${item.user_id}`} item={item} />
+            ))}
+          </HeadedTable>
         </div>
       ) : null}
     </details>

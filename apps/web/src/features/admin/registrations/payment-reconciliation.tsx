@@ -3,11 +3,10 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { useActionError } from '../console/action-error.ts';
 import { cardClasses } from '../console/card.ts';
 import { ConfirmDialog } from '../console/confirm-dialog.tsx';
 import { CsvFileField, CsvUploadError } from '../console/csv-upload.tsx';
-import { ColumnHeaders, tableClasses, tdClasses } from '../console/table.tsx';
+import { HeadedTable, tdClasses } from '../console/table.tsx';
 import {
   type BulkResult,
   useBulkApproveMutation,
@@ -36,28 +35,25 @@ function LineTable<T extends { row: number; transaction_id: string }>({
         {title} ({lines.length})
       </h3>
       <div className="overflow-x-auto rounded-xl border border-slate-200">
-        <table className={tableClasses}>
-          <ColumnHeaders
-            columns={[
-              { label: t('reconcile.row') },
-              { label: t('field.transactionId') },
-              ...columns.map((column) => ({ label: column.label })),
-            ]}
-          />
-          <tbody className="divide-y divide-slate-100">
-            {lines.map((line) => (
-              <tr key={line.row}>
-                <td className={tdClasses}>{line.row}</td>
-                <td className={`${tdClasses} font-mono`}>{line.transaction_id}</td>
-                {columns.map((column) => (
-                  <td key={column.label} className={tdClasses}>
-                    {column.value(line)}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <HeadedTable
+          columns={[
+            { label: t('reconcile.row') },
+            { label: t('field.transactionId') },
+            ...columns.map((column) => ({ label: column.label })),
+          ]}
+        >
+          {lines.map((line) => (
+            <tr key={line.row}>
+              <td className={tdClasses}>{line.row}</td>
+              <td className={`${tdClasses} font-mono`}>{line.transaction_id}</td>
+              {columns.map((column) => (
+                <td key={column.label} className={tdClasses}>
+                  {column.value(line)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </HeadedTable>
       </div>
     </section>
   );
@@ -69,7 +65,6 @@ function LineTable<T extends { row: number; transaction_id: string }>({
  */
 export function PaymentReconciliation({ onApproved }: { onApproved: (result: BulkResult) => void }) {
   const { t } = useTranslation('admin');
-  const actionError = useActionError();
   const [file, setFile] = useState<File | null>(null);
   const [confirm, setConfirm] = useState(false);
   const [reconcile, result] = useReconcilePaymentsMutation();
@@ -197,8 +192,7 @@ export function PaymentReconciliation({ onApproved }: { onApproved: (result: Bul
         open={confirm}
         title={t('registrations.bulkTitle')}
         confirmLabel={t('registrations.bulkConfirm', { count: report?.matched.length ?? 0 })}
-        pending={bulk.isLoading}
-        error={bulk.isError ? actionError(bulk.error) : null}
+        action={bulk}
         onConfirm={approveMatched}
         onClose={() => {
           setConfirm(false);

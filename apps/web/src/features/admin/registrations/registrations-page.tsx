@@ -9,7 +9,6 @@ import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { formatInDhaka } from '../../../lib/dates.ts';
-import { useActionError } from '../console/action-error.ts';
 import { AdminSection } from '../console/admin-section.tsx';
 import { ConfirmDialog } from '../console/confirm-dialog.tsx';
 import {
@@ -22,6 +21,7 @@ import {
   registrationsCsvHref,
 } from '../console/filters.ts';
 import { LoadError, Loading } from '../console/load-states.tsx';
+import { SuccessNotice } from '../console/notice.tsx';
 import { Pager } from '../console/pager.tsx';
 import { ConsoleTable, TableEmptyRow, tdClasses } from '../console/table.tsx';
 import { useCanUse } from '../console/use-can-use.ts';
@@ -47,7 +47,6 @@ export function StatusBadge({ status }: { status: AdminRegistration['registratio
 /** Payment verification: filter, search, page through, open one, approve or reject; bulk approve; export. */
 export function RegistrationsPage() {
   const { t } = useTranslation('admin');
-  const actionError = useActionError();
   const [search, setSearch] = useSearchParams();
   const filters = filtersFromSearch(search);
   const [query, setQuery] = useState(filters.q ?? '');
@@ -176,11 +175,7 @@ export function RegistrationsPage() {
         </form>
       </div>
 
-      {notice ? (
-        <Alert tone="success" className="mb-3">
-          {notice}
-        </Alert>
-      ) : null}
+      <SuccessNotice text={notice} className="mb-3" />
       {bulkReport ? (
         <Alert tone="success" className="mb-3">
           <p>
@@ -302,8 +297,7 @@ export function RegistrationsPage() {
         open={confirmBulk}
         title={t('registrations.bulkTitle')}
         confirmLabel={t('registrations.bulkConfirm', { count: selected.size })}
-        pending={bulk.isLoading}
-        error={bulk.isError ? actionError(bulk.error) : null}
+        action={bulk}
         onConfirm={runBulk}
         onClose={() => {
           setConfirmBulk(false);

@@ -6,7 +6,6 @@ import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { errorStatus } from '../../../lib/api-error.ts';
 import { formatInDhaka } from '../../../lib/dates.ts';
 import { selectUser } from '../../auth/slice.ts';
-import { useActionError } from '../console/action-error.ts';
 import { AdminSection } from '../console/admin-section.tsx';
 import { CategoryTabs, useCategoryParam } from '../console/category-picker.tsx';
 import { ConfirmDialog } from '../console/confirm-dialog.tsx';
@@ -20,7 +19,6 @@ import { usePublishResultsMutation, useStandingsQuery } from './results-api.ts';
 /** A category's standings (total, rank with ties shared, award), the ungraded count, and publishing. */
 export function ResultsPage() {
   const { t } = useTranslation('admin');
-  const actionError = useActionError();
   const role = useSelector(selectUser)?.role;
   const isAdmin = role === 'admin';
   const [category, setCategory] = useCategoryParam();
@@ -155,8 +153,7 @@ export function ResultsPage() {
         open={confirm}
         title={t('results.publishTitle', { category: t(`category.${category}`) })}
         confirmLabel={t('results.publishConfirm')}
-        pending={publishing.isLoading}
-        error={publishing.isError ? actionError(publishing.error) : null}
+        action={publishing}
         onConfirm={runPublish}
         onClose={close}
       >

@@ -1,22 +1,21 @@
 import { type AdminTutorial, TutorialInputSchema } from '@ngso/shared/schemas/tutorials';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch } from 'react-redux';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { FileField } from '../../../components/ui/file-field.tsx';
 import { inputClasses, TextField } from '../../../components/ui/text-field.tsx';
 import { fieldMessages } from '../../../i18n/message.ts';
-import { serverFieldErrors } from '../../../lib/api-error.ts';
 import type { ThunkCapableDispatch } from '../../../lib/dispatch.ts';
 import { useActionError } from '../console/action-error.ts';
 import { AdminSection } from '../console/admin-section.tsx';
 import { cardClasses } from '../console/card.ts';
-import { ConfirmDialog } from '../console/confirm-dialog.tsx';
-import { DraftModal } from '../console/draft-modal.tsx';
-import { FormActions } from '../console/form-actions.tsx';
-import { LoadError, Loading } from '../console/load-states.tsx';
+import { RemoveConfirm } from '../console/confirm-dialog.tsx';
+import { DraftForm, useDraft } from '../console/draft-form.tsx';
+import { ListReadStates } from '../console/load-states.tsx';
+import { SuccessNotice } from '../console/notice.tsx';
 import { EditRemoveActions } from '../console/row-actions.tsx';
-import { ColumnHeaders, tableClasses, tdClasses } from '../console/table.tsx';
+import { HeadedTable, tdClasses } from '../console/table.tsx';
 import { useCanUse } from '../console/use-can-use.ts';
 import {
   tutorialsChanged,
@@ -34,24 +33,14 @@ const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/heic,image/heif';
 /** The thumbnail's file input: the server makes the 16:9 thumbnail from whatever image is chosen. */
 function ThumbnailField({ onChange, hasOne }: { onChange: (file: File | null) => void; hasOne: boolean }) {
   const { t } = useTranslation('admin');
-  const id = useId();
   return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
-        {hasOne ? t('tutorials.fieldThumbnailReplace') : t('tutorials.fieldThumbnail')}
-      </label>
-      <input
-        id={id}
-        type="file"
-        accept={IMAGE_ACCEPT}
-        className={inputClasses(false)}
-        aria-describedby={`${id}-hint`}
-        onChange={(event) => onChange(event.target.files?.[0] ?? null)}
-      />
-      <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
-        {t('tutorials.thumbnailHint')}
-      </p>
-    </div>
+    <FileField
+      label={hasOne ? t('tutorials.fieldThumbnailReplace') : t('tutorials.fieldThumbnail')}
+      hint={t('tutorials.thumbnailHint')}
+      accept={IMAGE_ACCEPT}
+      className={inputClasses(false)}
+      onFiles={(files) => onChange(files[0] ?? null)}
+    />
   );
 }
 
@@ -68,11 +57,10 @@ export function TutorialsPage() {
   const [create, creating] = useCreateTutorialMutation();
   const [edit, editing] = useEditTutorialMutation();
   const [remove, removing] = useRemoveTutorialMutation();
-  const [draft, setDraft] = useState<Draft | null>(null);
+  const { draft, setDraft, open, set, errors, setErrors, formError, setFormError, refused } =
+    useDraft<Draft>();
   const [thumbnail, setThumbnail] = useState<File | null>(null);
   const [uploading, setUploading] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
   const [toRemove, setToRemove] = useState<AdminTutorial | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -80,10 +68,8 @@ export function TutorialsPage() {
   const editingOne = tutorials.find((tutorial) => tutorial.id === draft?.id);
 
   const startForm = (tutorial?: AdminTutorial) => {
-    setErrors({});
-    setFormError(null);
     setThumbnail(null);
-    setDraft(
+    open(
       tutorial
         ? { ...tutorial, position: String(tutorial.position) }
         : { title_en: '', title_bn: '', video_url: '', position: String(tutorials.length + 1) },
@@ -109,8 +95,7 @@ export function TutorialsPage() {
     try {
       saved = draft.id ? await edit({ id: draft.id, ...fields }).unwrap() : await create(fields).unwrap();
     } catch (failure) {
-      setErrors(serverFieldErrors(failure));
-      setFormError(actionError(failure));
+      refused(failure);
       return;
     }
     if (thumbnail) {
@@ -142,9 +127,6 @@ export function TutorialsPage() {
     setToRemove(null);
   };
 
-  const set = (field: keyof Draft) => (value: string) =>
-    setDraft((current) => (current ? { ...current, [field]: value } : current));
-
   return (
     <AdminSection
       section="tutorials"
@@ -152,84 +134,78 @@ export function TutorialsPage() {
       actions={<Button onClick={() => startForm()}>{t('tutorials.new')}</Button>}
     >
       <p className="mb-4 max-w-3xl text-sm text-slate-700">{t('tutorials.intro')}</p>
-      {notice ? (
-        <Alert tone="success" className="mb-4">
-          {notice}
-        </Alert>
-      ) : null}
-      {list.isLoading ? <Loading /> : null}
-      {list.isError ? <LoadError error={list.error} onRetry={list.refetch} /> : null}
-      {list.data && tutorials.length === 0 ? (
-        <p className="text-sm text-slate-600">{t('tutorials.none')}</p>
-      ) : null}
+      <SuccessNotice text={notice} className="mb-4" />
+      <ListReadStates read={list} empty={tutorials.length === 0} none={t('tutorials.none')} />
       {tutorials.length > 0 ? (
         <div className={`${cardClasses} overflow-x-auto`}>
-          <table className={tableClasses} data-testid="tutorials-table">
-            <ColumnHeaders
-              columns={[
-                { label: t('tutorials.colOrder') },
-                { label: t('tutorials.colThumbnail') },
-                { label: t('tutorials.colTitle') },
-                { label: t('tutorials.colActions') },
-              ]}
-            />
-            <tbody className="divide-y divide-slate-100">
-              {tutorials.map((tutorial) => (
-                <tr key={tutorial.id}>
-                  <td className={tdClasses}>{tutorial.position}</td>
-                  <td className={tdClasses}>
-                    {tutorial.thumbnail ? (
-                      <img
-                        src={tutorial.thumbnail}
-                        alt=""
-                        width={128}
-                        height={72}
-                        className="aspect-video w-32 rounded bg-slate-100 object-cover"
-                      />
-                    ) : (
-                      <span className="text-amber-800">{t('tutorials.noThumbnail')}</span>
-                    )}
-                  </td>
-                  <th scope="row" className={`${tdClasses} font-semibold`}>
-                    {tutorial.title_en}
-                    <span className="block font-normal text-slate-700" lang="bn">
-                      {tutorial.title_bn}
-                    </span>
-                    <a
-                      href={tutorial.video_url}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      className="block max-w-md truncate font-normal text-sky-800 underline"
-                    >
-                      {tutorial.video_url}
-                    </a>
-                  </th>
-                  <td className={tdClasses}>
-                    <EditRemoveActions
-                      name={tutorial.title_en}
-                      editLabel={t('tutorials.edit')}
-                      removeLabel={t('tutorials.remove')}
-                      onEdit={() => startForm(tutorial)}
-                      onRemove={() => {
-                        removing.reset();
-                        setToRemove(tutorial);
-                      }}
+          <HeadedTable
+            testId="tutorials-table"
+            columns={[
+              { label: t('tutorials.colOrder') },
+              { label: t('tutorials.colThumbnail') },
+              { label: t('tutorials.colTitle') },
+              { label: t('tutorials.colActions') },
+            ]}
+          >
+            {tutorials.map((tutorial) => (
+              <tr key={tutorial.id}>
+                <td className={tdClasses}>{tutorial.position}</td>
+                <td className={tdClasses}>
+                  {tutorial.thumbnail ? (
+                    <img
+                      src={tutorial.thumbnail}
+                      alt=""
+                      width={128}
+                      height={72}
+                      className="aspect-video w-32 rounded bg-slate-100 object-cover"
                     />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                  ) : (
+                    <span className="text-amber-800">{t('tutorials.noThumbnail')}</span>
+                  )}
+                </td>
+                <th scope="row" className={`${tdClasses} font-semibold`}>
+                  {tutorial.title_en}
+                  <span className="block font-normal text-slate-700" lang="bn">
+                    {tutorial.title_bn}
+                  </span>
+                  <a
+                    href={tutorial.video_url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="block max-w-md truncate font-normal text-sky-800 underline"
+                  >
+                    {tutorial.video_url}
+                  </a>
+                </th>
+                <td className={tdClasses}>
+                  <EditRemoveActions
+                    name={tutorial.title_en}
+                    editLabel={t('tutorials.edit')}
+                    removeLabel={t('tutorials.remove')}
+                    onEdit={() => startForm(tutorial)}
+                    onRemove={() => {
+                      removing.reset();
+                      setToRemove(tutorial);
+                    }}
+                  />
+                </td>
+              </tr>
+            ))}
+          </HeadedTable>
         </div>
       ) : null}
 
-      <DraftModal
-        open={draft !== null}
+      <DraftForm
+        draft={draft}
         onClose={() => setDraft(null)}
         title={draft?.id ? t('tutorials.formEdit') : t('tutorials.formNew')}
+        onSubmit={onSubmit}
+        formError={formError}
+        submitLabel={t('tutorials.save')}
+        pending={creating.isLoading || editing.isLoading || uploading}
       >
-        {draft ? (
-          <form onSubmit={onSubmit} className="space-y-3" noValidate>
+        {(draft) => (
+          <>
             <TextField
               label={t('tutorials.fieldTitleEn')}
               value={draft.title_en}
@@ -270,27 +246,20 @@ export function TutorialsPage() {
                 {errors.thumbnail}
               </p>
             ) : null}
-            {formError ? <Alert tone="error">{formError}</Alert> : null}
-            <FormActions
-              submitLabel={t('tutorials.save')}
-              pending={creating.isLoading || editing.isLoading || uploading}
-              onCancel={() => setDraft(null)}
-            />
-          </form>
-        ) : null}
-      </DraftModal>
+          </>
+        )}
+      </DraftForm>
 
-      <ConfirmDialog
-        open={toRemove !== null}
+      <RemoveConfirm
+        item={toRemove}
         title={t('tutorials.removeTitle')}
         confirmLabel={t('tutorials.remove')}
-        pending={removing.isLoading}
-        error={removing.isError ? actionError(removing.error) : null}
+        action={removing}
         onConfirm={runRemove}
         onClose={() => setToRemove(null)}
       >
-        {toRemove ? t('tutorials.removeText', { title: toRemove.title_en }) : null}
-      </ConfirmDialog>
+        {(tutorial) => t('tutorials.removeText', { title: tutorial.title_en })}
+      </RemoveConfirm>
     </AdminSection>
   );
 }

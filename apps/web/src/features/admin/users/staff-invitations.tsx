@@ -3,7 +3,7 @@ import { InviteStaffSchema, STAFF_ROLES, type StaffInvitation } from '@ngso/shar
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/ui/alert.tsx';
+import { type Outcome, OutcomeAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -30,7 +30,7 @@ export function StaffInvitations() {
   const invitations = useStaffInvitationsQuery();
   const [invite, inviting] = useInviteStaffMutation();
   const [withdraw, withdrawing] = useWithdrawInvitationMutation();
-  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string }>();
+  const [notice, setNotice] = useState<Outcome>();
   const [toWithdraw, setToWithdraw] = useState<StaffInvitation | null>(null);
   const {
     register,
@@ -96,7 +96,7 @@ export function StaffInvitations() {
           {t('invitations.submit')}
         </Button>
       </form>
-      {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
+      <OutcomeAlert outcome={notice} />
       {invitations.isLoading ? <Loading /> : null}
       {invitations.isError ? <LoadError error={invitations.error} onRetry={invitations.refetch} /> : null}
       {invitations.data ? (
@@ -131,8 +131,7 @@ export function StaffInvitations() {
         open={toWithdraw !== null}
         title={t('invitations.withdrawTitle')}
         confirmLabel={t('invitations.withdraw')}
-        pending={withdrawing.isLoading}
-        error={withdrawing.isError ? actionError(withdrawing.error) : null}
+        action={withdrawing}
         onConfirm={onWithdraw}
         onClose={() => {
           setToWithdraw(null);

@@ -2,16 +2,15 @@ import { ROLES, type Role } from '@ngso/shared/constants';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { inputClasses, TextField } from '../../../components/ui/text-field.tsx';
 import { formatInDhaka } from '../../../lib/dates.ts';
 import { selectUser } from '../../auth/slice.ts';
-import { useActionError } from '../console/action-error.ts';
 import { AdminSection } from '../console/admin-section.tsx';
 import { ConfirmDialog } from '../console/confirm-dialog.tsx';
 import { pageCount } from '../console/filters.ts';
 import { LoadError, Loading } from '../console/load-states.tsx';
+import { SuccessNotice } from '../console/notice.tsx';
 import { Pager } from '../console/pager.tsx';
 import { ConsoleTable, TableEmptyRow, tdClasses } from '../console/table.tsx';
 import { useCanUse } from '../console/use-can-use.ts';
@@ -48,7 +47,6 @@ type Pending =
 /** Find a user; change a role (admins only) or end a user's sessions, each after a confirmation. */
 export function UsersPage() {
   const { t } = useTranslation('admin');
-  const actionError = useActionError();
   const me = useSelector(selectUser);
   const [text, setText] = useState('');
   const [q, setQ] = useState('');
@@ -110,11 +108,7 @@ export function UsersPage() {
         />
         <Button type="submit">{t('users.searchButton')}</Button>
       </form>
-      {notice ? (
-        <Alert tone="success" className="mb-3">
-          {notice}
-        </Alert>
-      ) : null}
+      <SuccessNotice text={notice} className="mb-3" />
       {users.isLoading ? <Loading /> : null}
       {users.isError ? <LoadError error={users.error} onRetry={users.refetch} /> : null}
       {users.data ? (
@@ -219,8 +213,11 @@ export function UsersPage() {
         open={pending !== null}
         title={t(DIALOG[pending?.kind ?? 'sessions'].title)}
         confirmLabel={t(DIALOG[pending?.kind ?? 'sessions'].confirm)}
-        pending={changing.isLoading || ending.isLoading || resetting.isLoading || unlocking.isLoading}
-        error={failure ? actionError(failure) : null}
+        action={{
+          isLoading: changing.isLoading || ending.isLoading || resetting.isLoading || unlocking.isLoading,
+          isError: failure !== null,
+          error: failure,
+        }}
         onConfirm={run}
         onClose={close}
       >

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { LoadingStatus } from '../../../components/ui/loading-status.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorStatus, serverMessage } from '../../../lib/api-error.ts';
 import { formatInDhaka } from '../../../lib/dates.ts';
@@ -28,12 +28,7 @@ export default function CheckInPanel({ code }: { code: string }) {
 
   let body: ReactNode;
   if (secondFactor.isLoading || entrant.isLoading) {
-    body = (
-      <p role="status" className="flex items-center gap-3 text-slate-700">
-        <Spinner className="size-5 text-sky-600" />
-        {t('checkIn.loading')}
-      </p>
-    );
+    body = <LoadingStatus label={t('checkIn.loading')} />;
   } else if (secondFactor.data && !passed) {
     body = (
       <p className="text-slate-700">

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
+import { LoadingStatus } from '../../../components/ui/loading-status.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useGetEbooksQuery } from '../api.ts';
 
@@ -54,22 +55,12 @@ export function EbookList() {
   }, [hasBooks]);
 
   if (isLoading) {
-    return (
-      <p role="status" className="flex items-center gap-3 text-slate-700">
-        <Spinner className="size-5 text-sky-600" />
-        {t('loading')}
-      </p>
-    );
+    return <LoadingStatus label={t('loading')} />;
   }
 
   if (!ebooks) {
     return (
-      <LoadFailed
-        message={t('error')}
-        retryLabel={t('tryAgain')}
-        pending={isFetching}
-        onRetry={() => void refetch()}
-      />
+      <LoadFailed message={t('error')} retryLabel={t('tryAgain')} pending={isFetching} onRetry={refetch} />
     );
   }
 

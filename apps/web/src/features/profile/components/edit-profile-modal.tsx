@@ -34,21 +34,13 @@ function EditProfileForm({ profile, onDone }: { profile: ProfileUser; onDone: ()
   const { t } = useTranslation('profile');
   const [updateProfile, { isLoading }] = useUpdateProfileMutation();
   const [formError, setFormError] = useState<string>();
-  const {
-    register,
-    handleSubmit,
-    watch,
-    setValue,
-    setError,
-    formState: { errors },
-  } = useForm({
+  const form = useForm({
     resolver: zodResolver(ProfileUpdateSchema),
     mode: 'onTouched',
     defaultValues: formValuesOf(profile),
   });
-
-  const division = watch('division') ?? '';
-  const district = watch('district') ?? '';
+  const { register, handleSubmit, setError } = form;
+  const { errors } = form.formState;
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(undefined);
@@ -90,15 +82,8 @@ function EditProfileForm({ profile, onDone }: { profile: ProfileUser; onDone: ()
         {...register('institution')}
       />
       <PlaceSelects
-        division={division}
-        district={district}
-        register={(name, onChange) => register(name, { onChange })}
-        clear={(name) => setValue(name, '')}
-        errors={{
-          division: field('division'),
-          district: field('district'),
-          sub_district: field('sub_district'),
-        }}
+        form={form}
+        errorOf={field}
         labels={{
           division: t('edit.division'),
           chooseDivision: t('edit.chooseDivision'),

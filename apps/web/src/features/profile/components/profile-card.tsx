@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { LoadingStatus } from '../../../components/ui/loading-status.tsx';
 import { placeName } from '../../../i18n/places.ts';
 import { formatInDhaka } from '../../../lib/dates.ts';
 import { useGetProfileQuery } from '../api.ts';
@@ -68,12 +68,7 @@ export function ProfileCard({ onPhotoChanged }: ProfileCardProps) {
   const close = () => setDialog(null);
 
   if (isLoading) {
-    return (
-      <p role="status" className="flex items-center gap-3 text-slate-700">
-        <Spinner className="size-5 text-sky-600" />
-        {t('loading')}
-      </p>
-    );
+    return <LoadingStatus label={t('loading')} />;
   }
 
   if (!profile) {
@@ -82,7 +77,7 @@ export function ProfileCard({ onPhotoChanged }: ProfileCardProps) {
         message={t('error')}
         retryLabel={t('common:tryAgain')}
         pending={isFetching}
-        onRetry={() => void refetch()}
+        onRetry={refetch}
       />
     );
   }

@@ -77,7 +77,7 @@ export function SignedInDevices() {
         message={t('devices.error')}
         retryLabel={t('common:tryAgain')}
         pending={isFetching}
-        onRetry={() => void refetch()}
+        onRetry={refetch}
       />
     );
   } else {

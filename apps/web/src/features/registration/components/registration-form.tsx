@@ -62,18 +62,13 @@ export function RegistrationForm({
   const eligibilityRef = useRef<HTMLDivElement>(null);
   const categoryId = useId();
   const paymentErrorId = useId();
-  const {
-    register,
-    handleSubmit,
-    watch,
-    setValue,
-    setError,
-    formState: { errors },
-  } = useForm({
+  const form = useForm({
     resolver: zodResolver(RegistrationFormSchema),
     mode: 'onTouched',
     defaultValues,
   });
+  const { register, handleSubmit, watch, setError } = form;
+  const { errors } = form.formState;
 
   // The eligibility sentence is the first thing the student must read: scroll to it and focus it.
   useEffect(() => {
@@ -82,8 +77,6 @@ export function RegistrationForm({
     eligibilityRef.current?.focus();
   }, [notEligible]);
 
-  const division = watch('division') ?? '';
-  const district = watch('district') ?? '';
   const category = categoryOfClass(watch('class'));
   const paymentMethod = watch('payment_method');
 
@@ -157,15 +150,8 @@ export function RegistrationForm({
 
       <Section title={t('section.place')}>
         <PlaceSelects
-          division={division}
-          district={district}
-          register={(name, onChange) => register(name, { onChange })}
-          clear={(name) => setValue(name, '')}
-          errors={{
-            division: field('division'),
-            district: field('district'),
-            sub_district: field('sub_district'),
-          }}
+          form={form}
+          errorOf={field}
           labels={{
             division: t('field.division'),
             chooseDivision: t('field.chooseDivision'),

@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { LoadingStatus } from '../../../components/ui/loading-status.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useGetRegistrationFormQuery } from '../api.ts';
 import { initialFormValues, type ProfilePrefill } from '../form-values.ts';
@@ -14,12 +14,7 @@ import { RegistrationForm } from './registration-form.tsx';
 
 function Loading() {
   const { t } = useTranslation('registration');
-  return (
-    <p role="status" className="flex items-center gap-3 text-slate-700">
-      <Spinner className="size-5 text-sky-600" />
-      {t('loading')}
-    </p>
-  );
+  return <LoadingStatus label={t('loading')} />;
 }
 
 type View = 'form' | 'pending' | 'approved' | 'rejected';
@@ -74,7 +69,7 @@ export function RegistrationPage({ profile, profileLoading }: RegistrationPagePr
           message={t('loadFailed')}
           retryLabel={t('prelim.tryAgain')}
           pending={stored.isFetching}
-          onRetry={() => void stored.refetch()}
+          onRetry={stored.refetch}
         />
       );
     }

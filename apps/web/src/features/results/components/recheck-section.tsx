@@ -5,7 +5,7 @@ import type { Result } from '@ngso/shared/schemas/results';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/ui/alert.tsx';
+import { type Outcome, OutcomeAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -50,7 +50,7 @@ export function RecheckSection({ questions }: { questions: Result['questions'] }
   const headingId = useId();
   const rechecks = useMyRechecksQuery();
   const [ask, asking] = useAskForRechecksMutation();
-  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string }>();
+  const [notice, setNotice] = useState<Outcome>();
   const {
     register,
     handleSubmit,
@@ -100,7 +100,7 @@ export function RecheckSection({ questions }: { questions: Result['questions'] }
           ))}
         </ul>
       ) : null}
-      {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
+      <OutcomeAlert outcome={notice} />
       {open && left > 0 ? (
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           <p className="text-sm text-slate-700">

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { LoadingStatus } from '../../../components/ui/loading-status.tsx';
 import { errorStatus, serverMessage } from '../../../lib/api-error.ts';
 import { useVerifyAdmitCardQuery } from '../api.ts';
 import { CertificateCheckView } from './certificate-check.tsx';
@@ -16,12 +16,7 @@ export function VerifyResult({ code }: { code: string }) {
   const { data, error, isLoading, isFetching, refetch } = useVerifyAdmitCardQuery(code);
 
   if (isLoading) {
-    return (
-      <p role="status" className="flex items-center gap-3 text-slate-700">
-        <Spinner className="size-5 text-sky-600" />
-        {t('loading')}
-      </p>
-    );
+    return <LoadingStatus label={t('loading')} />;
   }
 
   if (error !== undefined && errorStatus(error) === 404) {
@@ -34,12 +29,7 @@ export function VerifyResult({ code }: { code: string }) {
 
   if (!data) {
     return (
-      <LoadFailed
-        message={t('error')}
-        retryLabel={t('tryAgain')}
-        pending={isFetching}
-        onRetry={() => void refetch()}
-      />
+      <LoadFailed message={t('error')} retryLabel={t('tryAgain')} pending={isFetching} onRetry={refetch} />
     );
   }
 
