@@ -1,0 +1,110 @@
+import type { ComponentProps, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { PasswordField } from '../../../components/ui/password-field.tsx';
+import { PasswordStrengthMeter } from '../../../components/ui/password-strength.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { translateMessage } from '../../../i18n/message.ts';
+
+type FormProps = Omit<ComponentProps<'form'>, 'className' | 'aria-label'> & {
+  label: string;
+  /** The form's own message (the server's sentence, or the form's fallback). */
+  error: string | undefined;
+};
+
+/**
+ * A sign-in form: its message above its fields. Sent with POST: a form sent before the app has started
+ * (the page shows before its code arrives) must not put what was typed into the address.
+ */
+export function AuthForm({ label, error, children, ...form }: FormProps) {
+  return (
+    <form method="post" noValidate {...form} className="space-y-4" aria-label={label}>
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      {children}
+    </form>
+  );
+}
+
+type InputProps = Omit<ComponentProps<'input'>, 'type'>;
+
+/** The e-mail field of the sign-in forms; `error` is a message key or a sentence. */
+export function EmailField({ error, ...input }: InputProps & { error?: string }) {
+  const { t } = useTranslation('auth');
+  return (
+    <TextField
+      label={t('email')}
+      type="email"
+      autoComplete="email"
+      inputMode="email"
+      error={translateMessage(error)}
+      {...input}
+    />
+  );
+}
+
+/** A form's full-width submit button, with its spinner and text while the form is being sent. */
+export function SubmitButton({
+  pending,
+  pendingText,
+  disabled,
+  children,
+}: {
+  pending: boolean;
+  pendingText: string;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Button type="submit" className="w-full" disabled={disabled} pending={pending} pendingText={pendingText}>
+      {children}
+    </Button>
+  );
+}
+
+/** A link to another sign-in page under a form, after an optional lead-in ("No account?"). */
+export function PageLink({ to, lead, children }: { to: string; lead?: string; children: ReactNode }) {
+  return (
+    <p className="text-center text-sm text-slate-600">
+      {lead ? `${lead} ` : null}
+      <Link to={to} className="font-semibold text-sky-700 underline-offset-2 hover:underline">
+        {children}
+      </Link>
+    </p>
+  );
+}
+
+type NewPasswordProps = {
+  labels: { password: string; confirmation: string };
+  /** Help under the new password. */
+  hint?: string;
+  /** The new password as typed (for the strength meter). */
+  password: string;
+  /** The errors to show: the new password's (a message key or a sentence), the confirmation's (shown as is). */
+  errors: { password?: string; confirmation?: string };
+  /** Each input's props: its name at least (a form library's `register` result, or just the name). */
+  inputs: { password: InputProps; confirmation: InputProps };
+};
+
+/** A new password with its strength meter, and its confirmation (register, reset, invitation, change). */
+export function NewPasswordFields({ labels, hint, password, errors, inputs }: NewPasswordProps) {
+  return (
+    <>
+      <PasswordField
+        label={labels.password}
+        autoComplete="new-password"
+        hint={hint}
+        error={translateMessage(errors.password)}
+        below={<PasswordStrengthMeter password={password} />}
+        {...inputs.password}
+      />
+      <PasswordField
+        label={labels.confirmation}
+        autoComplete="new-password"
+        error={errors.confirmation}
+        {...inputs.confirmation}
+      />
+    </>
+  );
+}
