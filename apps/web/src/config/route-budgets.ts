@@ -26,7 +26,7 @@ export const ROUTE_BUDGETS: readonly {
   { path: paths.events, module: 'events', namespaces: ['events'], budgetKiB: 115 },
   { path: paths.team, module: 'team', namespaces: ['team'], budgetKiB: 114 },
   { path: paths.comingSoon, module: 'coming-soon', namespaces: ['events'], budgetKiB: 114 },
-  { path: paths.login, module: 'login', namespaces: ['auth'], budgetKiB: 119 },
+  { path: paths.login, module: 'login', namespaces: ['auth'], budgetKiB: 118 },
   {
     path: paths.register,
     module: 'register',
@@ -43,6 +43,6 @@ export const ROUTE_BUDGETS: readonly {
     path: paths.resetPassword,
     module: 'reset-password',
     namespaces: ['auth'],
-    budgetKiB: 119,
+    budgetKiB: 120,
   },
 ];

@@ -3,8 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { PasswordField } from '../../../components/ui/password-field.tsx';
-import { PasswordStrengthMeter } from '../../../components/ui/password-strength.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { translateMessage } from '../../../i18n/message.ts';
 
@@ -72,39 +70,5 @@ export function PageLink({ to, lead, children }: { to: string; lead?: string; ch
         {children}
       </Link>
     </p>
-  );
-}
-
-type NewPasswordProps = {
-  labels: { password: string; confirmation: string };
-  /** Help under the new password. */
-  hint?: string;
-  /** The new password as typed (for the strength meter). */
-  password: string;
-  /** The errors to show: the new password's (a message key or a sentence), the confirmation's (shown as is). */
-  errors: { password?: string; confirmation?: string };
-  /** Each input's props: its name at least (a form library's `register` result, or just the name). */
-  inputs: { password: InputProps; confirmation: InputProps };
-};
-
-/** A new password with its strength meter, and its confirmation (register, reset, invitation, change). */
-export function NewPasswordFields({ labels, hint, password, errors, inputs }: NewPasswordProps) {
-  return (
-    <>
-      <PasswordField
-        label={labels.password}
-        autoComplete="new-password"
-        hint={hint}
-        error={translateMessage(errors.password)}
-        below={<PasswordStrengthMeter password={password} />}
-        {...inputs.password}
-      />
-      <PasswordField
-        label={labels.confirmation}
-        autoComplete="new-password"
-        error={errors.confirmation}
-        {...inputs.confirmation}
-      />
-    </>
   );
 }

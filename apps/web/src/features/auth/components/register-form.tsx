@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
+import { NewPasswordFields } from '../../../components/ui/new-password-fields.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { translateMessage } from '../../../i18n/message.ts';
 import { useDeferredMutation } from '../../../lib/deferred-mutation.ts';
 import { deferredChecks, useNativeForm } from '../../../lib/native-form.ts';
 import { passwordConfirmation } from '../../../lib/password-confirmation.ts';
-import { AuthForm, EmailField, NewPasswordFields, PageLink, SubmitButton } from './form-parts.tsx';
+import { AuthForm, EmailField, PageLink, SubmitButton } from './form-parts.tsx';
 
 /** The form's checks and its call, loaded when first needed (docs/decisions/075-sign-in-forms-without-a-form-library.md). */
 const checks = deferredChecks(() =>

@@ -3,11 +3,12 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { NewPasswordFields } from '../../../components/ui/new-password-fields.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useDeferredMutation } from '../../../lib/deferred-mutation.ts';
 import { deferredChecks, useNativeForm } from '../../../lib/native-form.ts';
 import { passwordConfirmation } from '../../../lib/password-confirmation.ts';
-import { AuthForm, NewPasswordFields, SubmitButton } from './form-parts.tsx';
+import { AuthForm, SubmitButton } from './form-parts.tsx';
 
 /** The form's checks and its call, loaded when first needed (docs/decisions/075-sign-in-forms-without-a-form-library.md). */
 const checks = deferredChecks(() =>
