@@ -7,6 +7,9 @@ import { ResetPasswordForm } from '../../features/auth/components/reset-password
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 
+/** Never shown: an address of a usual length, so that the subtitle's lines stay when the real one comes. */
+const PLACE_KEEPER = 'student.name@example.com';
+
 /**
  * The mailed link's page. It is pre-rendered (with the form: the HTML is the same for every link) and its
  * link's token and e-mail are read once the app has taken the page over; till then the subtitle keeps its
@@ -43,7 +46,7 @@ export function Component() {
       title={t('reset.title')}
       subtitle={
         <span className={hydrated ? undefined : 'invisible'}>
-          {t('reset.subtitle', { email: hydrated ? email : '' })}
+          {t('reset.subtitle', { email: hydrated ? email : PLACE_KEEPER })}
         </span>
       }
     >
