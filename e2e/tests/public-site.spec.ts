@@ -12,6 +12,7 @@ const PUBLIC_PAGES = [
   '/login',
   '/register',
   '/forgot-password',
+  '/reset-password',
 ];
 
 const navStyle = (page: Page) => page.getByTestId('navbar').getAttribute('data-nav-style');
@@ -32,6 +33,8 @@ test.describe('pre-rendered public pages', () => {
       '/login': ['Welcome back'],
       '/register': ['Create your account'],
       '/forgot-password': ['Send Reset Link'],
+      // The form, whatever the link: the page reads the link once started.
+      '/reset-password': ['Set a new password', 'Reset Password'],
     };
     for (const path of PUBLIC_PAGES) {
       const response = await request.get(path);
@@ -70,6 +73,21 @@ test.describe('pre-rendered public pages', () => {
       'content',
       /National General Science Festival/,
     );
+  });
+
+  test("the mailed reset link's page arrives with its form, then shows the link's e-mail; a link without its token says so", async ({
+    page,
+  }) => {
+    await page.goto('/reset-password?token=some-token&email=ayesha%40example.com');
+    await hydrated(page);
+    await expect(page.getByText('Choose a new password for ayesha@example.com.')).toBeVisible();
+    await expect(page.getByLabel('New password', { exact: true })).toBeVisible();
+    await expect(page).toHaveTitle('Set a new password | NGSO');
+
+    await page.goto('/reset-password?email=ayesha%40example.com');
+    await hydrated(page);
+    await expect(page.getByText('This password reset link is not complete.', { exact: false })).toBeVisible();
+    await expect(page.getByLabel('New password', { exact: true })).toHaveCount(0);
   });
 });
 

@@ -54,7 +54,7 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: paths.register,
-            ...page(['auth', 'messages'], () => import('./routes/register.tsx')),
+            ...page(['auth'], () => import('./routes/register.tsx')),
           },
           { path: paths.login, ...page(['auth'], () => import('./routes/login.tsx')) },
         ],
@@ -65,7 +65,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.resetPassword,
-        ...page(['auth', 'messages'], () => import('./routes/reset-password.tsx')),
+        ...page(['auth'], () => import('./routes/reset-password.tsx')),
       },
       {
         path: paths.verifyEmail,

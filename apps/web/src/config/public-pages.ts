@@ -10,6 +10,7 @@ export type PageMetaKey =
   | 'login'
   | 'register'
   | 'forgotPassword'
+  | 'resetPassword'
   | 'notFound';
 
 /**
@@ -30,4 +31,6 @@ export const PRERENDERED_PAGES: readonly {
   { path: paths.login, meta: 'login', module: 'login', sitemap: true },
   { path: paths.register, meta: 'register', module: 'register', sitemap: true },
   { path: paths.forgotPassword, meta: 'forgotPassword', module: 'forgot-password', sitemap: false },
+  // The same HTML for every mailed link: the page reads the link's query once started.
+  { path: paths.resetPassword, meta: 'resetPassword', module: 'reset-password', sitemap: false },
 ];

@@ -6,8 +6,13 @@ import { i18next } from './i18n.ts';
  */
 export function translateMessage(message: string | undefined): string | undefined {
   if (!message) return undefined;
-  const key = `messages:${message}`;
-  return i18next.exists(key) ? i18next.t(key as 'messages:required') : message;
+  return catalogueMessage(message) ?? message;
+}
+
+/** A key of the shared catalogue as its text, or nothing while the catalogue's texts are not loaded. */
+export function catalogueMessage(key: string): string | undefined {
+  const fullKey = `messages:${key}`;
+  return i18next.exists(fullKey) ? i18next.t(fullKey as 'messages:required') : undefined;
 }
 
 /** A failed check's issues (zod's) as the first message of each field, to show beside it. */

@@ -1,4 +1,4 @@
-import { translateMessage } from '../i18n/message.ts';
+import { catalogueMessage, translateMessage } from '../i18n/message.ts';
 
 /**
  * A new password's confirmation as the forms show it while the student types (register, reset, change):
@@ -11,7 +11,8 @@ export function passwordConfirmation(
   schemaError: string | undefined,
 ): { mismatch: boolean; error: string | undefined } {
   const mismatch = confirmation.length > 0 && confirmation !== password;
+  // Said once its text is loaded (a sign-in page loads the catalogue with the form's checks).
   const error =
-    translateMessage(schemaError) ?? (mismatch ? translateMessage('password.mismatch') : undefined);
+    translateMessage(schemaError) ?? (mismatch ? catalogueMessage('password.mismatch') : undefined);
   return { mismatch, error };
 }

@@ -1,23 +1,18 @@
 import { RESEND_LOCK_SECONDS } from '@ngso/shared/constants';
-import type { ForgotPasswordSchema } from '@ngso/shared/schemas/auth';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
 import { paths } from '../../../config/paths.ts';
-import { translateMessage } from '../../../i18n/message.ts';
-import { failureFieldErrors, failureMessage } from '../../../lib/api-failure.ts';
+import { failureMessage } from '../../../lib/api-failure.ts';
 import { formatCountdown } from '../../../lib/countdown.ts';
 import { useDeferredMutation } from '../../../lib/deferred-mutation.ts';
-import { showFieldErrors } from '../../../lib/field-errors.ts';
-import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
+import { deferredChecks, useNativeForm } from '../../../lib/native-form.ts';
 import { useCountdown } from '../../../lib/use-countdown.ts';
+import { AuthForm, EmailField, PageLink, SubmitButton } from './form-parts.tsx';
 
-/** The form's checks and its call, loaded when first needed (docs/decisions/069-script-budget-per-route.md). */
-const resolver = lazyZodResolver<typeof ForgotPasswordSchema>(() =>
+/** The form's checks and its call, loaded when first needed (docs/decisions/075-sign-in-forms-without-a-form-library.md). */
+const checks = deferredChecks(() =>
   import('@ngso/shared/schemas/auth').then((schemas) => schemas.ForgotPasswordSchema),
 );
 const loadForgotPassword = () => import('../api.ts').then(({ authApi }) => authApi.endpoints.forgotPassword);
@@ -26,13 +21,7 @@ const lockUntil = () => Date.now() + RESEND_LOCK_SECONDS * 1000;
 
 function BackToLogin() {
   const { t } = useTranslation('auth');
-  return (
-    <p className="text-center text-sm">
-      <Link to={paths.login} className="font-semibold text-sky-700 underline-offset-2 hover:underline">
-        {t('forgot.backToLogin')}
-      </Link>
-    </p>
-  );
+  return <PageLink to={paths.login}>{t('forgot.backToLogin')}</PageLink>;
 }
 
 /** The Email Sent view: a 90-second lock shown as m:ss, then Resend Link, which restarts it. */
@@ -85,50 +74,31 @@ function EmailSent({ email }: { email: string }) {
 /** Request a password reset link by e-mail. */
 export function ForgotPasswordForm() {
   const { t } = useTranslation('auth');
-  const [sendLink, { isLoading }] = useDeferredMutation(loadForgotPassword);
+  const [sendLink] = useDeferredMutation(loadForgotPassword);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string>();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm({
-    resolver,
-    mode: 'onTouched',
-    defaultValues: { email: '' },
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(undefined);
-    try {
-      await sendLink(values);
-      setSentTo(values.email);
-    } catch (failure) {
-      showFieldErrors(failureFieldErrors(failure), setError, ['email']);
-      setFormError(failureMessage(failure) ?? t('forgot.error'));
-    }
+  const { form, errors, formError, submitting, showFailure } = useNativeForm({
+    checks,
+    fields: ['email'],
+    unavailable: t('forgot.error'),
+    onValid: async (values) => {
+      try {
+        await sendLink(values);
+        setSentTo(values.email);
+      } catch (failure) {
+        showFailure(failure, t('forgot.error'));
+      }
+    },
   });
 
   if (sentTo) return <EmailSent email={sentTo} />;
 
   return (
-    // POST: a form sent before the app has started (the page shows before its code arrives) must not put
-    // what was typed into the address.
-    <form onSubmit={onSubmit} method="post" noValidate className="space-y-4" aria-label={t('forgot.title')}>
-      {formError ? <Alert tone="error">{formError}</Alert> : null}
-      <TextField
-        label={t('email')}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        error={translateMessage(errors.email?.message)}
-        {...register('email')}
-      />
-      <Button type="submit" className="w-full" pending={isLoading} pendingText={t('forgot.pending')}>
+    <AuthForm {...form} label={t('forgot.title')} error={formError}>
+      <EmailField name="email" error={errors.email} />
+      <SubmitButton pending={submitting} pendingText={t('forgot.pending')}>
         {t('forgot.submit')}
-      </Button>
+      </SubmitButton>
       <BackToLogin />
-    </form>
+    </AuthForm>
   );
 }

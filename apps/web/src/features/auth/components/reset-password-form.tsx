@@ -1,52 +1,48 @@
 import { RESET_REDIRECT_MS } from '@ngso/shared/constants';
-import type { ResetPasswordFormSchema } from '@ngso/shared/schemas/auth';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { PasswordField } from '../../../components/ui/password-field.tsx';
-import { PasswordStrengthMeter } from '../../../components/ui/password-strength.tsx';
+import { NewPasswordFields } from '../../../components/ui/new-password-fields.tsx';
 import { paths } from '../../../config/paths.ts';
-import { translateMessage } from '../../../i18n/message.ts';
-import { failureFieldErrors, failureMessage } from '../../../lib/api-failure.ts';
 import { useDeferredMutation } from '../../../lib/deferred-mutation.ts';
-import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
+import { deferredChecks, useNativeForm } from '../../../lib/native-form.ts';
 import { passwordConfirmation } from '../../../lib/password-confirmation.ts';
+import { AuthForm, SubmitButton } from './form-parts.tsx';
 
-/** The form's checks and its call, loaded when first needed (docs/decisions/069-script-budget-per-route.md). */
-const resolver = lazyZodResolver<typeof ResetPasswordFormSchema>(() =>
+/** The form's checks and its call, loaded when first needed (docs/decisions/075-sign-in-forms-without-a-form-library.md). */
+const checks = deferredChecks(() =>
   import('@ngso/shared/schemas/auth').then((schemas) => schemas.ResetPasswordFormSchema),
 );
 const loadResetPassword = () => import('../api.ts').then(({ authApi }) => authApi.endpoints.resetPassword);
+
+const FIELDS = ['password', 'confirm_password'] as const;
 
 type ResetPasswordFormProps = { token: string; email: string };
 
 /** Set a new password with the token and e-mail from the link; then to /login after 3 seconds. */
 export function ResetPasswordForm({ token, email }: ResetPasswordFormProps) {
-  const { t } = useTranslation(['auth', 'messages']);
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
-  const [resetPassword, { isLoading }] = useDeferredMutation(loadResetPassword);
+  const [resetPassword] = useDeferredMutation(loadResetPassword);
   const [done, setDone] = useState(false);
-  const [formError, setFormError] = useState<string>();
-  const {
-    register,
-    handleSubmit,
-    watch,
-    setError,
-    formState: { errors },
-  } = useForm({
-    resolver,
-    mode: 'onTouched',
-    defaultValues: { password: '', confirm_password: '' },
+  const { form, values, errors, formError, submitting, showFailure } = useNativeForm({
+    checks,
+    fields: FIELDS,
+    unavailable: t('reset.error'),
+    onValid: async ({ password }) => {
+      try {
+        await resetPassword({ token, email, password });
+        setDone(true);
+      } catch (failure) {
+        showFailure(failure, t('reset.error'));
+      }
+    },
   });
-
-  const password = watch('password');
   const confirmation = passwordConfirmation(
-    password,
-    watch('confirm_password'),
-    errors.confirm_password?.message,
+    values.password,
+    values.confirm_password,
+    errors.confirm_password,
   );
 
   useEffect(() => {
@@ -54,18 +50,6 @@ export function ResetPasswordForm({ token, email }: ResetPasswordFormProps) {
     const timer = setTimeout(() => navigate(paths.login, { replace: true }), RESET_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [done, navigate]);
-
-  const onSubmit = handleSubmit(async ({ password: newPassword }) => {
-    setFormError(undefined);
-    try {
-      await resetPassword({ token, email, password: newPassword });
-      setDone(true);
-    } catch (failure) {
-      const fieldError = failureFieldErrors(failure).password;
-      if (fieldError) setError('password', { type: 'server', message: fieldError });
-      setFormError(failureMessage(failure) ?? t('reset.error'));
-    }
-  });
 
   if (done) {
     return (
@@ -77,32 +61,16 @@ export function ResetPasswordForm({ token, email }: ResetPasswordFormProps) {
   }
 
   return (
-    // POST: a form sent before the app has started (the page shows before its code arrives) must not put
-    // what was typed into the address.
-    <form onSubmit={onSubmit} method="post" noValidate className="space-y-4" aria-label={t('reset.title')}>
-      {formError ? <Alert tone="error">{formError}</Alert> : null}
-      <PasswordField
-        label={t('newPassword')}
-        autoComplete="new-password"
-        error={translateMessage(errors.password?.message)}
-        below={<PasswordStrengthMeter password={password} />}
-        {...register('password')}
+    <AuthForm {...form} label={t('reset.title')} error={formError}>
+      <NewPasswordFields
+        labels={{ password: t('newPassword'), confirmation: t('confirmNewPassword') }}
+        password={values.password}
+        errors={{ password: errors.password, confirmation: confirmation.error }}
+        inputs={{ password: { name: 'password' }, confirmation: { name: 'confirm_password' } }}
       />
-      <PasswordField
-        label={t('confirmNewPassword')}
-        autoComplete="new-password"
-        error={confirmation.error}
-        {...register('confirm_password')}
-      />
-      <Button
-        type="submit"
-        className="w-full"
-        disabled={confirmation.mismatch}
-        pending={isLoading}
-        pendingText={t('reset.pending')}
-      >
+      <SubmitButton disabled={confirmation.mismatch} pending={submitting} pendingText={t('reset.pending')}>
         {t('reset.submit')}
-      </Button>
-    </form>
+      </SubmitButton>
+    </AuthForm>
   );
 }

@@ -1,17 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ChangePasswordFormSchema } from '@ngso/shared/schemas/account';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { NewPasswordFields } from '../../../components/ui/new-password-fields.tsx';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
-import { PasswordStrengthMeter } from '../../../components/ui/password-strength.tsx';
 import { translateMessage } from '../../../i18n/message.ts';
 import { serverMessage } from '../../../lib/api-error.ts';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
-import { passwordConfirmation } from '../../../lib/password-confirmation.ts';
+import { useNewPasswordForm } from '../../../lib/new-password-form.ts';
 import { useChangePasswordMutation } from '../security-api.ts';
 
 const FIELDS = ['current_password', 'password', 'password_confirmation'] as const;
@@ -42,32 +40,19 @@ function ChangePasswordForm({ onDone, email }: { onDone: () => void; email?: str
   const [changePassword, { isLoading }] = useChangePasswordMutation();
   const [done, setDone] = useState<string>();
   const [formError, setFormError] = useState<string>();
-  const {
-    register,
-    handleSubmit,
-    watch,
-    setError,
-    formState: { errors },
-  } = useForm({
-    resolver: zodResolver(ChangePasswordFormSchema),
-    mode: 'onTouched',
-    defaultValues: { current_password: '', password: '', password_confirmation: '' },
-  });
-
-  const password = watch('password');
-  const confirmation = passwordConfirmation(
-    password,
-    watch('password_confirmation'),
-    errors.password_confirmation?.message,
+  const form = useNewPasswordForm(
+    ChangePasswordFormSchema,
+    { current_password: '', password: '', password_confirmation: '' },
+    'password_confirmation',
   );
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit(async (values) => {
     setFormError(undefined);
     try {
       const answer = await changePassword(values).unwrap();
       setDone(answer.message || t('password.done'));
     } catch (failure) {
-      applyServerFieldErrors(failure, setError, FIELDS);
+      applyServerFieldErrors(failure, form.setError, FIELDS);
       setFormError(serverMessage(failure) ?? t('password.failed'));
     }
   });
@@ -89,22 +74,15 @@ function ChangePasswordForm({ onDone, email }: { onDone: () => void; email?: str
       <PasswordField
         label={t('password.current')}
         autoComplete="current-password"
-        error={translateMessage(errors.current_password?.message)}
-        {...register('current_password')}
+        error={translateMessage(form.formState.errors.current_password?.message)}
+        {...form.register('current_password')}
       />
-      <PasswordField
-        label={t('password.new')}
-        autoComplete="new-password"
+      <NewPasswordFields
+        labels={{ password: t('password.new'), confirmation: t('password.confirm') }}
         hint={t('password.hint')}
-        error={translateMessage(errors.password?.message)}
-        below={<PasswordStrengthMeter password={password} />}
-        {...register('password')}
-      />
-      <PasswordField
-        label={t('password.confirm')}
-        autoComplete="new-password"
-        error={confirmation.error}
-        {...register('password_confirmation')}
+        password={form.password}
+        errors={{ password: form.formState.errors.password?.message, confirmation: form.confirmation.error }}
+        inputs={{ password: form.register('password'), confirmation: form.register('password_confirmation') }}
       />
       {/* For password managers: the account the new password belongs to (not shown, not focusable). */}
       {email ? <input type="email" autoComplete="username" value={email} readOnly hidden /> : null}
@@ -114,7 +92,7 @@ function ChangePasswordForm({ onDone, email }: { onDone: () => void; email?: str
         </Button>
         <Button
           type="submit"
-          disabled={confirmation.mismatch}
+          disabled={form.confirmation.mismatch}
           pending={isLoading}
           pendingText={t('password.saving')}
         >

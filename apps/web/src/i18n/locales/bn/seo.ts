@@ -21,6 +21,8 @@ export const seo: Translation<typeof en> = {
   'register.description': 'চূড়ান্ত পর্বে নিবন্ধন করতে ও পরীক্ষা দিতে জাতীয় সাধারণ বিজ্ঞান অলিম্পিয়াডে আপনার অ্যাকাউন্ট খুলুন।',
   'forgotPassword.title': 'পাসওয়ার্ড ভুলে গেছেন? | NGSO',
   'forgotPassword.description': 'আপনার NGSO অ্যাকাউন্টের পাসওয়ার্ড রিসেট করার লিংক চেয়ে নিন।',
+  'resetPassword.title': 'নতুন পাসওয়ার্ড দিন | NGSO',
+  'resetPassword.description': 'ই-মেইলে পাঠানো লিংক দিয়ে আপনার NGSO অ্যাকাউন্টের জন্য নতুন পাসওয়ার্ড বেছে নিন।',
   'notFound.title': 'পাতাটি পাওয়া যায়নি | NGSO',
   'notFound.description': 'আপনি যে পাতাটি খুঁজছেন সেটি নেই, অথবা অন্য ঠিকানায় সরানো হয়েছে।',
 };

@@ -22,6 +22,9 @@ export const seo = {
     'Create your National General Science Olympiad account to register for the final round and take the exam.',
   'forgotPassword.title': 'Forgot your password? | NGSO',
   'forgotPassword.description': 'Request a link to reset the password of your NGSO account.',
+  'resetPassword.title': 'Set a new password | NGSO',
+  'resetPassword.description':
+    'Choose a new password for your NGSO account with the link sent to your e-mail.',
   'notFound.title': 'Page not found | NGSO',
   'notFound.description': 'The page you are looking for does not exist or has moved.',
 } as const;
