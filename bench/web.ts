@@ -9,6 +9,9 @@
  *   npm run bench:web -- --lang bn   (or BENCH_LANG=bn) measures the Bangla pages: every request carries
  *                           the cookie `lang=bn`, as after choosing বাংলা (apps/api/src/plugins/web.ts)
  *   BENCH_REPORT_DIR=<dir>  also writes each run's Lighthouse result (JSON) there, to read the audits
+ *   BENCH_HTTPS=1           reaches the pages as a phone reaches the site: through the shipped nginx site over TLS
+ *                           and HTTP/2 (a certificate made for the run, which Chromium is told to accept), so
+ *                           Chromium asks for Brotli and "JS KB" is what a phone receives
  *
  * "JS KB" is what Lighthouse saw transferred, headers included (Chromium asks for Brotli only over HTTPS: on
  * http://localhost this is gzip), the unit of issue 46's budget; "JS gzip KB" is the same scripts fetched again
@@ -24,6 +27,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { selfSignedCertificate, startNginx } from '../apps/api/test/helpers/nginx.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PORT = Number(process.env.BENCH_PORT ?? 3400);
@@ -45,6 +49,9 @@ const langArg = process.argv.indexOf('--lang');
 const LANG = (langArg >= 0 ? process.argv[langArg + 1] : process.env.BENCH_LANG) ?? 'en';
 if (LANG !== 'en' && LANG !== 'bn') throw new Error(`--lang must be en or bn, not ${LANG}`);
 const REPORT_DIR = process.env.BENCH_REPORT_DIR;
+const HTTPS = process.env.BENCH_HTTPS === '1';
+/** nginx's port when BENCH_HTTPS is set. */
+const HTTPS_PORT = PORT + 1;
 const CHROME_FLAGS = [
   '--headless',
   '--no-sandbox',
@@ -54,6 +61,8 @@ const CHROME_FLAGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // BENCH_HTTPS: nginx's certificate is made for the run (Lighthouse's advice for a self-signed certificate).
+  ...(HTTPS ? ['--ignore-certificate-errors'] : []),
 ];
 
 /**
@@ -148,7 +157,12 @@ async function audit(port: number, url: string, run: number): Promise<Sample> {
     )?.items ?? [];
   const scripts = items.filter((item) => item.resourceType === 'Script');
   const jsBytes = scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
-  const jsGzip = (await Promise.all(scripts.map((item) => gzipBytes(item.url)))).reduce((a, b) => a + b, 0);
+  // Asked of the server itself, over plain HTTP, whatever Lighthouse went through.
+  const direct = (url: string) => new URL(new URL(url).pathname, BASE).toString();
+  const jsGzip = (await Promise.all(scripts.map((item) => gzipBytes(direct(item.url))))).reduce(
+    (a, b) => a + b,
+    0,
+  );
   return {
     performance: score('performance'),
     accessibility: score('accessibility'),
@@ -193,12 +207,22 @@ async function main() {
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     chromeFlags: CHROME_FLAGS,
   });
+  const certificates = mkdtempSync(path.join(os.tmpdir(), 'ngso-bench-web-tls-'));
+  const nginx = HTTPS
+    ? await startNginx({
+        port: HTTPS_PORT,
+        upstreams: [PORT],
+        upstreamHeader: false,
+        tls: selfSignedCertificate(certificates),
+      })
+    : undefined;
+  const site = HTTPS ? `https://localhost:${HTTPS_PORT}` : BASE;
   try {
     await waitForServer(`${BASE}/api/health`);
     const rows: (Sample & { route: string })[] = [];
     for (const route of ROUTES) {
       const samples: Sample[] = [];
-      for (let run = 0; run < RUNS; run++) samples.push(await audit(chrome.port, `${BASE}${route}`, run));
+      for (let run = 0; run < RUNS; run++) samples.push(await audit(chrome.port, `${site}${route}`, run));
       const pick = (key: keyof Sample) => median(samples.map((s) => s[key]));
       rows.push({
         route,
@@ -217,7 +241,7 @@ async function main() {
     }
 
     const lines = [
-      `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile defaults, median of ${RUNS} runs, ${LANG === 'bn' ? 'Bangla (cookie lang=bn)' : 'English'}, ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.versions.node}`,
+      `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile defaults, median of ${RUNS} runs, ${LANG === 'bn' ? 'Bangla (cookie lang=bn)' : 'English'}, ${HTTPS ? 'through nginx over TLS and HTTP/2' : 'the server over HTTP/1.1'}, ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.versions.node}`,
       '',
       `load average ${os
         .loadavg()
@@ -251,6 +275,8 @@ async function main() {
     console.log(misses.length ? `\nOver budget:\n- ${misses.join('\n- ')}` : '\nEvery budget is met.');
     process.exitCode = misses.length ? 1 : 0;
   } finally {
+    await nginx?.stop();
+    rmSync(certificates, { recursive: true, force: true });
     await chrome.kill();
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));

@@ -24,6 +24,7 @@ describe('the web app', () => {
     await writeFile(path.join(dist, 'home.html'), HOME);
     await writeFile(path.join(dist, 'about', 'index.html'), ABOUT);
     await writeFile(path.join(dist, 'assets', 'x.js'), SCRIPT);
+    await writeFile(path.join(dist, 'assets', 'compress.worker-x.js'), SCRIPT);
     await writeFile(path.join(dist, 'robots.txt'), 'User-agent: *\n');
     await writeFile(path.join(dist, 'sw.js'), SERVICE_WORKER);
     await writeFile(path.join(dist, 'manifest.webmanifest'), MANIFEST);
@@ -67,6 +68,24 @@ describe('the web app', () => {
     expect(robots.statusCode).toBe(200);
     expect(robots.headers['cache-control']).toBe('no-cache');
     expect((await get('/assets/missing.js')).statusCode).toBe(404);
+  });
+
+  // docs/decisions/077-asset-headers.md: each of a first visit's forty-odd files would carry them for nothing.
+  it("sends a page's files only the security headers a file is read with, and a worker's script all of them", async () => {
+    const script = await get('/assets/x.js');
+    for (const name of ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy']) {
+      expect(script.headers[name], name).toBeUndefined();
+    }
+    expect(script.headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'cross-origin-resource-policy': 'same-origin',
+      'referrer-policy': 'no-referrer',
+    });
+    for (const url of ['/assets/compress.worker-x.js', '/about', '/profile', '/robots.txt']) {
+      const response = await get(url);
+      expect(response.headers['content-security-policy'], url).toContain("default-src 'self'");
+      expect(response.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+    }
   });
 
   // docs/decisions/060-offline-exam-pages.md: the worker is asked for again on every visit, so a new

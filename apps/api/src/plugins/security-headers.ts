@@ -36,6 +36,24 @@ export function securityHeaders(baseUrl: string): Record<string, string> {
 }
 
 /**
+ * Helmet's headers that a browser reads only on a document or a worker's script: on the hashed scripts, styles,
+ * fonts and images a page loads they do nothing, and each of the forty-odd files of a first visit would carry
+ * them (about 520 bytes a file over HTTP/1.1; docs/decisions/077-asset-headers.md). What a subresource does
+ * read stays on it: nosniff, Cross-Origin-Resource-Policy, the referrer policy (a module script's imports
+ * follow its own) and HSTS.
+ */
+export const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+] as const;
+
+/**
  * Sets `headers` (from securityHeaders) on every request (a request the router could not read is answered before any hook: app.ts sets
  * them on that answer itself). Set on the reply, not on Node's response: Fastify then hands its whole list
  * to writeHead, which skips setHeader's per-header bookkeeping (a tenth of the server's own time on the

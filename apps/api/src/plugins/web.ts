@@ -6,6 +6,10 @@ import type { Language } from '@ngso/shared/language';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pageLanguage } from '../lib/language.ts';
 import { apiNotFound } from './errors.ts';
+import { DOCUMENT_ONLY_HEADERS } from './security-headers.ts';
+
+/** A web worker's script among the hashed files (the build names it after its module: compress.worker-*.js). */
+const WORKER_SCRIPT = /\.worker-[^/]*\.js$/;
 
 /** One HTML document, ready in each encoding (a handful of small files, compressed once at start-up). */
 type Html = { identity: Buffer; br: Buffer; gzip: Buffer };
@@ -84,7 +88,8 @@ function sendHtml(request: FastifyRequest, reply: FastifyReply, page: Localised)
  * - each pre-rendered public page's own HTML for its path (/about gets dist/about/index.html), in the
  *   visitor's language (dist/about/index.bn.html when the `lang` cookie says Bangla);
  * - index.html, the single-page app's shell, for every other path, so deep links like /profile work;
- * - HTML never cached (`no-cache`), hashed files under /assets cached for a year (`immutable`);
+ * - HTML never cached (`no-cache`), hashed files under /assets cached for a year (`immutable`), without the
+ *   security headers only a document or a worker reads (DOCUMENT_ONLY_HEADERS);
  * - compressed: the build writes .br and .gz beside each file, HTML is compressed at start-up.
  * Unknown /api paths keep the API's JSON 404.
  */
@@ -113,6 +118,10 @@ export async function webPlugin(app: FastifyInstance, options: { distDir: string
     setHeaders: (reply, filePath) => {
       const hashed = filePath.startsWith(assetsDir);
       reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      // A worker's script keeps them: its policy is the one its response carries.
+      if (hashed && !WORKER_SCRIPT.test(filePath)) {
+        for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
+      }
     },
   });
 
