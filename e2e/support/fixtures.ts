@@ -1,3 +1,4 @@
+import type { APIRequestContext } from '@playwright/test';
 import { test as base, expect } from '@playwright/test';
 
 /**
@@ -32,4 +33,19 @@ export function newStudent() {
     password: 'Olymp1ad!pass',
     phone: '01712345678',
   };
+}
+
+/** A new student's account made through the API (which also signs `request` in); the student. */
+export async function registeredStudent(request: APIRequestContext) {
+  const student = newStudent();
+  await request.post('/api/v1/register', {
+    data: {
+      name: student.name,
+      email: student.email,
+      password: student.password,
+      phone_number: student.phone,
+    },
+    headers: { 'X-Requested-With': 'XMLHttpRequest' },
+  });
+  return student;
 }

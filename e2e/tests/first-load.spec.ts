@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, newStudent, test } from '../support/fixtures.ts';
+import { expect, newStudent, registeredStudent, test } from '../support/fixtures.ts';
 
 /**
  * A pre-rendered page is on screen before its app has started (docs/decisions/013-first-load.md): what a
@@ -103,16 +103,7 @@ test.describe('a sign-in form used while its code is still on its way', () => {
   test('a Login pressed (twice) before the code has come signs in once, with what was typed', async ({
     page,
   }) => {
-    const student = newStudent();
-    await page.request.post('/api/v1/register', {
-      data: {
-        name: student.name,
-        email: student.email,
-        password: student.password,
-        phone_number: student.phone,
-      },
-      headers: { 'X-Requested-With': 'XMLHttpRequest' },
-    });
+    const student = await registeredStudent(page.request);
     await page.context().clearCookies();
     const logins: string[] = [];
     page.on('request', (request) => {

@@ -1,20 +1,11 @@
-import { expect, newStudent, test } from '../support/fixtures.ts';
+import { expect, registeredStudent, test } from '../support/fixtures.ts';
 import { linkIn, waitForMail } from '../support/mailbox.ts';
 
 test('forgot password: the mailed link resets the password, and the new one logs in', async ({
   page,
   baseURL,
 }) => {
-  const student = newStudent();
-  await page.request.post('/api/v1/register', {
-    data: {
-      name: student.name,
-      email: student.email,
-      password: student.password,
-      phone_number: student.phone,
-    },
-    headers: { 'X-Requested-With': 'XMLHttpRequest' },
-  });
+  const student = await registeredStudent(page.request);
   await page.context().clearCookies();
 
   await page.goto('/login');

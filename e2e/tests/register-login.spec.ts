@@ -1,4 +1,4 @@
-import { expect, newStudent, test } from '../support/fixtures.ts';
+import { expect, newStudent, registeredStudent, test } from '../support/fixtures.ts';
 
 test.describe('accounts', () => {
   test('a student registers, lands on the profile signed in, logs out and logs in again', async ({
@@ -49,16 +49,7 @@ test.describe('accounts', () => {
   });
 
   test('a signed-out visitor is sent to login and back to the page they wanted', async ({ page }) => {
-    const student = newStudent();
-    await page.request.post('/api/v1/register', {
-      data: {
-        name: student.name,
-        email: student.email,
-        password: student.password,
-        phone_number: student.phone,
-      },
-      headers: { 'X-Requested-With': 'XMLHttpRequest' },
-    });
+    const student = await registeredStudent(page.request);
     await page.context().clearCookies();
 
     await page.goto('/my-pdfs');
