@@ -91,6 +91,11 @@ export async function startServers(
   }
   return {
     nginx,
+    /** The CPU time the server processes (every thread of each) and nginx's workers have used so far, in s. */
+    cpuSeconds: () => ({
+      processes: servers.reduce((sum, server) => sum + cpuSecondsOf(server.pid), 0),
+      nginx: childrenOf(nginx?.pid).reduce((sum, pid) => sum + cpuSecondsOf(pid), 0),
+    }),
     async stop() {
       const exited = servers.map(
         (server) =>
@@ -106,6 +111,28 @@ export async function startServers(
     },
   };
 }
+
+/** A process's CPU time so far (user and system, all its threads), in seconds; 0 once it is gone. */
+export function cpuSecondsOf(pid: number | undefined) {
+  try {
+    // Fields after the command's name (which may hold spaces): utime and stime are the 12th and 13th.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+/** A process's children (nginx's workers under its master), by /proc; none once it is gone. */
+function childrenOf(pid: number | undefined): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+/** Linux's USER_HZ, the unit of /proc's CPU times (100 on every architecture Debian ships). */
+const CLOCK_TICKS_PER_SECOND = 100;
 
 /** What nginx said during a run: its error log's kinds of message, counted ('' without nginx or errors). */
 export function nginxSaid(nginx: Nginx | undefined) {
@@ -246,6 +273,9 @@ type Carried = import('node:net').Socket & { carried?: string; carriedBefore?: s
  * large as the server's, and its event loop, busy starting a thousand requests at once, added up to a
  * second to the measured times. `body` may be several buffers (sent one after another, not copied).
  */
+/** Connections this thread's requests have opened so far (a request that found none free opens one). */
+export const connectionsOpened = { count: 0 };
+
 export function send(
   agent: http.Agent,
   method: string,
@@ -291,10 +321,14 @@ export function send(
         response.on('end', () => {
           clearTimeout(total);
           const status = response.statusCode ?? 0;
+          // A compressed body (asked for with accept-encoding, as a phone does) is counted, not read: the
+          // generator has no use for it, and decompressing thousands would make it the bottleneck.
           let parsed: Reply['body'] = {};
-          try {
-            parsed = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-          } catch {}
+          if (!response.headers['content-encoding']) {
+            try {
+              parsed = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+            } catch {}
+          }
           const retryAfter = response.headers['retry-after'];
           resolve({ status, ok: status >= 200 && status < 300, body: parsed, retryAfter, sentAt });
         });
@@ -308,6 +342,7 @@ export function send(
     request.on('socket', (assigned: Carried) => {
       assigned.carriedBefore = assigned.carried;
       socket = assigned;
+      if (!request.reusedSocket) connectionsOpened.count += 1;
     });
     request.on('error', (error) => {
       clearTimeout(total);

@@ -12,8 +12,8 @@
 // 30 s, with jitter), also after the end. At the end each page submits (after its waiting commits).
 // The exam's window is set so that it ends BENCH_END_IN seconds (default 150) after the students are
 // released. The bench waits for every photo to be acknowledged (at most BENCH_DELIVERY_WAIT s after the
-// end, default 900) and processed (media `ready`, polled in the database; at most BENCH_PROCESS_WAIT s,
-// default 1800). Photos are 150-300 KB synthetic JPEGs, each with a comment segment of its own (photos are
+// end, default 900) and then processed (media `ready`, polled in the database; at most BENCH_PROCESS_WAIT s
+// after the end, default 1800; 0 stops once every photo is acknowledged). Photos are 150-300 KB synthetic JPEGs, each with a comment segment of its own (photos are
 // named by hash). The server runs with its defaults (IMAGE_WORKERS, EXAM_GRACE_SECONDS... from the
 // environment); its event-loop delay and the connections it takes in (nginx's new ones, behind nginx) are
 // counted once a second by a preloaded probe (bench/event-loop-probe.ts). BENCH_CPU_PROF=<folder> writes the
@@ -194,7 +194,10 @@ async function runOnce(n: number, bases: Buffer[]) {
         total = state.committed;
         break;
       }
-      if (performance.now() > end + PROCESS_WAIT) break;
+      // The wait for the bytes and the wait for their processing end apart: BENCH_PROCESS_WAIT=0 stops once
+      // every photo is acknowledged, without cutting the delivery window short.
+      if (!finished && performance.now() > end + DELIVERY_WAIT) break;
+      if (finished && performance.now() > end + PROCESS_WAIT) break;
     }
     stop();
     clearInterval(monitor);

@@ -4,8 +4,9 @@
 // delay over the release.
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
+import { performance } from 'node:perf_hooks';
 import pLimit from 'p-limit';
-import { headersOf, type Reply, send as sendWith } from './exam-common.ts';
+import { connectionsOpened, headersOf, type Reply, send as sendWith } from './exam-common.ts';
 import { epochNow, type LoopDelay, localTime, loopDelayMeter, workerSide } from './load-workers.ts';
 
 export type StartInput = {
@@ -37,6 +38,10 @@ export type StartResult = {
   /** Papers the countdown pages could not download before the start. */
   missingPapers: number;
   loopDelay: LoopDelay;
+  /** Connections its pages opened from the release on (none when every page's were open before). */
+  connectionsAtRelease: number;
+  /** How long this thread was busy (its event loop's active time) from the release to its last answer, ms. */
+  busyMs: number;
 };
 
 /**
@@ -146,7 +151,8 @@ async function today(token: string) {
  * each a JSON call of its own, and nothing saved.
  */
 async function fallback(token: string) {
-  const { headers } = headersOf(token);
+  // The page's browser asks for compressed answers, as every browser does (the questions are built compressed).
+  const headers = { ...headersOf(token).headers, 'accept-encoding': 'br, gzip' };
   await Promise.all([
     timed('GET exam', () => send('GET', '/api/v1/ngso-1/exam', headers)),
     timed('GET questions', () => send('GET', '/api/v1/ngso-1/questions?category=junior', headers)),
@@ -217,9 +223,26 @@ async function beforeTheStart() {
     return downloaded.filter((ok) => !ok).length;
   }
   if (input.warm) {
+    // As many connections per page as it makes calls at once at zero: the open exam page's browser holds
+    // them already (its scripts and images came over up to six; over HTTP/2, one carries them all), so the
+    // start opens none. With one each, the fallback's three calls opened 10,000 connections at the start,
+    // and the listen queues' overflows (a SYN sent again after 1 s, then 3 s) were what it measured.
+    // The pages opened over the countdown's minutes, not in one instant: a few hundred at a time here, and a
+    // connection that failed to open is simply not there at the start (the page opens it then).
+    const connections = input.design === 'fallback' ? 3 : 1;
+    const opening = pLimit(300);
     await Promise.all(
       input.tokens.map((token) =>
-        send('GET', '/api/v1/ngso-1/exam', { cookie: `ngso_session=${token}`, accept: 'application/json' }),
+        opening(() =>
+          Promise.allSettled(
+            Array.from({ length: connections }, () =>
+              send('GET', '/api/v1/ngso-1/exam', {
+                cookie: `ngso_session=${token}`,
+                accept: 'application/json',
+              }),
+            ),
+          ),
+        ),
       ),
     );
   }
@@ -237,6 +260,8 @@ await side.finish(async (): Promise<StartResult> => {
   const meter = loopDelayMeter();
   await sleep(localTime(input.startAt) - performance.now() + 50);
   const began = epochNow();
+  const utilisationAtRelease = performance.eventLoopUtilization();
+  const connectionsBefore = connectionsOpened.count;
   const limit = pLimit(input.inFlight);
   const pages: Promise<void>[] = [];
   for (let first = 0; first < input.tokens.length; first += RELEASE_SLICE) {
@@ -247,6 +272,7 @@ await side.finish(async (): Promise<StartResult> => {
   }
   const releaseMs = epochNow() - began;
   await Promise.all(pages);
+  const busyMs = performance.eventLoopUtilization(utilisationAtRelease).active;
   meter.stop();
   agent.destroy();
   return {
@@ -258,5 +284,7 @@ await side.finish(async (): Promise<StartResult> => {
     questionsShown,
     missingPapers,
     loopDelay: meter.read(),
+    busyMs,
+    connectionsAtRelease: connectionsOpened.count - connectionsBefore,
   };
 });

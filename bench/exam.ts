@@ -90,8 +90,10 @@ async function runOnce(n: number, photo: Buffer) {
   try {
     await client.connect();
     const tokens = await seedStudents(client, n);
-    // The paper's downloads are spread over the seconds before the start (the page spreads them over 15 min).
-    const startAt = new Date(Date.now() + (DESIGN === 'paper' ? 30_000 : WARM ? 10_000 : 5000));
+    // The paper's downloads are spread over the seconds before the start (the page spreads them over 15 min);
+    // warm pages open their connections with one call each, which takes longer the more pages there are.
+    const lead = DESIGN === 'paper' ? 30_000 : WARM ? 15_000 + 10 * n : 5000;
+    const startAt = new Date(Date.now() + lead);
     await client.query("update exams set starts_at = $1, ends_at = $2 where category = 'junior'", [
       startAt,
       new Date(startAt.getTime() + 3_600_000),
@@ -120,7 +122,9 @@ async function runOnce(n: number, photo: Buffer) {
     const tcpAtStart = tcpCounters();
     const mainLoop = monitorEventLoopDelay({ resolution: 10 });
     mainLoop.enable();
+    const cpuAtStart = servers.cpuSeconds();
     const results = await threads.results();
+    const cpuAtEnd = servers.cpuSeconds();
     mainLoop.disable();
     const tcpAtEnd = tcpCounters();
     const missing = results.reduce((sum, r) => sum + r.missingPapers, 0);
@@ -183,6 +187,12 @@ async function runOnce(n: number, photo: Buffer) {
       `load average at the start ${loadAtStart}, at the end ${loadAverage()}; listen queue overflows ${tcpAtEnd.overflows - tcpAtStart.overflows} and SYNs sent again ${tcpAtEnd.synRetransmits - tcpAtStart.synRetransmits} (machine-wide); the bench's main thread's event loop delay p99 ${(mainLoop.percentile(99) / 1e6).toFixed(0)} ms`,
     );
     console.log(loopVerdict(results.map((r) => r.loopDelay)).line);
+    // What the calls cost the machine, whatever the load: the servers' CPU and the generator's own busy time.
+    const serverCpu = cpuAtEnd.processes - cpuAtStart.processes;
+    const nginxCpu = cpuAtEnd.nginx - cpuAtStart.nginx;
+    console.log(
+      `CPU from the release to the last answer: server processes ${serverCpu.toFixed(1)} s (${((1000 * serverCpu) / samples.length).toFixed(2)} ms a call), nginx ${nginxCpu.toFixed(1)} s, load generator threads busy ${results.map((r) => (r.busyMs / 1000).toFixed(1)).join(' / ')} s; connections the pages opened from the start on: ${results.reduce((sum, r) => sum + r.connectionsAtRelease, 0)}`,
+    );
     console.log(
       `release: every page started within ${Math.round(Math.max(...results.map((r) => r.releaseMs)))} ms of the start (each thread starts its pages 100 to a turn, none waiting for another's answer)`,
     );
