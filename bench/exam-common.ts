@@ -31,11 +31,21 @@ export const PHOTO_LANE = Number(process.env.BENCH_PHOTO_LANE ?? 0);
 if (!Number.isInteger(PHOTO_LANE) || PHOTO_LANE < 0) throw new Error('BENCH_PHOTO_LANE must be 0 or more');
 if (PHOTO_LANE > 0 && !NGINX) throw new Error('BENCH_PHOTO_LANE needs nginx in front (BENCH_NGINX=on)');
 const PHOTO_LANE_NICE = Number(process.env.BENCH_PHOTO_LANE_NICE ?? 10);
+/**
+ * An experiment: BENCH_PHOTO_RATE photos a second at most let through by nginx to the processes (0, the
+ * default: no limit, as shipped), up to BENCH_PHOTO_RATE_BURST (default 20 s of them) waiting in nginx, the
+ * rest told to come back (503, Retry-After 10 s). Metered so, the photos' bytes never take more of the cores
+ * than that pace needs, whatever arrives; the commitments are not metered.
+ */
+const PHOTO_RATE = Number(process.env.BENCH_PHOTO_RATE ?? 0);
+if (!Number.isInteger(PHOTO_RATE) || PHOTO_RATE < 0) throw new Error('BENCH_PHOTO_RATE must be 0 or more');
+if (PHOTO_RATE > 0 && !NGINX) throw new Error('BENCH_PHOTO_RATE needs nginx in front (BENCH_NGINX=on)');
+const PHOTO_RATE_BURST = Number(process.env.BENCH_PHOTO_RATE_BURST ?? PHOTO_RATE * 20);
 /** The processes' ports: the students' port itself, or the next ones behind nginx (the photo lane's after). */
 const SERVER_PORTS = NGINX ? Array.from({ length: PROCESSES }, (_, i) => PORT + 1 + i) : [PORT];
 const PHOTO_LANE_PORTS = Array.from({ length: PHOTO_LANE }, (_, i) => PORT + 1 + PROCESSES + i);
 /** The layout in words, for a benchmark's heading. */
-export const LAYOUT = `${PROCESSES} server process${PROCESSES > 1 ? 'es' : ''}${NGINX ? ' behind nginx (deploy/nginx/ngso.conf)' : ', no proxy'}${PHOTO_LANE > 0 ? `, the photos on ${PHOTO_LANE} process${PHOTO_LANE > 1 ? 'es' : ''} of their own (nice ${PHOTO_LANE_NICE})` : ''}`;
+export const LAYOUT = `${PROCESSES} server process${PROCESSES > 1 ? 'es' : ''}${NGINX ? ' behind nginx (deploy/nginx/ngso.conf)' : ', no proxy'}${PHOTO_LANE > 0 ? `, the photos on ${PHOTO_LANE} process${PHOTO_LANE > 1 ? 'es' : ''} of their own (nice ${PHOTO_LANE_NICE})` : ''}${PHOTO_RATE > 0 ? `, photos let through by nginx at ${PHOTO_RATE} a second at most (${PHOTO_RATE_BURST} waiting)` : ''}`;
 
 /**
  * Throws when a port of the layout is taken: a previous run's server still holding it would answer the
@@ -87,6 +97,7 @@ export async function startServers(
       upstreamHeader: false,
       workerProcesses: 'auto',
       accessLog: false,
+      photoRate: PHOTO_RATE > 0 ? { perSecond: PHOTO_RATE, burst: PHOTO_RATE_BURST } : undefined,
     });
   }
   return {

@@ -75,6 +75,11 @@ export function renderSite(
     cacheDir: string;
     upstreamHeader?: boolean;
     tls?: TlsFiles;
+    /**
+     * An experiment (benches only): nginx lets the answer photos through to the processes at this pace at
+     * most, the others waiting their turn in nginx (up to `burst`), the rest told to come back (503).
+     */
+    photoRate?: { perSecond: number; burst: number };
   },
 ): string {
   const lane = options.photoLane ?? [];
@@ -101,6 +106,24 @@ export function renderSite(
       : `    ssl_certificate ${options.tls.certificate};\n`;
   });
   text = swap(text, /^proxy_cache_path \S+ /gm, 1, () => `proxy_cache_path ${options.cacheDir} `);
+  if (options.photoRate) {
+    const { perSecond, burst } = options.photoRate;
+    text = `limit_req_zone $server_name zone=ngso_photo_rate:1m rate=${perSecond}r/s;\n${text}`;
+    text = swap(
+      text,
+      /^([ \t]*)proxy_pass http:\/\/ngso_photos;\n/gm,
+      1,
+      (line) =>
+        `        limit_req zone=ngso_photo_rate burst=${burst};\n        limit_req_status 503;\n        error_page 503 @photos_later;\n${line}`,
+    );
+    text = swap(
+      text,
+      /^server \{\n/gm,
+      1,
+      (line) =>
+        `${line}    location @photos_later {\n        add_header Retry-After 10 always;\n        default_type application/json;\n        return 503 '{"status":"error","message":"Too many photos at once. Sending again shortly."}';\n    }\n`,
+    );
+  }
   if (options.upstreamHeader) {
     text = swap(
       text,
@@ -153,6 +176,7 @@ export async function startNginx(options: {
   accessLog?: boolean;
   /** Serve with TLS and HTTP/2, as the shipped site does, on this certificate (see `selfSignedCertificate`). */
   tls?: TlsFiles;
+  photoRate?: { perSecond: number; burst: number };
 }) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'ngso-nginx-'));
   // As root, nginx's workers run as nobody: they must reach the temporary folders nginx creates in here.
@@ -164,6 +188,7 @@ export async function startNginx(options: {
     cacheDir: path.join(dir, 'cache'),
     upstreamHeader: options.upstreamHeader ?? true,
     tls: options.tls,
+    photoRate: options.photoRate,
   });
   writeFileSync(path.join(dir, 'ngso.conf'), site);
   const conf = path.join(dir, 'nginx.conf');
