@@ -113,6 +113,8 @@ async function runOnce(n: number, photo: Buffer) {
     threads = startWorkers<StartInput, StartResult>(
       new URL('./exam-start-students.ts', import.meta.url).href,
       slices.map((slice) => ({ ...common, tokens: slice })),
+      // The start's calls are small: the generator goes first (load-workers.ts, generatorNice).
+      -10,
     );
     await threads.ready();
     if (Date.now() > startAt.getTime())

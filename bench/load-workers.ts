@@ -12,14 +12,21 @@ export const WORKERS = Number(process.env.BENCH_WORKERS ?? Math.max(2, os.availa
 if (!Number.isInteger(WORKERS) || WORKERS < 1) throw new Error('BENCH_WORKERS must be 1 or more');
 
 /**
- * The CPU priority (nice) each generator thread asks for. The generator stands for thousands of phones, each
- * with a CPU of its own; on the server's own two cores it would otherwise wait for a core behind the server it
- * measures, and time that wait as the server's. At a higher priority it is served first, and the server gets
- * what is left, so its figures err on the slow side. Needs the right to raise priority (root); without it the
- * thread stays at its inherited priority and the verdict line says so.
+ * The CPU priority (nice) each generator thread asks for: BENCH_GENERATOR_NICE, else the scenario's default
+ * (`defaultNice` of `startWorkers`). The generator stands for thousands of phones, each with a CPU of its own;
+ * on the server's own two cores it would otherwise wait for a core behind the server it measures, and time
+ * that wait as the server's. At a higher priority it is served first and the server gets what is left, which
+ * is fair while the generator's own work is small (the start's calls); where it is large (the end's photos'
+ * bytes) it would take a core from the server, so there it stays at the server's priority. Needs the right to
+ * raise priority (root); without it the thread keeps the priority it inherited, and the verdict line says so.
+ * Priorities count only inside one session's group of processes (the kernel's autogroups): the generator
+ * and the servers it starts are in one.
  */
-export const GENERATOR_NICE = Number(process.env.BENCH_GENERATOR_NICE ?? -10);
-if (!Number.isInteger(GENERATOR_NICE)) throw new Error('BENCH_GENERATOR_NICE must be an integer');
+function generatorNice(defaultNice: number) {
+  const nice = Number(process.env.BENCH_GENERATOR_NICE ?? defaultNice);
+  if (!Number.isInteger(nice)) throw new Error('BENCH_GENERATOR_NICE must be an integer');
+  return nice;
+}
 
 /** A run is valid only when the load generator's every thread kept its event-loop delay p99 under this. */
 export const VALID_LOOP_DELAY_P99_MS = 100;
@@ -59,6 +66,9 @@ export function deal<T>(items: T[], parts: number): T[][] {
   return slices.filter((slice) => slice.length > 0);
 }
 
+/** What a worker thread is given: its input, and the priority it is to run at. */
+type Carried<Input> = { input: Input; nice: number };
+
 type FromWorker = { kind: 'ready' } | { kind: 'result'; value: unknown } | { kind: 'error'; message: string };
 
 /**
@@ -66,11 +76,14 @@ type FromWorker = { kind: 'ready' } | { kind: 'result'; value: unknown } | { kin
  * uses `workerSide()`. `ready()` resolves once each has said it is ready, `tell()` sends all of them a
  * message, `results()` resolves with each one's result, in the order of the inputs.
  */
-export function startWorkers<Input, Result>(moduleUrl: string, inputs: Input[]) {
+export function startWorkers<Input, Result>(moduleUrl: string, inputs: Input[], defaultNice = 0) {
+  const nice = generatorNice(defaultNice);
   // A worker thread does not inherit tsx's loader: the worker registers it, then imports the module.
   const tsx = import.meta.resolve('tsx/esm/api');
   const boot = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(moduleUrl)}); })`;
-  const workers = inputs.map((input) => new Worker(boot, { eval: true, workerData: input }));
+  const workers = inputs.map(
+    (input) => new Worker(boot, { eval: true, workerData: { input, nice } satisfies Carried<Input> }),
+  );
   const readies: Promise<void>[] = [];
   const results = workers.map(
     (worker, i) =>
@@ -108,14 +121,15 @@ export function startWorkers<Input, Result>(moduleUrl: string, inputs: Input[]) 
 export function workerSide<Input>() {
   const port = parentPort;
   if (!port) throw new Error('this module runs in a worker thread (bench/load-workers.ts)');
+  const carried = workerData as Carried<Input>;
   try {
     // On Linux a thread has its own priority: this sets the calling (this worker's) thread's only.
-    os.setPriority(GENERATOR_NICE);
+    if (carried.nice !== os.getPriority()) os.setPriority(carried.nice);
   } catch {
     // Not allowed to raise it: the thread runs at the priority it inherited (the verdict line shows which).
   }
   return {
-    input: workerData as Input,
+    input: carried.input,
     ready: () => port.postMessage({ kind: 'ready' } satisfies FromWorker),
     /** Calls `handler` with each message the main thread tells. */
     onMessage: (handler: (message: unknown) => void) => port.on('message', handler),
