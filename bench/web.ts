@@ -104,7 +104,8 @@ const median = (values: number[]) => {
     : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 };
 
-async function waitForServer(url: string, timeoutMs = 60_000) {
+/** Three minutes: on a machine shared with other test runs the server has taken more than one to start. */
+async function waitForServer(url: string, timeoutMs = 180_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {

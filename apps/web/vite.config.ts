@@ -21,6 +21,21 @@ const CHARTS_COPY = '?charts-copy';
 /** The libraries every page runs, put in one chunk (build.rolldownOptions below). */
 const FRAMEWORK =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-redux|use-sync-external-store|i18next|react-i18next)[\\/]/;
+/**
+ * Small modules the app's start (src/main.tsx) imports that other chunks import too, so the automatic split
+ * gives each a chunk of a few hundred bytes, and every page a request for each: the paths, the language
+ * helpers, the shared constants, the i18n set-up and its reading of a check's message (every form's), the
+ * spinner. One chunk instead of six (issue 46, docs/decisions/079-script-files-counted-with-their-headers.md).
+ */
+const APP_START =
+  /[\\/]apps[\\/]web[\\/]src[\\/](config[\\/]paths|i18n[\\/](i18n|namespaces|message)|components[\\/]ui[\\/]spinner)\.tsx?$|[\\/]packages[\\/]shared[\\/]src[\\/](language|constants)\.ts$/;
+/**
+ * What the sign-in forms share and no page outside the sign-in pages needs first: the card around them,
+ * the form's parts and the native form's hook with its call and failure (decision 075). One chunk instead of
+ * three.
+ */
+const SIGN_IN_FORMS =
+  /[\\/]apps[\\/]web[\\/]src[\\/](features[\\/]auth[\\/]components[\\/](auth-shell|form-parts)|lib[\\/](native-form|api-failure|deferred-mutation))\.tsx?$/;
 
 /**
  * The chart library (recharts, the console's dashboard only) uses Redux Toolkit, as the app does. Shared,
@@ -153,6 +168,9 @@ export default defineConfig({
               name: 'framework',
               test: (id: string) => !id.endsWith(CHARTS_COPY) && FRAMEWORK.test(id),
             },
+            // Only the modules named: what they import stays where it was (the shell's own script among it).
+            { name: 'start', test: APP_START, includeDependenciesRecursively: false },
+            { name: 'sign-in', test: SIGN_IN_FORMS, includeDependenciesRecursively: false },
           ],
         },
       },

@@ -1,21 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, newStudent, registeredStudent, test } from '../support/fixtures.ts';
-
-/**
- * A pre-rendered page is on screen before its app has started (docs/decisions/013-first-load.md): what a
- * visitor does in between is kept. The app's main chunk is held back here until the test lets it go.
- */
-async function holdTheApp(page: Page): Promise<() => void> {
-  let release: () => void = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/main-[^/]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
+import { holdTheApp } from '../support/hold-the-app.ts';
 
 /** React has attached to the pre-rendered HTML. */
 async function hydrated(page: Page) {

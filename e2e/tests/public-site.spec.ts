@@ -228,6 +228,35 @@ test.describe('home page', () => {
     await expect(carousel.getByRole('button', { name: 'Start automatic sliding' })).toBeVisible();
   });
 
+  test('the last sections are in the page at once, their code comes when the reader nears them, then they work', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    const laterCode: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/later-sections-[^/]+\.js$/.test(request.url())) laterCode.push(request.url());
+    });
+    await page.goto('/');
+    await hydrated(page);
+    await page.waitForLoadState('networkidle');
+    // Pre-rendered: the carousel and its 70 pictures are there, without their code.
+    const carousel = page.getByTestId('activities-carousel');
+    await expect(carousel.getByRole('group')).toHaveCount(70);
+    expect(laterCode).toEqual([]);
+
+    // The section just above them: they are within a screen of the viewport now.
+    await page.getByTestId('stay-tuned').scrollIntoViewIfNeeded();
+    await expect.poll(() => laterCode.length).toBe(1);
+    await carousel.scrollIntoViewIfNeeded();
+    await carousel.getByRole('button', { name: 'Pause automatic sliding' }).click();
+    await expect(carousel).toHaveAttribute('data-playing', 'false');
+    const shown = Number(await carousel.getAttribute('data-index'));
+    await carousel.getByRole('button', { name: 'Next slide' }).click();
+    await expect(carousel).toHaveAttribute('data-index', String(shown + 1));
+    // The section was taken over, not drawn again: still one carousel of 70.
+    await expect(carousel.getByRole('group')).toHaveCount(70);
+  });
+
   test('the carousels show 1, 2 and 3 slides by width', async ({ page }) => {
     for (const [width, perView] of [
       [360, 1],

@@ -70,6 +70,21 @@ describe('the web app', () => {
     expect((await get('/assets/missing.js')).statusCode).toBe(404);
   });
 
+  // docs/decisions/079-script-files-counted-with-their-headers.md: a year's `immutable` file is never asked
+  // whether it changed; every byte of its headers counts in a page's script (issue 46).
+  it('sends hashed assets without validators or Accept-Ranges, and other files with them', async () => {
+    const script = await get('/assets/x.js', { 'accept-encoding': 'br' });
+    expect(script.statusCode).toBe(200);
+    for (const name of ['etag', 'last-modified', 'accept-ranges']) {
+      expect(script.headers[name], name).toBeUndefined();
+    }
+    expect(script.headers['content-type']).toMatch(/^application\/javascript|^text\/javascript/);
+    expect(script.headers.vary).toMatch(/accept-encoding/i);
+    const robots = await get('/robots.txt');
+    expect(robots.headers.etag).toBeDefined();
+    expect(robots.headers['last-modified']).toBeDefined();
+  });
+
   // docs/decisions/077-asset-headers.md: each of a first visit's forty-odd files would carry them for nothing.
   it("sends a page's files only the security headers a file is read with, and a worker's script all of them", async () => {
     const script = await get('/assets/x.js');

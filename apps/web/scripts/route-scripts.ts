@@ -37,15 +37,20 @@ export function routeScriptFiles(
   return [...staticClosure(chunks, [...entries, ...modules.map((module) => chunkFileOf(chunks, module))])];
 }
 
-/** Each page's script bytes (`sizeOf` gives a file's compressed size) against its budget. */
+/**
+ * Each page's script bytes against its budget: each file's compressed size (`sizeOf`) and what its response
+ * adds to it (`responseBytes`, its headers: a page of many small files weighs more than one of a few large
+ * ones; docs/decisions/079-script-files-counted-with-their-headers.md).
+ */
 export function weighRoutes(
   chunks: ReadonlyMap<string, BuiltChunk>,
   routes: readonly RouteToWeigh[],
   sizeOf: (file: string) => number,
+  responseBytes: number,
 ): RouteWeight[] {
   return routes.map((route) => {
     const files = routeScriptFiles(chunks, route.modules);
-    const bytes = files.reduce((sum, file) => sum + sizeOf(file), 0);
+    const bytes = files.reduce((sum, file) => sum + sizeOf(file) + responseBytes, 0);
     return {
       path: route.path,
       files,

@@ -11,6 +11,7 @@ import { setupStore } from './app/store.ts';
 import { PRERENDERED_PAGES } from './config/public-pages.ts';
 import { applyLanguage, i18next, loadNamespaces } from './i18n/i18n.ts';
 import { CORE_NAMESPACES, namespaceSource } from './i18n/namespaces.ts';
+import { preloadDeferredSections } from './lib/deferred-section.tsx';
 import { pageMeta } from './lib/page-meta.ts';
 
 export { CORE_NAMESPACES, namespaceSource, namespacesFor, PRERENDERED_PAGES };
@@ -31,6 +32,8 @@ export async function render(pathname: string, origin: string, language: Languag
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(new URL(pathname, origin)));
   if (context instanceof Response) throw new Error(`${pathname} redirects; it cannot be pre-rendered`);
+  // The page's parts whose code the browser fetches later are in its HTML all the same.
+  await preloadDeferredSections();
   const router = createStaticRouter(handler.dataRoutes, context);
   const { store } = setupStore();
   let html: string;

@@ -11,6 +11,15 @@ import { DOCUMENT_ONLY_HEADERS } from './security-headers.ts';
 /** A web worker's script among the hashed files (the build names it after its module: compress.worker-*.js). */
 const WORKER_SCRIPT = /\.worker-[^/]*\.js$/;
 
+/**
+ * What a hashed file's response does without (docs/decisions/079-script-files-counted-with-their-headers.md):
+ * its name changes with its bytes and it is kept for a year as `immutable`, so a browser never asks whether
+ * it has changed (the validators ETag and Last-Modified), and a page's scripts, styles, fonts and images are
+ * never fetched in ranges (Accept-Ranges; a range asked for is still served). A page's twenty-odd files
+ * each carried them.
+ */
+const HASHED_FILE_NEEDLESS_HEADERS = ['etag', 'last-modified', 'accept-ranges'] as const;
+
 /** One HTML document, ready in each encoding (a handful of small files, compressed once at start-up). */
 type Html = { identity: Buffer; br: Buffer; gzip: Buffer };
 
@@ -89,7 +98,8 @@ function sendHtml(request: FastifyRequest, reply: FastifyReply, page: Localised)
  *   visitor's language (dist/about/index.bn.html when the `lang` cookie says Bangla);
  * - index.html, the single-page app's shell, for every other path, so deep links like /profile work;
  * - HTML never cached (`no-cache`), hashed files under /assets cached for a year (`immutable`), without the
- *   security headers only a document or a worker reads (DOCUMENT_ONLY_HEADERS);
+ *   security headers only a document or a worker reads (DOCUMENT_ONLY_HEADERS) and without validators
+ *   (HASHED_FILE_NEEDLESS_HEADERS);
  * - compressed: the build writes .br and .gz beside each file, HTML is compressed at start-up.
  * Unknown /api paths keep the API's JSON 404.
  */
@@ -118,8 +128,10 @@ export async function webPlugin(app: FastifyInstance, options: { distDir: string
     setHeaders: (reply, filePath) => {
       const hashed = filePath.startsWith(assetsDir);
       reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      if (!hashed) return;
+      for (const name of HASHED_FILE_NEEDLESS_HEADERS) reply.removeHeader(name);
       // A worker's script keeps them: its policy is the one its response carries.
-      if (hashed && !WORKER_SCRIPT.test(filePath)) {
+      if (!WORKER_SCRIPT.test(filePath)) {
         for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
       }
     },

@@ -69,11 +69,11 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.verifyEmail,
-        ...page(['auth', 'messages'], () => import('./routes/verify-email.tsx')),
+        ...page(['access', 'messages'], () => import('./routes/verify-email.tsx')),
       },
       {
         path: paths.acceptInvitation,
-        ...page(['auth', 'messages'], () => import('./routes/accept-invitation.tsx')),
+        ...page(['access', 'auth', 'messages'], () => import('./routes/accept-invitation.tsx')),
       },
       { path: paths.verifyReceipt, ...page(['verify'], () => import('./routes/verify-receipt.tsx')) },
       { path: paths.verify, ...page(['verify'], () => import('./routes/verify.tsx')) },
@@ -84,7 +84,10 @@ export const routes: RouteObject[] = [
             path: paths.profile,
             ...page(['profile', 'registration', 'messages'], () => import('./routes/profile.tsx')),
           },
-          { path: paths.twoFactor, ...page(['auth', 'messages'], () => import('./routes/two-factor.tsx')) },
+          {
+            path: paths.twoFactor,
+            ...page(['access', 'auth', 'messages'], () => import('./routes/two-factor.tsx')),
+          },
           { path: paths.myPdfs, ...page(['ebooks'], () => import('./routes/my-pdfs.tsx')) },
           { path: paths.finalExam, ...page(['exam'], () => import('./routes/final-exam.tsx')) },
           {

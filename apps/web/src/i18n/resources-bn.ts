@@ -1,5 +1,6 @@
 import { messagesBn } from '@ngso/shared/messages/bn';
 import { about } from './locales/bn/about.ts';
+import { access } from './locales/bn/access.ts';
 import { auth } from './locales/bn/auth.ts';
 import { common } from './locales/bn/common.ts';
 import { ebooks } from './locales/bn/ebooks.ts';
@@ -27,6 +28,7 @@ export const bn: BanglaResources = {
   nav,
   footer,
   auth,
+  access,
   home,
   about,
   events,

@@ -1,5 +1,6 @@
 import { messagesEn } from '@ngso/shared/messages/en';
 import { about } from './locales/en/about.ts';
+import { access } from './locales/en/access.ts';
 import { admin } from './locales/en/admin.ts';
 import { auth } from './locales/en/auth.ts';
 import { common } from './locales/en/common.ts';
@@ -28,6 +29,7 @@ export const en = {
   nav,
   footer,
   auth,
+  access,
   home,
   about,
   events,

@@ -57,7 +57,7 @@ describe('the script budget per page', () => {
   ];
 
   it('fails the page that passes its budget, and says by how much', () => {
-    const weights = weighRoutes(build(), routes, sizeOf);
+    const weights = weighRoutes(build(), routes, sizeOf, 0);
     expect(weights.map(({ path, bytes, over }) => ({ path, bytes, over }))).toEqual([
       { path: '/', bytes: 66 * 1024, over: false },
       { path: '/login', bytes: 77 * 1024, over: true },
@@ -65,9 +65,16 @@ describe('the script budget per page', () => {
     expect(budgetMisses(weights)).toEqual(['/login: 77.0 KiB of script, over its budget of 70.0 KiB']);
   });
 
+  it("counts each file's response headers: a page of more files weighs more for the same bytes", () => {
+    const [home, login] = weighRoutes(build(), routes, sizeOf, 240);
+    // `/`: index, main, react, home; `/login`: the same four with form instead of home, and login.
+    expect(home?.bytes).toBe(66 * 1024 + 4 * 240);
+    expect(login?.bytes).toBe(77 * 1024 + 5 * 240);
+  });
+
   it('passes when every page is within its own budget', () => {
     const roomy = routes.map((route) => ({ ...route, budgetBytes: 77 * 1024 }));
-    expect(budgetMisses(weighRoutes(build(), roomy, sizeOf))).toEqual([]);
+    expect(budgetMisses(weighRoutes(build(), roomy, sizeOf, 0))).toEqual([]);
   });
 });
 

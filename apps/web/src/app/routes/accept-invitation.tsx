@@ -7,7 +7,7 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 /** /accept-invitation?token=: the page of the link an organiser's invitation mails to a new grader or admin. */
 export function Component() {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('access');
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   useDocumentTitle(t('invitation.title'));

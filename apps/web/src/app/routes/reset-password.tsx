@@ -9,11 +9,15 @@ import { useHydrated } from '../../lib/use-hydrated.ts';
 
 /** Never shown: an address of a usual length, so that the subtitle's lines stay when the real one comes. */
 const PLACE_KEEPER = 'student.name@example.com';
+/** Stands for the address in the subtitle's text, to split the text around it (a private-use character). */
+const ADDRESS = '\uE000';
 
 /**
  * The mailed link's page. It is pre-rendered (with the form: the HTML is the same for every link) and its
- * link's token and e-mail are read once the app has taken the page over; till then the subtitle keeps its
- * place without the address.
+ * link's token and e-mail are read once the app has taken the page over; till then the subtitle's words are
+ * on screen and only the address's place is kept. In Bangla the subtitle (two lines on a phone) is the page's
+ * largest text: drawn with the page, the page's largest paint comes with its first one, not once the app has
+ * started (its LCP; docs/performance.md, issue 46).
  */
 export function Component() {
   const { t } = useTranslation('auth');
@@ -41,13 +45,16 @@ export function Component() {
     );
   }
 
+  const [before = '', after = ''] = t('reset.subtitle', { email: ADDRESS }).split(ADDRESS);
   return (
     <AuthShell
       title={t('reset.title')}
       subtitle={
-        <span className={hydrated ? undefined : 'invisible'}>
-          {t('reset.subtitle', { email: hydrated ? email : PLACE_KEEPER })}
-        </span>
+        <>
+          {before}
+          <span className={hydrated ? undefined : 'invisible'}>{hydrated ? email : PLACE_KEEPER}</span>
+          {after}
+        </>
       }
     >
       <ResetPasswordForm token={token} email={email} />

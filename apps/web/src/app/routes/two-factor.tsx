@@ -22,7 +22,7 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 const STAFF_PAGES = [paths.admin, paths.verify.replace(':code', '')];
 
 export function Component() {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('access');
   const user = useSelector(selectUser);
   const navigate = useNavigate();
   const from = (useLocation().state as { from?: string } | null)?.from;

@@ -18,7 +18,7 @@ const linkClass = 'font-semibold text-sky-700 underline-offset-2 hover:underline
  * opening (the link works once), and says how it went; no sign-in is needed.
  */
 export function Component() {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('access');
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   const signedIn = useSelector(selectIsAuthenticated);

@@ -14,7 +14,7 @@ import { AuthForm, SubmitButton } from './form-parts.tsx';
 
 /** Accept a staff invitation: name and a new password; the answer signs this device in, then the console. */
 export function AcceptInvitationForm({ token }: { token: string }) {
-  const { t } = useTranslation(['auth', 'messages']);
+  const { t } = useTranslation(['access', 'auth', 'messages']);
   const navigate = useNavigate();
   const [accept, { isLoading }] = useAcceptInvitationMutation();
   const [formError, setFormError] = useState<string>();
@@ -44,7 +44,7 @@ export function AcceptInvitationForm({ token }: { token: string }) {
         {...form.register('name')}
       />
       <NewPasswordFields
-        labels={{ password: t('newPassword'), confirmation: t('confirmNewPassword') }}
+        labels={{ password: t('auth:newPassword'), confirmation: t('auth:confirmNewPassword') }}
         password={form.password}
         errors={{ password: form.formState.errors.password?.message, confirmation: form.confirmation.error }}
         inputs={{ password: form.register('password'), confirmation: form.register('confirm_password') }}

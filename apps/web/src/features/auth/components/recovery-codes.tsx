@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 
 /** The recovery codes, shown once after the set-up; the staff member says they saved them to go on. */
 export function RecoveryCodes({ codes, onContinue }: { codes: string[]; onContinue: () => void }) {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('access');
   return (
     <div className="space-y-4">
       <Alert tone="success">{t('twoFactor.enabledNotice')}</Alert>

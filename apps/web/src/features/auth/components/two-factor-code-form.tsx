@@ -19,7 +19,7 @@ type Props = {
 
 /** One field for a 6-digit code from the authenticator app, or a recovery code when allowed. */
 export function TwoFactorCodeForm({ onCode, submitLabel, pendingLabel, allowRecovery = false }: Props) {
-  const { t } = useTranslation(['auth', 'messages']);
+  const { t } = useTranslation(['access', 'messages']);
   const [recovery, setRecovery] = useState(false);
   const [formError, setFormError] = useState<string>();
   const {

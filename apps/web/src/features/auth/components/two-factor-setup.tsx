@@ -16,7 +16,7 @@ const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret
  * code from it; the recovery codes the server answers go to `onEnabled`.
  */
 export function TwoFactorSetup({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('access');
   const [start, started] = useSetupTwoFactorMutation();
   const [confirm] = useConfirmTwoFactorMutation();
   const [setup, setSetup] = useState<Setup>();
