@@ -6,7 +6,10 @@ export default defineConfig({
   testDir: './tests',
   globalSetup: './support/global-setup.ts',
   fullyParallel: true,
-  workers: 2,
+  // Three workers on two cores: while a journey waits on real time (an exam window ending, a grace, a server
+  // restarting), its worker needs little CPU, and a third one runs another journey meanwhile
+  // (docs/decisions/080-three-browser-workers.md).
+  workers: 3,
   // On CI, a journey that fails is run once more and reported as flaky (the report names it); locally, never.
   retries: process.env.CI ? 1 : 0,
   forbidOnly: true,

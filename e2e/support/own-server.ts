@@ -24,6 +24,9 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** How many ports an own server's first start tries before it fails (see OwnServer.start). */
+const START_ATTEMPTS = 3;
+
 /** Names the seeded data folder own servers start from (set by global-setup.ts for the run). */
 export const SEEDED_DATA_ENV = 'E2E_SEEDED_DATA_DIR';
 
@@ -64,11 +67,27 @@ export class OwnServer {
     this.extraEnv = options.env ?? {};
   }
 
-  /** Starts a server on a free port with a fresh data folder; resolves when it answers /api/health. */
+  /**
+   * Starts a server on a free port with a fresh data folder; resolves when it answers /api/health. A port found
+   * free can be taken before the server listens on it (by any process's outgoing connection, from the same
+   * range): the start is then tried again on another port, instead of failing the journey.
+   */
   static async start(options: OwnServerOptions = {}): Promise<OwnServer> {
-    const server = new OwnServer(await freePort(), options);
-    await server.spawn(options.startTimeoutMs);
-    return server;
+    for (let attempt = 1; ; attempt++) {
+      const server = new OwnServer(await freePort(), options);
+      try {
+        await server.spawn(options.startTimeoutMs);
+        return server;
+      } catch (error) {
+        await server.dispose();
+        if (attempt >= START_ATTEMPTS || !server.portWasTaken) throw error;
+      }
+    }
+  }
+
+  /** Whether the last start failed because another process held the port. */
+  private get portWasTaken(): boolean {
+    return this.log.includes('EADDRINUSE');
   }
 
   get pid(): number | undefined {

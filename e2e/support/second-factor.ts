@@ -6,8 +6,8 @@ import { E2E_BASE_URL, E2E_DATA_DIR } from './env.ts';
 
 /**
  * The e2e admin's second factor, as a person with an authenticator app and a sheet of recovery codes uses
- * it. A code works once per 30 s step on the server, and two workers sign in as the same admin: a worker
- * that finds the current step taken uses a recovery code of its own (even ones for worker 0, odd for 1),
+ * it. A code works once per 30 s step on the server, and every worker signs in as the same admin: a worker
+ * that finds the current step taken uses a recovery code of its own (the codes dealt out by worker number),
  * and past those waits for the next step.
  */
 type Keeper = { secret: string; recoveryCodes: string[]; lastStep: number };
@@ -48,8 +48,12 @@ function keeperOf(server: string): Keeper | undefined {
   let keeper = keepers.get(server);
   if (!keeper && server === E2E_BASE_URL) {
     const shared = JSON.parse(readFileSync(SHARED_FILE, 'utf8')) as Keeper;
-    const worker = test.info().parallelIndex;
-    keeper = { ...shared, recoveryCodes: shared.recoveryCodes.filter((_, i) => i % 2 === worker % 2) };
+    const { parallelIndex } = test.info();
+    const workers = Math.max(1, test.info().config.workers);
+    keeper = {
+      ...shared,
+      recoveryCodes: shared.recoveryCodes.filter((_, i) => i % workers === parallelIndex % workers),
+    };
     keepers.set(server, keeper);
   }
   return keeper;
@@ -59,7 +63,7 @@ const rememberKeeper = (server: string, keeper: Keeper) => keepers.set(server, k
 
 /**
  * Takes a time step's code for this server, once: on the shared server through a file made exclusively
- * (two workers sign in as the same admin), on an own server (one worker) in memory.
+ * (the workers sign in as the same admin), on an own server (one worker) in memory.
  */
 function claimStep(server: string, keeper: Keeper, step: number) {
   if (step <= keeper.lastStep) return false;
