@@ -14,6 +14,6 @@ export default defineProject({
     include: ['test/scale/**/*.test.ts'],
     fileParallelism: false,
     testTimeout: 60_000,
-    hookTimeout: 120_000,
+    hookTimeout: 300_000,
   },
 });

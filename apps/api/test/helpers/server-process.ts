@@ -52,7 +52,7 @@ export async function startServerProcess(options: { port: number; env: Record<st
     fetch(`${baseUrl}/api/health`)
       .then((response) => response.status === 200)
       .catch(() => false);
-  const state = await waitUntilReady(followed, answers, { timeoutMs: 60_000, intervalMs: 200 });
+  const state = await waitUntilReady(followed, answers, { timeoutMs: 150_000, intervalMs: 200 });
   if (state === 'ready') return server;
   if (state === 'ended') {
     throw new Error(
@@ -60,7 +60,7 @@ export async function startServerProcess(options: { port: number; env: Record<st
     );
   }
   await server.kill();
-  throw new Error(`the server did not answer within 60 s:\n${server.output()}`);
+  throw new Error(`the server did not answer within 150 s:\n${server.output()}`);
 }
 
 export type HttpResult = {
