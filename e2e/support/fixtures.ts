@@ -38,7 +38,7 @@ export function newStudent() {
 /** A new student's account made through the API (which also signs `request` in); the student. */
 export async function registeredStudent(request: APIRequestContext) {
   const student = newStudent();
-  await request.post('/api/v1/register', {
+  const registered = await request.post('/api/v1/register', {
     data: {
       name: student.name,
       email: student.email,
@@ -47,5 +47,6 @@ export async function registeredStudent(request: APIRequestContext) {
     },
     headers: { 'X-Requested-With': 'XMLHttpRequest' },
   });
+  expect(registered.ok()).toBe(true);
   return student;
 }

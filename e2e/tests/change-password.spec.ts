@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, newStudent, test } from '../support/fixtures.ts';
+import { expect, newStudent, registeredStudent, test } from '../support/fixtures.ts';
 import { waitForMail } from '../support/mailbox.ts';
 
 /** axe's violations on the page as it is now, one line each. */
@@ -25,17 +25,7 @@ test.describe('change password and signed-in devices', () => {
     page,
     browser,
   }) => {
-    const student = newStudent();
-    const register = await page.request.post('/api/v1/register', {
-      data: {
-        name: student.name,
-        email: student.email,
-        password: student.password,
-        phone_number: student.phone,
-      },
-      headers: { 'X-Requested-With': 'XMLHttpRequest' },
-    });
-    expect(register.ok()).toBe(true);
+    const student = await registeredStudent(page.request);
     await page.request.post('/api/v1/logout', { headers: { 'X-Requested-With': 'XMLHttpRequest' } });
 
     // Another device, signed in too: it is signed out by the change.

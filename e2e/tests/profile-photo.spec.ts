@@ -1,21 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { expect, newStudent, test } from '../support/fixtures.ts';
+import { expect, registeredStudent, test } from '../support/fixtures.ts';
 
 /** A new student, registered through the API, then signed in through the login page. */
 async function signedInStudent(page: Page) {
-  const student = newStudent();
-  const response = await page.request.post('/api/v1/register', {
-    data: {
-      name: student.name,
-      email: student.email,
-      password: student.password,
-      phone_number: student.phone,
-    },
-    headers: { 'X-Requested-With': 'XMLHttpRequest' },
-  });
-  expect(response.ok()).toBe(true);
+  const student = await registeredStudent(page.request);
   await page.context().clearCookies();
   await page.goto('/login');
   await page.getByLabel('Email').fill(student.email);

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, newStudent, test } from '../support/fixtures.ts';
+import { expect, registeredStudent, test } from '../support/fixtures.ts';
 import { hydrated } from '../support/hydrated.ts';
 
 const PUBLIC_PAGES = [
@@ -411,17 +411,7 @@ test.describe('about, events, team, coming soon, 404', () => {
 test('a signed-in visitor gets the avatar after hydration, without layout shift or errors', async ({
   page,
 }) => {
-  const student = newStudent();
-  const registered = await page.request.post('/api/v1/register', {
-    data: {
-      name: student.name,
-      email: student.email,
-      password: student.password,
-      phone_number: student.phone,
-    },
-    headers: { 'X-Requested-With': 'XMLHttpRequest' },
-  });
-  expect(registered.ok()).toBe(true);
+  const student = await registeredStudent(page.request);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/login');
   await page.getByLabel('Email').fill(student.email);
