@@ -12,6 +12,7 @@ import type { DatabaseHandle } from '../src/db/client.ts';
 import { media } from '../src/db/schema.ts';
 import { fixedClock } from '../src/lib/clock.ts';
 import { newRawKey } from '../src/lib/storage.ts';
+import { answerUploadGate } from '../src/modules/exam/answer-upload-gate.ts';
 import { processPendingMedia } from '../src/modules/media/media-processing.ts';
 import { registeredStudent, signedInAdmin } from './helpers/fixtures.ts';
 import { jpegPhoto } from './helpers/images.ts';
@@ -200,6 +201,8 @@ function slowUpload(port: number, cookie: string, path: string, data: Buffer) {
   });
   return {
     answered,
+    /** Its size as the gate counts it (its Content-Length). */
+    bytes: body.payload.length,
     finish: () => request.end(body.payload.subarray(half)),
     abandon: () => request.destroy(),
   };
@@ -288,7 +291,13 @@ describe('the upload gates', () => {
 
     const first = slowUpload(port, cookie, '/api/v1/upload', photo);
     const second = slowUpload(port, cookie, '/api/v1/upload', photo);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Both are held once the server has read their headers and their session: on a busy machine that can
+    // take longer than any fixed pause, so the third is sent once the gate holds their bytes.
+    const deadline = Date.now() + 10_000;
+    while (answerUploadGate.usage().inFlightBytes < first.bytes + second.bytes) {
+      if (Date.now() > deadline) throw new Error('the gate never held the two slow uploads');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     const third = await upload(owner, photo);
     expect(third.statusCode).toBe(429);
     expect(third.headers['retry-after']).toBe('2');

@@ -68,7 +68,8 @@ describe('routing and the session', () => {
         ]),
       ),
     );
-    expect(screen.getByTestId('nav-user-name')).toHaveTextContent('Ayesha Rahman');
+    // The name is drawn once the user's answer has been rendered, a moment after the calls above.
+    expect(await screen.findByTestId('nav-user-name')).toHaveTextContent('Ayesha Rahman');
   });
 
   it('shows the spec login failure sentence when the server gives none', async () => {
