@@ -21,9 +21,9 @@
 // (exam-common.ts, startServers). DATABASE_URL names the PostgreSQL server
 // (default 127.0.0.1:5432 over TCP; on one machine production connects over its Unix socket, docs/operations.md:
 // DATABASE_URL='postgres://postgres@localhost/postgres?host=/var/run/postgresql'). Prints a summary and a table per N.
-// The students run in BENCH_WORKERS load generator threads (bench/load-workers.ts; each page's rules in
-// bench/exam-end-page.ts, a thread's share in bench/exam-end-students.ts); the run is VALID only when every
-// thread's event-loop delay p99 stayed under 100 ms.
+// The students run in BENCH_WORKERS load generator threads (default 4, at nice -10: bench/load-workers.ts;
+// each page's rules in bench/exam-end-page.ts, a thread's share in bench/exam-end-students.ts); the run is
+// VALID only when every thread's event-loop delay p99 stayed under 100 ms.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -54,8 +54,16 @@ import {
   Tally,
 } from './exam-end-page.ts';
 import type { EndInput, EndResult, ReportedPhoto } from './exam-end-students.ts';
-import { deal, localTime, loopVerdict, startWorkers, WORKERS } from './load-workers.ts';
+import { deal, localTime, loopVerdict, startWorkers, workerCount } from './load-workers.ts';
 import { phonePhotos } from './photo.ts';
+
+/**
+ * The generator's threads at the end, and their priority (BENCH_GENERATOR_NICE overrides it). At the seed's
+ * exam on two cores, two threads at the servers' priority had an event-loop delay p99 of 265 to 382 ms; four at
+ * nice -10 stayed under 50 ms (docs/performance.md, "The generator served first").
+ */
+const THREADS = workerCount(4);
+const GENERATOR_NICE = -10;
 
 /** Entries by the span of `spanSeconds` (seconds from the end) in which they happened, earliest first. */
 function bySpanFromEnd<T extends { at: number }>(
@@ -118,9 +126,9 @@ async function runOnce(n: number, bases: Buffer[]) {
   });
   let threads: ReturnType<typeof startWorkers<EndInput, EndResult>> | undefined;
   // Each thread's progress counts (PROGRESS_FIELDS), then the flag that tells them to stop.
-  const shared = new SharedArrayBuffer(4 * (WORKERS * PROGRESS_FIELDS.length + 1));
+  const shared = new SharedArrayBuffer(4 * (THREADS * PROGRESS_FIELDS.length + 1));
   const counters = new Int32Array(shared);
-  const stop = () => Atomics.store(counters, flagsAt(WORKERS), 1);
+  const stop = () => Atomics.store(counters, flagsAt(THREADS), 1);
   try {
     await client.connect();
     const tokens = await seedStudents(client, n);
@@ -132,7 +140,7 @@ async function runOnce(n: number, bases: Buffer[]) {
     if (questions.length === 0) throw new Error('the junior exam has no questions');
 
     const numbered = tokens.map((token, number) => ({ token, number }));
-    const slices = deal(numbered, WORKERS);
+    const slices = deal(numbered, THREADS);
     threads = startWorkers<EndInput, EndResult>(
       new URL('./exam-end-students.ts', import.meta.url).href,
       slices.map((slice, row) => ({
@@ -143,6 +151,7 @@ async function runOnce(n: number, bases: Buffer[]) {
         progress: shared,
         row,
       })),
+      GENERATOR_NICE,
     );
     await threads.ready();
     // Every page is open and has synced its clock.
@@ -150,7 +159,7 @@ async function runOnce(n: number, bases: Buffer[]) {
     const sum = (field: (typeof PROGRESS_FIELDS)[number]) => {
       const at = PROGRESS_FIELDS.indexOf(field);
       let total = 0;
-      for (let row = 0; row < WORKERS; row++)
+      for (let row = 0; row < THREADS; row++)
         total += Atomics.load(counters, row * PROGRESS_FIELDS.length + at);
       return total;
     };
@@ -169,6 +178,8 @@ async function runOnce(n: number, bases: Buffer[]) {
 
     const loadAtStart = loadAverage();
     const tcpAtStart = tcpCounters();
+    // Who used the cores from the release on: the servers and nginx, and this process (its generator threads).
+    const cpuAtRelease = { ...servers.cpuSeconds(), bench: process.cpuUsage(), at: performance.now() };
     let maxLoad = 0;
     const trace: Array<{ at: number; committed: number; delivered: number; ready: number }> = [];
     let processedAt: number | undefined;
@@ -203,6 +214,9 @@ async function runOnce(n: number, bases: Buffer[]) {
     clearInterval(monitor);
     const results = await threads.results();
     const tcpAtEnd = tcpCounters();
+    const cpuAtStop = servers.cpuSeconds();
+    const benchCpu = process.cpuUsage(cpuAtRelease.bench);
+    const cpuLine = `CPU from the release to the stop (${((performance.now() - cpuAtRelease.at) / 1000).toFixed(0)} s of two cores' time each): server processes ${(cpuAtStop.processes - cpuAtRelease.processes).toFixed(1)} s, nginx ${(cpuAtStop.nginx - cpuAtRelease.nginx).toFixed(1)} s, the load generator (this process) ${((benchCpu.user + benchCpu.system) / 1e6).toFixed(1)} s`;
     const final = await serverState(client);
     const mails = await submissionMails(client);
     total = final.committed;
@@ -349,6 +363,7 @@ async function runOnce(n: number, bases: Buffer[]) {
         `commitments (POST answers), p50 / p99 / max: at the phone ${percentile(commitsAtPhone, 50)} / ${percentile(commitsAtPhone, 99)} / ${Math.round(commitsAtPhone.at(-1) ?? 0)} ms; inside the server (headers read to answer sent) ${percentile(commitsInServer, 50)} / ${percentile(commitsInServer, 99)} / ${commitsInServer.at(-1) ?? 0} ms (the rest: before the server read it)`,
         `server event loop delay during the burst: p99 of the per-second p99s ${percentile(loopP99s, 99)} ms, worst second's p99 ${Math.round(loopP99s.at(-1) ?? 0)} ms, max ${Math.round(Math.max(0, ...loopInBurst.map((l) => l.max)))} ms`,
         `load average at the release ${loadAtStart}, highest 1-min ${maxLoad.toFixed(2)}, at the end of the run ${loadAverage()}; listen queue overflows ${tcpAtEnd.overflows - tcpAtStart.overflows}, SYNs sent again ${tcpAtEnd.synRetransmits - tcpAtStart.synRetransmits} (machine-wide)`,
+        cpuLine,
         verdict.line,
       ].join('\n'),
     );
@@ -389,7 +404,7 @@ export async function endOfExam(sizes: number[]) {
   const bases = await phonePhotos();
   const kb = bases.map((b) => Math.round(b.length / 1024));
   console.log(
-    `End-of-exam benchmark on ${os.cpus().length} cores (${os.cpus()[0]?.model}), ${new Date().toISOString()}; ${WORKERS} load generator threads; ${PHOTOS} photos per student, ${Math.min(...kb)} to ${Math.max(...kb)} KB; the end ${END_IN / 1000} s after the release; ${LAYOUT}; load average ${loadAverage()}`,
+    `End-of-exam benchmark on ${os.cpus().length} cores (${os.cpus()[0]?.model}), ${new Date().toISOString()}; ${THREADS} load generator threads; ${PHOTOS} photos per student, ${Math.min(...kb)} to ${Math.max(...kb)} KB; the end ${END_IN / 1000} s after the release; ${LAYOUT}; load average ${loadAverage()}`,
   );
   for (const n of sizes.length ? sizes : [2000]) await runOnce(n, bases);
 }

@@ -8,16 +8,24 @@ import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parentPort, Worker, workerData } from 'node:worker_threads';
 
-export const WORKERS = Number(process.env.BENCH_WORKERS ?? Math.max(2, os.availableParallelism()));
-if (!Number.isInteger(WORKERS) || WORKERS < 1) throw new Error('BENCH_WORKERS must be 1 or more');
+/** How many generator threads: BENCH_WORKERS, else the scenario's default (`fallback`). */
+export function workerCount(fallback: number) {
+  const count = Number(process.env.BENCH_WORKERS ?? fallback);
+  if (!Number.isInteger(count) || count < 1) throw new Error('BENCH_WORKERS must be 1 or more');
+  return count;
+}
+/** The start's threads: one per core, at least 2. */
+export const WORKERS = workerCount(Math.max(2, os.availableParallelism()));
 
 /**
  * The CPU priority (nice) each generator thread asks for: BENCH_GENERATOR_NICE, else the scenario's default
  * (`defaultNice` of `startWorkers`). The generator stands for thousands of phones, each with a CPU of its own;
  * on the server's own two cores it would otherwise wait for a core behind the server it measures, and time
- * that wait as the server's. At a higher priority it is served first and the server gets what is left, which
- * is fair while the generator's own work is small (the start's calls); where it is large (the end's photos'
- * bytes) it would take a core from the server, so there it stays at the server's priority. Needs the right to
+ * that wait as the server's. At a higher priority it is served first and the server gets what is left: the
+ * server is measured with less than the whole machine, never more. At the end's photos the generator at the
+ * server's priority fell behind its own pages (their 30 s watchdogs fired on answers it had not read, and
+ * the connections it opened again overflowed the listen queues), which the server's times then included
+ * (docs/performance.md, "The generator served first"); so both scenarios ask for nice -10. Needs the right to
  * raise priority (root); without it the thread keeps the priority it inherited, and the verdict line says so.
  * Priorities count only inside one session's group of processes (the kernel's autogroups): the generator
  * and the servers it starts are in one.
