@@ -24,13 +24,14 @@ if (!Number.isInteger(PROCESSES) || PROCESSES < 1) throw new Error('BENCH_PROCES
 export const NGINX = (process.env.BENCH_NGINX ?? (PROCESSES > 1 ? 'on' : 'off')) === 'on';
 if (PROCESSES > 1 && !NGINX) throw new Error('BENCH_PROCESSES > 1 needs nginx in front (BENCH_NGINX=on)');
 /**
- * BENCH_PHOTO_LANE processes of the photo lane (default 0: the photos go to the same processes), behind nginx,
- * started at CPU priority BENCH_PHOTO_LANE_NICE (default 10), as systemd starts ngso@3003 (docs/operations.md).
+ * BENCH_PHOTO_LANE processes of the photo lane (default 0: the photos go to the same processes; 1 is the shipped
+ * layout with BENCH_PROCESSES=2, docs/operations.md), behind nginx, started at CPU priority BENCH_PHOTO_LANE_NICE
+ * (default 0, as systemd starts ngso@3003; decision 074).
  */
 export const PHOTO_LANE = Number(process.env.BENCH_PHOTO_LANE ?? 0);
 if (!Number.isInteger(PHOTO_LANE) || PHOTO_LANE < 0) throw new Error('BENCH_PHOTO_LANE must be 0 or more');
 if (PHOTO_LANE > 0 && !NGINX) throw new Error('BENCH_PHOTO_LANE needs nginx in front (BENCH_NGINX=on)');
-const PHOTO_LANE_NICE = Number(process.env.BENCH_PHOTO_LANE_NICE ?? 10);
+const PHOTO_LANE_NICE = Number(process.env.BENCH_PHOTO_LANE_NICE ?? 0);
 /**
  * An experiment: BENCH_PHOTO_RATE photos a second at most let through by nginx to the processes (0, the
  * default: no limit, as shipped), up to BENCH_PHOTO_RATE_BURST (default 20 s of them) waiting in nginx, the

@@ -42,10 +42,12 @@ describe('the shipped nginx site file', () => {
     }
   });
 
-  it("sends the answer photos' bytes to their own upstream, as shipped the same processes as the others' (decision 074)", () => {
-    // The photo lane (a process of its own first, the others as backup) is off until measured; the scale test
-    // runs it (apps/api/test/scale/two-processes.test.ts).
-    expect(serversOf(photoLane)).toEqual(serversOf(upstream));
+  it("sends the answer photos' bytes to a process of their own, with the others as its backup (decision 074)", () => {
+    const lane = serversOf(photoLane);
+    const others = serversOf(upstream).map(({ address }) => address);
+    expect(lane.filter(({ backup }) => !backup).map(({ address }) => address)).toEqual(['127.0.0.1:3003']);
+    expect(others).not.toContain('127.0.0.1:3003');
+    expect(lane.filter(({ backup }) => backup).map(({ address }) => address)).toEqual(others);
   });
 
   it("holds the answer photos' bodies in memory, not in temporary files, up to 512 KB (decision 052)", () => {
