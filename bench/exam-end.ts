@@ -54,16 +54,22 @@ import {
   Tally,
 } from './exam-end-page.ts';
 import type { EndInput, EndResult, ReportedPhoto } from './exam-end-students.ts';
-import { deal, localTime, loopVerdict, startWorkers, workerCount } from './load-workers.ts';
+import {
+  deal,
+  localTime,
+  loopVerdict,
+  SERVED_FIRST_NICE,
+  startWorkers,
+  workerCount,
+} from './load-workers.ts';
 import { phonePhotos } from './photo.ts';
 
 /**
- * The generator's threads at the end, and their priority (BENCH_GENERATOR_NICE overrides it). At the seed's
+ * The generator's threads at the end, at SERVED_FIRST_NICE (BENCH_GENERATOR_NICE overrides it). At the seed's
  * exam on two cores, two threads at the servers' priority had an event-loop delay p99 of 265 to 382 ms; four at
  * nice -10 stayed under 50 ms (docs/performance.md, "The generator served first").
  */
 const THREADS = workerCount(4);
-const GENERATOR_NICE = -10;
 
 /** Entries by the span of `spanSeconds` (seconds from the end) in which they happened, earliest first. */
 function bySpanFromEnd<T extends { at: number }>(
@@ -151,7 +157,7 @@ async function runOnce(n: number, bases: Buffer[]) {
         progress: shared,
         row,
       })),
-      GENERATOR_NICE,
+      SERVED_FIRST_NICE,
     );
     await threads.ready();
     // Every page is open and has synced its clock.
@@ -216,7 +222,7 @@ async function runOnce(n: number, bases: Buffer[]) {
     const tcpAtEnd = tcpCounters();
     const cpuAtStop = servers.cpuSeconds();
     const benchCpu = process.cpuUsage(cpuAtRelease.bench);
-    const cpuLine = `CPU from the release to the stop (${((performance.now() - cpuAtRelease.at) / 1000).toFixed(0)} s of two cores' time each): server processes ${(cpuAtStop.processes - cpuAtRelease.processes).toFixed(1)} s, nginx ${(cpuAtStop.nginx - cpuAtRelease.nginx).toFixed(1)} s, the load generator (this process) ${((benchCpu.user + benchCpu.system) / 1e6).toFixed(1)} s`;
+    const cpuLine = `CPU from the release to the stop (${((performance.now() - cpuAtRelease.at) / 1000).toFixed(0)} s of ${os.availableParallelism()} cores' time each): server processes ${(cpuAtStop.processes - cpuAtRelease.processes).toFixed(1)} s, nginx ${(cpuAtStop.nginx - cpuAtRelease.nginx).toFixed(1)} s, the load generator (this process) ${((benchCpu.user + benchCpu.system) / 1e6).toFixed(1)} s`;
     const final = await serverState(client);
     const mails = await submissionMails(client);
     total = final.committed;

@@ -45,7 +45,7 @@ import {
 } from './exam-common.ts';
 import { endOfExam } from './exam-end.ts';
 import type { Sample, StartInput, StartResult } from './exam-start-students.ts';
-import { deal, loopVerdict, startWorkers, WORKERS } from './load-workers.ts';
+import { deal, loopVerdict, SERVED_FIRST_NICE, startWorkers, WORKERS } from './load-workers.ts';
 import { syntheticPhoto } from './photo.ts';
 
 const sizes = process.argv
@@ -113,8 +113,8 @@ async function runOnce(n: number, photo: Buffer) {
     threads = startWorkers<StartInput, StartResult>(
       new URL('./exam-start-students.ts', import.meta.url).href,
       slices.map((slice) => ({ ...common, tokens: slice })),
-      // The start's calls are small: the generator goes first (load-workers.ts, generatorNice).
-      -10,
+      // The generator goes first (load-workers.ts, generatorNice).
+      SERVED_FIRST_NICE,
     );
     await threads.ready();
     if (Date.now() > startAt.getTime())

@@ -36,6 +36,9 @@ function generatorNice(defaultNice: number) {
   return nice;
 }
 
+/** The priority both exam scenarios ask for: the generator served before the servers it measures (above). */
+export const SERVED_FIRST_NICE = -10;
+
 /** A run is valid only when the load generator's every thread kept its event-loop delay p99 under this. */
 export const VALID_LOOP_DELAY_P99_MS = 100;
 

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
@@ -293,11 +293,10 @@ describe('the upload gates', () => {
     const second = slowUpload(port, cookie, '/api/v1/upload', photo);
     // Both are held once the server has read their headers and their session: on a busy machine that can
     // take longer than any fixed pause, so the third is sent once the gate holds their bytes.
-    const deadline = Date.now() + 10_000;
-    while (answerUploadGate.usage().inFlightBytes < first.bytes + second.bytes) {
-      if (Date.now() > deadline) throw new Error('the gate never held the two slow uploads');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await vi.waitUntil(() => answerUploadGate.usage().inFlightBytes >= first.bytes + second.bytes, {
+      timeout: 10_000,
+      interval: 50,
+    });
     const third = await upload(owner, photo);
     expect(third.statusCode).toBe(429);
     expect(third.headers['retry-after']).toBe('2');
