@@ -1,7 +1,9 @@
 // Preloaded into the server by the end-of-exam benchmark (node --import): once a second, the event loop's
 // delay over that second (p99 and max, ms), the connections the process took in during it (nginx's new
 // connections to it, behind nginx), and the time each commitment (POST .../answers) spent inside the process
-// that second (from its headers read to its answer sent, ms), as a JSON line appended to BENCH_LOOP_FILE.
+// that second (from its headers read to its answer sent, ms), and the commitments read but not answered at
+// that moment (how many, and how long the oldest has waited: one the phone gave up on never finishes, so the
+// times above miss it), as a JSON line appended to BENCH_LOOP_FILE.
 // Set beside the commitment's time at the phone, the rest is the time before the process read it: in
 // nginx, in the socket, or waiting for the event loop behind other requests' events.
 import { channel } from 'node:diagnostics_channel';
@@ -26,19 +28,28 @@ if (file) {
   delay.enable();
   let connections = 0;
   let commitMs: number[] = [];
-  const started = new WeakMap<ServerResponse, number>();
+  /** The commitments read and not yet answered, with the moment each was read. */
+  const open = new Map<ServerResponse, number>();
+  let abandoned = 0;
   accepted.subscribe(() => {
     connections++;
   });
   requestStart.subscribe((message) => {
     const { request, response } = message as { request: IncomingMessage; response: ServerResponse };
-    if (request.method === 'POST' && COMMITMENT.test(request.url ?? ''))
-      started.set(response, performance.now());
+    if (request.method === 'POST' && COMMITMENT.test(request.url ?? '')) {
+      open.set(response, performance.now());
+      // Closed before it finished: the phone (or nginx) gave up on it.
+      response.once('close', () => {
+        if (open.delete(response)) abandoned++;
+      });
+    }
   });
   responseFinish.subscribe((message) => {
     const { response } = message as { response: ServerResponse };
-    const at = started.get(response);
-    if (at !== undefined) commitMs.push(Math.round(performance.now() - at));
+    const at = open.get(response);
+    if (at === undefined) return;
+    commitMs.push(Math.round(performance.now() - at));
+    open.delete(response);
   });
   setInterval(() => {
     const line = {
@@ -47,10 +58,14 @@ if (file) {
       max: delay.max / 1e6,
       connections,
       commitMs,
+      openCommits: open.size,
+      oldestOpenMs: Math.round(Math.max(0, ...[...open.values()].map((at) => performance.now() - at))),
+      abandonedCommits: abandoned,
     };
     appendFileSync(file, `${JSON.stringify(line)}\n`);
     delay.reset();
     connections = 0;
     commitMs = [];
+    abandoned = 0;
   }, 1000).unref();
 }

@@ -35,7 +35,7 @@ const PHOTO_LANE_NICE = Number(process.env.BENCH_PHOTO_LANE_NICE ?? 0);
 /**
  * An experiment: BENCH_PHOTO_RATE photos a second at most let through by nginx to the processes (0, the
  * default: no limit, as shipped), up to BENCH_PHOTO_RATE_BURST (default 20 s of them) waiting in nginx, the
- * rest told to come back (503, Retry-After 10 s). Metered so, the photos' bytes never take more of the cores
+ * rest told to come back as the site tells a photo no process can take (503, Retry-After 30 s). Metered so, the photos' bytes never take more of the cores
  * than that pace needs, whatever arrives; the commitments are not metered.
  */
 const PHOTO_RATE = Number(process.env.BENCH_PHOTO_RATE ?? 0);
@@ -146,17 +146,23 @@ function childrenOf(pid: number | undefined): number[] {
 /** Linux's USER_HZ, the unit of /proc's CPU times (100 on every architecture Debian ships). */
 const CLOCK_TICKS_PER_SECOND = 100;
 
-/** What nginx said during a run: its error log's kinds of message, counted ('' without nginx or errors). */
+/**
+ * What nginx said during a run: its error log's kinds of message, counted, each with its first line as an
+ * example ('' without nginx or errors).
+ */
 export function nginxSaid(nginx: Nginx | undefined) {
-  const said = new Map<string, number>();
+  const said = new Map<string, { count: number; example: string }>();
   for (const line of nginx?.errorLog().split('\n') ?? []) {
     const kind = /\[(?:error|warn|crit|alert)\] \d+#\d+: (?:\*\d+ )?([^,(]+)/
       .exec(line)?.[1]
       ?.replace(/\/\S+/g, '<file>')
       .trim();
-    if (kind) said.set(kind, (said.get(kind) ?? 0) + 1);
+    if (!kind) continue;
+    const seen = said.get(kind);
+    if (seen) seen.count += 1;
+    else said.set(kind, { count: 1, example: line.replace(/^\S+ \S+ /, '') });
   }
-  return [...said].map(([kind, count]) => `${kind}: ${count}`).join('; ');
+  return [...said].map(([kind, { count, example }]) => `${kind}: ${count} (first: ${example})`).join('\n  ');
 }
 
 /**

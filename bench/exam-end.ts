@@ -304,6 +304,9 @@ async function runOnce(n: number, bases: Buffer[]) {
             max: number;
             connections: number;
             commitMs: number[];
+            openCommits?: number;
+            oldestOpenMs?: number;
+            abandonedCommits?: number;
           },
       );
     const wallOf = (at: number) => Date.now() - (performance.now() - at);
@@ -367,6 +370,7 @@ async function runOnce(n: number, bases: Buffer[]) {
         `acknowledged uploads per second: peak ${peak1} (busiest second), ${peak10.toFixed(0)} (busiest 10 s); average ${average.toFixed(0)} (first photo taken to last acknowledged)`,
         `429: ${tally.of('PUT photo 429')}, 503: ${tally.of('PUT photo 503')}, stalled (30 s without progress): ${tally.ofKind('PUT photo stalled')}; all refusals and failures: ${statuses.join(', ') || 'none'}`,
         `commitments (POST answers), p50 / p99 / max: at the phone ${percentile(commitsAtPhone, 50)} / ${percentile(commitsAtPhone, 99)} / ${Math.round(commitsAtPhone.at(-1) ?? 0)} ms; inside the server (headers read to answer sent) ${percentile(commitsInServer, 50)} / ${percentile(commitsInServer, 99)} / ${commitsInServer.at(-1) ?? 0} ms (the rest: before the server read it)`,
+        `commitments read by a process and not answered (each process, once a second): most at once in one ${Math.max(0, ...serverLoop.map((l) => l.openCommits ?? 0))}, the oldest ${Math.max(0, ...serverLoop.map((l) => l.oldestOpenMs ?? 0))} ms; given up on by the phone or nginx before their answer: ${serverLoop.reduce((sum, l) => sum + (l.abandonedCommits ?? 0), 0)}`,
         `server event loop delay during the burst: p99 of the per-second p99s ${percentile(loopP99s, 99)} ms, worst second's p99 ${Math.round(loopP99s.at(-1) ?? 0)} ms, max ${Math.round(Math.max(0, ...loopInBurst.map((l) => l.max)))} ms`,
         `load average at the release ${loadAtStart}, highest 1-min ${maxLoad.toFixed(2)}, at the end of the run ${loadAverage()}; listen queue overflows ${tcpAtEnd.overflows - tcpAtStart.overflows}, SYNs sent again ${tcpAtEnd.synRetransmits - tcpAtStart.synRetransmits} (machine-wide)`,
         cpuLine,
@@ -387,7 +391,7 @@ async function runOnce(n: number, bases: Buffer[]) {
       `photos turned away at least once: ${photos.filter((p) => p.turnedAway > 0).length} (by how many times: ${turnedAwayCounts.join(', ') || 'none'})`,
     );
     const said = nginxSaid(servers.nginx);
-    if (said) console.log(`nginx: ${said}`);
+    if (said) console.log(`nginx:\n  ${said}`);
     console.log('progress after the end (s: committed / delivered / processed):');
     console.log(
       trace

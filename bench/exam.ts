@@ -210,7 +210,7 @@ async function runOnce(n: number, photo: Buffer) {
     if (failures.size)
       console.log(`failures: ${[...failures].map(([kind, count]) => `${kind}: ${count}`).join(', ')}`);
     const said = nginxSaid(servers.nginx);
-    if (said) console.log(`nginx: ${said}`);
+    if (said) console.log(`nginx:\n  ${said}`);
   } finally {
     await threads?.stop();
     await servers.stop();

@@ -2,7 +2,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { KEEP_ALIVE_BEHIND_PROXY_MS } from '../src/app.ts';
-import { ANSWER_UPLOADS_WAITING } from '../src/modules/exam/answer-upload-gate.ts';
+import {
+  ANSWER_UPLOADS_KEPT_FOR_RETURNS,
+  ANSWER_UPLOADS_WAITING,
+  WHILE_BUSY_BYTES,
+} from '../src/modules/exam/answer-upload-gate.ts';
+import { LONGEST_RETRY_AFTER_SECONDS } from '../src/modules/media/upload-gate.ts';
 import { NGINX_SITE } from './helpers/nginx.ts';
 
 const site = readFileSync(NGINX_SITE, 'utf8');
@@ -13,7 +18,10 @@ const serversOf = (block: string) =>
   [...block.matchAll(/^\s*server (\S+)([^;]*);/gm)].map(([, address, params]) => ({
     address,
     backup: /\bbackup\b/.test(params ?? ''),
+    maxConns: Number(/\bmax_conns=(\d+)/.exec(params ?? '')?.[1] ?? Number.POSITIVE_INFINITY),
   }));
+/** The largest answer photo the exam page sends (its photos are 0.15 to 0.5 MB, docs/performance.md). */
+const PAGE_PHOTO_MAX_BYTES = 500_000;
 
 /** An nginx time in an upstream block ("75m", "3h", "60s"), in milliseconds. */
 function upstreamTime(directive: string, block = upstream) {
@@ -48,6 +56,31 @@ describe('the shipped nginx site file', () => {
     expect(lane.filter(({ backup }) => !backup).map(({ address }) => address)).toEqual(['127.0.0.1:3003']);
     expect(others).not.toContain('127.0.0.1:3003');
     expect(lane.filter(({ backup }) => backup).map(({ address }) => address)).toEqual(others);
+  });
+
+  it('gives the lane no more photos at once than its gate takes in without turning one away at the door, and its backups a few (decision 081)', () => {
+    const [lane, ...backups] = serversOf(photoLane);
+    const keepalive = Number(/^\s*keepalive (\d+);/m.exec(photoLane)?.[1]);
+    expect(lane?.maxConns).toBeLessThanOrEqual(ANSWER_UPLOADS_WAITING - ANSWER_UPLOADS_KEPT_FOR_RETURNS);
+    expect(lane?.maxConns).toBeLessThanOrEqual(keepalive);
+    expect(backups).toHaveLength(2);
+    for (const backup of backups) {
+      expect(backup.maxConns).toBeGreaterThan(0);
+      // As many as a saturated process admits at once, whatever their size: none waits in its gate.
+      expect(backup.maxConns * PAGE_PHOTO_MAX_BYTES).toBeLessThanOrEqual(WHILE_BUSY_BYTES);
+    }
+    // The ceiling is one count for all of nginx's workers.
+    expect(photoLane).toMatch(/^\s*zone ngso_photos \d+k;/m);
+  });
+
+  it('tells a photo no process can take to come back as a full process would (503, its longest Retry-After)', () => {
+    const photoLocation = /^\s*location ~ \S+answer-photos\S+ \{([^}]*)\}/m.exec(site)?.[1] ?? '';
+    expect(photoLocation).toMatch(/^\s*error_page 502 = @photos_busy;/m);
+    const busy = /^\s*location @photos_busy \{([^}]*)\}/m.exec(site)?.[1] ?? '';
+    expect(busy).toMatch(
+      new RegExp(`^\\s*add_header Retry-After ${LONGEST_RETRY_AFTER_SECONDS} always;`, 'm'),
+    );
+    expect(busy).toMatch(/^\s*return 503 \$ngso_busy_message;/m);
   });
 
   it("holds the answer photos' bodies in memory, not in temporary files, up to 512 KB (decision 052)", () => {

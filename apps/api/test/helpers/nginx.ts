@@ -40,17 +40,20 @@ function swap(
 
 /**
  * An upstream block with the servers given: `primaries` with the parameters of the shipped file's first server
- * line (max_fails, fail_timeout), then `backups`, marked backup.
+ * line (max_fails, fail_timeout, max_conns), then `backups` with those of its first backup line.
  */
 function withServers(block: string, primaries: string[], backups: string[]) {
+  const paramsOf = (line: string | undefined) => (line ? (/:\d+([^;\n]*);/.exec(line)?.[1] ?? '') : '');
+  const lines = block.match(/^[ \t]*server 127\.0\.0\.1:\d+[^;\n]*;\n/gm) ?? [];
+  const primaryParams = paramsOf(lines.find((line) => !/ backup\b/.test(line)));
+  const backupParams = paramsOf(lines.find((line) => / backup\b/.test(line))) || ' backup';
   let placed = false;
-  return swap(block, /^[ \t]*server 127\.0\.0\.1:\d+([^;\n]*);\n/gm, 'one or more', (line) => {
+  return swap(block, /^[ \t]*server 127\.0\.0\.1:\d+([^;\n]*);\n/gm, 'one or more', () => {
     if (placed) return '';
     placed = true;
-    const params = /:\d+([^;\n]*);/.exec(line)?.[1] ?? '';
     return [
-      ...primaries.map((address) => `    server ${address}${params};\n`),
-      ...backups.map((address) => `    server ${address} backup;\n`),
+      ...primaries.map((address) => `    server ${address}${primaryParams};\n`),
+      ...backups.map((address) => `    server ${address}${backupParams};\n`),
     ].join('');
   });
 }
@@ -114,14 +117,8 @@ export function renderSite(
       /^([ \t]*)proxy_pass http:\/\/ngso_photos;\n/gm,
       1,
       (line) =>
-        `        limit_req zone=ngso_photo_rate burst=${burst};\n        limit_req_status 503;\n        error_page 503 @photos_later;\n${line}`,
-    );
-    text = swap(
-      text,
-      /^server \{\n/gm,
-      1,
-      (line) =>
-        `${line}    location @photos_later {\n        add_header Retry-After 10 always;\n        default_type application/json;\n        return 503 '{"status":"error","message":"Too many photos at once. Sending again shortly."}';\n    }\n`,
+        // Told to come back as a photo no process can take is (the site's @photos_busy).
+        `        limit_req zone=ngso_photo_rate burst=${burst};\n        limit_req_status 503;\n        error_page 503 = @photos_busy;\n${line}`,
     );
   }
   if (options.upstreamHeader) {

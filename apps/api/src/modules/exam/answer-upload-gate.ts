@@ -47,6 +47,12 @@ export const ANSWER_UPLOADS_KEPT_FOR_RETURNS = 200;
  */
 export const WHILE_COMMITMENTS_SERVED_BYTES = 2 * 1_000_000;
 
+/**
+ * The bytes of answer photos admitted at once while the thread is saturated (see `answerUploads`): 16 MB, 30 to
+ * 60 photos as the exam page sends them (0.25 to 0.5 MB).
+ */
+export const WHILE_BUSY_BYTES = 16 * 1_000_000;
+
 /** Answer photos turned away by this process since it started, by reason (the metrics read them). */
 const turnedAway = { full: 0, waited_too_long: 0, per_account: 0 };
 
@@ -57,7 +63,7 @@ const answerUploads = byteGate({
   // connection, and thousands of new connections at once overflow the listen queue, where the JSON calls
   // wait too. Told to come back instead, the phone keeps its connection.
   longestWaitMs: 20_000,
-  whileBusy: { budgetBytes: 16 * 1_000_000, busy: threadBusy() },
+  whileBusy: { budgetBytes: WHILE_BUSY_BYTES, busy: threadBusy() },
   yieldsTo: { calls: commitmentsServed, budgetBytes: WHILE_COMMITMENTS_SERVED_BYTES },
   keptForReturns: ANSWER_UPLOADS_KEPT_FOR_RETURNS,
   onTurnedAway: (reason) => {
