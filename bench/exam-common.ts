@@ -1,6 +1,6 @@
 // What the exam benchmarks share (bench/exam.ts: the start minute; bench/exam-end.ts: the last minutes):
 // the real server on a fresh PostgreSQL database, students seeded straight into it, and plain HTTP.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -48,13 +48,33 @@ const PHOTO_LANE_PORTS = Array.from({ length: PHOTO_LANE }, (_, i) => PORT + 1 +
 /** The layout in words, for a benchmark's heading. */
 export const LAYOUT = `${PROCESSES} server process${PROCESSES > 1 ? 'es' : ''}${NGINX ? ' behind nginx (deploy/nginx/ngso.conf)' : ', no proxy'}${PHOTO_LANE > 0 ? `, the photos on ${PHOTO_LANE} process${PHOTO_LANE > 1 ? 'es' : ''} of their own (nice ${PHOTO_LANE_NICE})` : ''}${PHOTO_RATE > 0 ? `, photos let through by nginx at ${PHOTO_RATE} a second at most (${PHOTO_RATE_BURST} waiting)` : ''}`;
 
+/** Every port the layout listens on: nginx's (when in front), the processes', the photo lane's. */
+const LAYOUT_PORTS = NGINX ? [PORT, ...SERVER_PORTS, ...PHOTO_LANE_PORTS] : SERVER_PORTS;
+
+/**
+ * The connections waiting in each of the layout's listen queues now (connected, not yet taken in by the
+ * process or nginx), by port, from `ss` (the kernel's socket statistics: a listening socket's Recv-Q). A
+ * request sent on such a connection waits there before the process can read it. Empty where `ss` is missing.
+ */
+export function acceptQueues(): Map<number, number> {
+  const queues = new Map<number, number>();
+  try {
+    for (const line of execFileSync('ss', ['-ltnH'], { encoding: 'utf8' }).split('\n')) {
+      const [, waiting, , local] = line.trim().split(/\s+/);
+      const port = Number(local?.slice(local.lastIndexOf(':') + 1));
+      if (LAYOUT_PORTS.includes(port)) queues.set(port, Number(waiting));
+    }
+  } catch {}
+  return queues;
+}
+
 /**
  * Throws when a port of the layout is taken: a previous run's server still holding it would answer the
  * students instead of this run's (nginx and the server fail to start, and the run measures the old one).
  * A bench calls it first, before it creates its database.
  */
 export async function assertLayoutPortsFree() {
-  for (const port of NGINX ? [PORT, ...SERVER_PORTS, ...PHOTO_LANE_PORTS] : SERVER_PORTS) {
+  for (const port of LAYOUT_PORTS) {
     await new Promise<void>((resolve, reject) => {
       const probe = net.createServer();
       probe.once('error', (error: NodeJS.ErrnoException) =>

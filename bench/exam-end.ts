@@ -31,6 +31,7 @@ import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import {
   ADMIN_URL,
+  acceptQueues,
   assertLayoutPortsFree,
   LAYOUT,
   loadAverage,
@@ -190,8 +191,13 @@ async function runOnce(n: number, bases: Buffer[]) {
     const trace: Array<{ at: number; committed: number; delivered: number; ready: number }> = [];
     let processedAt: number | undefined;
     let ticks = 0;
+    // The most connections waiting at once in each listen queue, and when (s from the end).
+    const queued = new Map<number, { waiting: number; at: number }>();
     const monitor = setInterval(() => {
       maxLoad = Math.max(maxLoad, os.loadavg()[0] ?? 0);
+      for (const [port, waiting] of acceptQueues())
+        if (waiting > (queued.get(port)?.waiting ?? 0))
+          queued.set(port, { waiting, at: sinceEnd(performance.now()) });
       if (++ticks % 10 !== 0) return;
       process.stderr.write(
         `${sinceEnd(performance.now()).toFixed(0)} s from the end: taken ${sum('taken')}, committed ${sum('committed')}, acknowledged ${sum('acknowledged')}, lost ${sum('lost')}; load ${loadAverage()}\n`,
@@ -373,6 +379,12 @@ async function runOnce(n: number, bases: Buffer[]) {
         `commitments read by a process and not answered (each process, once a second): most at once in one ${Math.max(0, ...serverLoop.map((l) => l.openCommits ?? 0))}, the oldest ${Math.max(0, ...serverLoop.map((l) => l.oldestOpenMs ?? 0))} ms; given up on by the phone or nginx before their answer: ${serverLoop.reduce((sum, l) => sum + (l.abandonedCommits ?? 0), 0)}`,
         `server event loop delay during the burst: p99 of the per-second p99s ${percentile(loopP99s, 99)} ms, worst second's p99 ${Math.round(loopP99s.at(-1) ?? 0)} ms, max ${Math.round(Math.max(0, ...loopInBurst.map((l) => l.max)))} ms`,
         `load average at the release ${loadAtStart}, highest 1-min ${maxLoad.toFixed(2)}, at the end of the run ${loadAverage()}; listen queue overflows ${tcpAtEnd.overflows - tcpAtStart.overflows}, SYNs sent again ${tcpAtEnd.synRetransmits - tcpAtStart.synRetransmits} (machine-wide)`,
+        `listen queues, the most connections waiting at once to be taken in (sampled each second; port: count at s from the end): ${
+          [...queued]
+            .sort(([a], [b]) => a - b)
+            .map(([port, { waiting, at }]) => `${port}: ${waiting} at ${at.toFixed(0)}`)
+            .join(', ') || 'none waiting'
+        }`,
         cpuLine,
         verdict.line,
       ].join('\n'),
