@@ -325,6 +325,12 @@ async function runOnce(n: number, bases: Buffer[]) {
       .filter((s) => s.call === 'POST answers')
       .map((s) => s.ms)
       .sort((a, b) => a - b);
+    // Each photo from the moment it was taken to its commitment stored, every attempt included (a commitment
+    // refused with 503 and sent again counts once here, with its wait, where the calls above count each try).
+    const takenToCommitted = photos
+      .filter((p) => p.committedAt !== undefined)
+      .map((p) => (p.committedAt as number) - p.takenAt)
+      .sort((a, b) => a - b);
     // The new connections the server took in (behind nginx, nginx's own), by the 5 s in which it took them in.
     const connectionsInBurst = loopInBurst.reduce((sum, l) => sum + l.connections, 0);
     const connectionsBySpan = bySpanFromEnd(
@@ -376,6 +382,7 @@ async function runOnce(n: number, bases: Buffer[]) {
         `acknowledged uploads per second: peak ${peak1} (busiest second), ${peak10.toFixed(0)} (busiest 10 s); average ${average.toFixed(0)} (first photo taken to last acknowledged)`,
         `429: ${tally.of('PUT photo 429')}, 503: ${tally.of('PUT photo 503')}, stalled (30 s without progress): ${tally.ofKind('PUT photo stalled')}; all refusals and failures: ${statuses.join(', ') || 'none'}`,
         `commitments (POST answers), p50 / p99 / max: at the phone ${percentile(commitsAtPhone, 50)} / ${percentile(commitsAtPhone, 99)} / ${Math.round(commitsAtPhone.at(-1) ?? 0)} ms; inside the server (headers read to answer sent) ${percentile(commitsInServer, 50)} / ${percentile(commitsInServer, 99)} / ${commitsInServer.at(-1) ?? 0} ms (the rest: before the server read it)`,
+        `each photo from taken to committed (every attempt included), p50 / p99 / max: ${percentile(takenToCommitted, 50)} / ${percentile(takenToCommitted, 99)} / ${Math.round(takenToCommitted.at(-1) ?? 0)} ms`,
         `commitments read by a process and not answered (each process, once a second): most at once in one ${Math.max(0, ...serverLoop.map((l) => l.openCommits ?? 0))}, the oldest ${Math.max(0, ...serverLoop.map((l) => l.oldestOpenMs ?? 0))} ms; given up on by the phone or nginx before their answer: ${serverLoop.reduce((sum, l) => sum + (l.abandonedCommits ?? 0), 0)}`,
         `server event loop delay during the burst: p99 of the per-second p99s ${percentile(loopP99s, 99)} ms, worst second's p99 ${Math.round(loopP99s.at(-1) ?? 0)} ms, max ${Math.round(Math.max(0, ...loopInBurst.map((l) => l.max)))} ms`,
         `load average at the release ${loadAtStart}, highest 1-min ${maxLoad.toFixed(2)}, at the end of the run ${loadAverage()}; listen queue overflows ${tcpAtEnd.overflows - tcpAtStart.overflows}, SYNs sent again ${tcpAtEnd.synRetransmits - tcpAtStart.synRetransmits} (machine-wide)`,
