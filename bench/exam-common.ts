@@ -35,8 +35,9 @@ const PHOTO_LANE_NICE = Number(process.env.BENCH_PHOTO_LANE_NICE ?? 0);
 /**
  * An experiment: BENCH_PHOTO_RATE photos a second at most let through by nginx to the processes (0, the
  * default: no limit, as shipped), up to BENCH_PHOTO_RATE_BURST (default 20 s of them) waiting in nginx, the
- * rest told to come back as the site tells a photo no process can take (503, Retry-After 30 s). Metered so, the photos' bytes never take more of the cores
- * than that pace needs, whatever arrives; the commitments are not metered.
+ * rest turned away as the site turns away a photo no process can take (503, Retry-After 30 s). Metered so,
+ * the photos' bytes never take more of the cores than that pace needs, whatever arrives; the commitments are
+ * not metered.
  */
 const PHOTO_RATE = Number(process.env.BENCH_PHOTO_RATE ?? 0);
 if (!Number.isInteger(PHOTO_RATE) || PHOTO_RATE < 0) throw new Error('BENCH_PHOTO_RATE must be 0 or more');

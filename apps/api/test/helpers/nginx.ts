@@ -117,7 +117,7 @@ export function renderSite(
       /^([ \t]*)proxy_pass http:\/\/ngso_photos;\n/gm,
       1,
       (line) =>
-        // Told to come back as a photo no process can take is (the site's @photos_busy).
+        // Turned away as the site turns away a photo no process can take (its @photos_busy).
         `        limit_req zone=ngso_photo_rate burst=${burst};\n        limit_req_status 503;\n        error_page 503 = @photos_busy;\n${line}`,
     );
   }
